@@ -1,0 +1,133 @@
+//! The conformance kit: generic checks every variant's tests run over random playouts.
+//!
+//! A variant crate calls [`check_playout`] from a proptest (or a plain loop of seeds) and
+//! [`check_parsers`] on arbitrary strings. Each returns `Err` with a description of the
+//! first inconsistency found, so a test can `prop_assert!` on it.
+
+use crate::{Game, Position};
+
+/// A small deterministic random-number generator (SplitMix64), so that the kit needs no
+/// dependency and a failing seed replays exactly.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Plays up to `max_plies` random legal moves from `game`, checking at every step:
+/// - the legal move list has no duplicates, and is empty exactly when the game is over;
+/// - every legal move's text reads back as the same move, and every legal move plays
+///   through the checked [`Game::play`];
+/// - the incrementally kept Zobrist key equals the one computed from scratch;
+/// - the position text reads back as the same position;
+/// - undo restores the position before the move.
+pub fn check_playout<P: Position>(
+    mut game: Game<P>,
+    seed: u64,
+    max_plies: usize,
+) -> Result<Game<P>, String> {
+    let mut rng = SplitMix64::new(seed);
+    let mut moves = Vec::new();
+    for ply in 0..=max_plies {
+        let pos = game.position().clone();
+        let text = pos.to_text();
+        let at = || format!("after {ply} plies, in `{text}`");
+        if pos.zobrist() != pos.zobrist_from_scratch() {
+            return Err(format!(
+                "incremental Zobrist key differs from scratch {}",
+                at()
+            ));
+        }
+        match P::from_text(&text, pos.rules()) {
+            Ok(back) if back == pos => {}
+            Ok(back) => return Err(format!("position text reads back as {back:?} {}", at())),
+            Err(e) => return Err(format!("position text does not read back: {e} {}", at())),
+        }
+        game.legal_moves(&mut moves);
+        let outcome = game.outcome();
+        if moves.is_empty() != outcome.is_some() {
+            return Err(format!(
+                "{} legal moves but outcome {outcome:?} {}",
+                moves.len(),
+                at()
+            ));
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            if moves[..i].contains(&mv) {
+                return Err(format!("move {mv:?} generated twice {}", at()));
+            }
+            let mt = pos.move_text(mv);
+            match pos.parse_move(&mt) {
+                Ok(back) if back == mv => {}
+                other => {
+                    return Err(format!(
+                        "move {mv:?} written `{mt}` reads back as {other:?} {}",
+                        at()
+                    ))
+                }
+            }
+        }
+        if moves.is_empty() || ply == max_plies {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        let mut probe = game.clone();
+        if let Err(e) = probe.play(mv) {
+            return Err(format!("legal move {mv:?} refused by play: {e} {}", at()));
+        }
+        game.play_unchecked(mv);
+        if game.position() != probe.position() {
+            return Err(format!(
+                "play and play_unchecked disagree on {mv:?} {}",
+                at()
+            ));
+        }
+        let after = game.position().clone();
+        game.undo();
+        if game.position() != &pos {
+            return Err(format!(
+                "undo of {mv:?} does not restore the position {}",
+                at()
+            ));
+        }
+        game.play_unchecked(mv);
+        debug_assert_eq!(game.position(), &after);
+    }
+    Ok(game)
+}
+
+/// Feeds `text` to the position and move parsers of `P` in `position`: they must return a
+/// value or an error, never panic, and a parsed position must write itself back readably.
+pub fn check_parsers<P: Position>(position: &P, text: &str) -> Result<(), String> {
+    if let Ok(p) = P::from_text(text, position.rules()) {
+        let again = p.to_text();
+        match P::from_text(&again, position.rules()) {
+            Ok(q) if q == p => {}
+            other => {
+                return Err(format!(
+                    "`{text}` read, written `{again}`, reads back {other:?}"
+                ))
+            }
+        }
+    }
+    let _ = position.parse_move(text);
+    Ok(())
+}

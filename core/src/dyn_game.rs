@@ -1,0 +1,161 @@
+//! [`DynGame`]: a game of any variant behind one object-safe interface, and the
+//! [`Variant`] registry entries the command-line program lists.
+
+use crate::{
+    perft, perft_divide, Color, Game, Outcome, ParsePositionError, PlayError, Render, RuleSet,
+    UnknownRulesError,
+};
+use thiserror::Error;
+
+/// A game of some variant, with moves and positions as text. The command-line program works
+/// only through this trait.
+pub trait DynGame {
+    /// The variant's name.
+    fn variant(&self) -> &'static str;
+    /// The rule set's name.
+    fn rules_name(&self) -> &'static str;
+    /// The current position as text.
+    fn position_text(&self) -> String;
+    /// The side whose action it is.
+    fn turn(&self) -> Color;
+    /// The legal moves now, in canonical notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Reads and plays one move; returns it in canonical notation. On error nothing changes.
+    fn play(&mut self, text: &str) -> Result<String, PlayError>;
+    /// Takes back the last move, returning its text.
+    fn undo(&mut self) -> Option<String>;
+    /// The moves played so far, in canonical notation.
+    fn moves_played(&self) -> Vec<String>;
+    /// The result, if the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A terminal diagram of the current position, last move marked.
+    fn text_diagram(&self) -> String;
+    /// An SVG picture of the current position, last move marked.
+    fn svg(&self) -> String;
+    /// Perft from the current position (bulk counted, history included).
+    fn perft(&mut self, depth: u32) -> u64;
+    /// Perft split by first move; `progress(done, total)` after each root move.
+    fn perft_divide(
+        &mut self,
+        depth: u32,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Vec<(String, u64)>;
+}
+
+impl<P: Render> DynGame for Game<P> {
+    fn variant(&self) -> &'static str {
+        P::VARIANT
+    }
+    fn rules_name(&self) -> &'static str {
+        self.position().rules().name()
+    }
+    fn position_text(&self) -> String {
+        self.position().to_text()
+    }
+    fn turn(&self) -> Color {
+        self.position().turn()
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let pos = self.position();
+        self.legal_move_list()
+            .into_iter()
+            .map(|m| pos.move_text(m))
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<String, PlayError> {
+        let mv = self.position().parse_move(text)?;
+        let canonical = self.position().move_text(mv);
+        Game::play(self, mv)?;
+        Ok(canonical)
+    }
+    fn undo(&mut self) -> Option<String> {
+        let mv = Game::undo(self)?;
+        Some(self.position().move_text(mv))
+    }
+    fn moves_played(&self) -> Vec<String> {
+        self.move_texts()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn text_diagram(&self) -> String {
+        self.position().text_diagram(self.last_move())
+    }
+    fn svg(&self) -> String {
+        self.position().svg(self.last_move())
+    }
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+    fn perft_divide(
+        &mut self,
+        depth: u32,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Vec<(String, u64)> {
+        let pos = self.position().clone();
+        perft_divide(self, depth, &mut |done, total, _, _| progress(done, total))
+            .into_iter()
+            .map(|(m, n)| (pos.move_text(m), n))
+            .collect()
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// The rule-set name is unknown.
+    #[error(transparent)]
+    Rules(#[from] UnknownRulesError),
+    /// The position text is wrong.
+    #[error(transparent)]
+    Position(#[from] ParsePositionError),
+}
+
+/// A registry entry: what the command-line program needs to know of a variant.
+#[derive(Clone, Copy, Debug)]
+pub struct Variant {
+    /// The name users type (`turtle-shell`).
+    pub name: &'static str,
+    /// A one-line description.
+    pub about: &'static str,
+    /// The rule-set names, the standard game's first.
+    pub rule_sets: &'static [&'static str],
+    /// Starts a game under the named rules (`None`: the standard rules), from a position text
+    /// (`None`: the start position).
+    pub new_game: fn(Option<&str>, Option<&str>) -> Result<Box<dyn DynGame>, SetupError>,
+}
+
+impl Variant {
+    /// The registry entry of variant `P`.
+    pub fn of<P: Render + 'static>(about: &'static str) -> Variant {
+        Variant {
+            name: P::VARIANT,
+            about,
+            rule_sets: P::Rules::NAMES,
+            new_game: new_dyn_game::<P>,
+        }
+    }
+}
+
+/// Reads a rule-set name of variant `P` (`None`: the standard rules).
+pub fn rules_from_name<R: RuleSet>(name: Option<&str>) -> Result<R, UnknownRulesError> {
+    match name {
+        None => Ok(R::default()),
+        Some(name) => R::from_name(name).ok_or_else(|| UnknownRulesError {
+            name: name.to_string(),
+            known: R::NAMES.join(", "),
+        }),
+    }
+}
+
+fn new_dyn_game<P: Render + 'static>(
+    rules: Option<&str>,
+    position: Option<&str>,
+) -> Result<Box<dyn DynGame>, SetupError> {
+    let rules = rules_from_name::<P::Rules>(rules)?;
+    let start = match position {
+        None => P::start(rules),
+        Some(text) => P::from_text(text, rules)?,
+    };
+    Ok(Box::new(Game::new(start)))
+}

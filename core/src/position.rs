@@ -1,0 +1,131 @@
+//! The [`Position`] trait every variant implements.
+
+use crate::{Color, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A variant's named rule options, as one value whose `Default` is the standard game.
+pub trait RuleSet: Clone + Copy + Debug + Default + PartialEq + Eq + Hash + 'static {
+    /// The names [`RuleSet::from_name`] accepts, the standard game's first.
+    const NAMES: &'static [&'static str];
+
+    /// The rule set of that name (case-insensitive), if the variant has it.
+    fn from_name(name: &str) -> Option<Self>;
+
+    /// This rule set's name, one of [`RuleSet::NAMES`].
+    fn name(&self) -> &'static str;
+}
+
+/// The state of a game of one variant at one moment, without its history.
+///
+/// Implementations are plain data: cheap to clone, comparable, hashable. Everything that
+/// depends on earlier positions (Ko, repetition draws) is decided by [`crate::Game`] through
+/// the hooks [`Position::retain_history_legal`] and [`Position::history_outcome`], which
+/// default to "history does not matter".
+///
+/// A finished game has no legal moves: once [`Position::outcome`] is `Some`,
+/// [`Position::legal_moves`] yields nothing.
+pub trait Position: Clone + Debug + PartialEq + Eq + Hash + Sized {
+    /// A move: small, `Copy`, and meaningful only in the position it was generated in.
+    /// For a variant whose turn has several parts (a drop and a move), one value is the
+    /// whole turn; for one whose turn has several moves, one value is one action.
+    type Move: Copy + Debug + PartialEq + Eq + Hash;
+    /// The variant's rule options.
+    type Rules: RuleSet;
+
+    /// The variant's name as the command-line program knows it (`turtle-shell`).
+    const VARIANT: &'static str;
+
+    /// The standard start position under these rules.
+    fn start(rules: Self::Rules) -> Self;
+
+    /// Reads a position text (the format [`Position::to_text`] writes).
+    fn from_text(text: &str, rules: Self::Rules) -> Result<Self, ParsePositionError>;
+
+    /// The position as text; `from_text(&p.to_text(), rules) == p`.
+    fn to_text(&self) -> String;
+
+    /// The rules this position is played under.
+    fn rules(&self) -> Self::Rules;
+
+    /// The side whose action it is.
+    fn turn(&self) -> Color;
+
+    /// Clears `moves` and fills it with every legal move, ignoring history.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Applies a move known to be legal (from [`Position::legal_moves`]). Given anything else
+    /// it may leave the position inconsistent, but never causes undefined behaviour.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// Applies `mv` if it is legal here (ignoring history), else leaves `self` unchanged.
+    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(IllegalMoveError::new(
+                format!("{mv:?}"),
+                "not among the legal moves of this position",
+            ))
+        }
+    }
+
+    /// The result if the game is over whatever moves remain (a king in the end zone, a
+    /// captured king, no royal piece), else `None`.
+    fn terminal(&self) -> Option<Outcome>;
+
+    /// The result when the side to move has no legal move (checkmate, stalemate, siege).
+    fn no_move_outcome(&self) -> Outcome;
+
+    /// The result if the game is over, ignoring history.
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.terminal() {
+            return Some(outcome);
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.is_empty().then(|| self.no_move_outcome())
+    }
+
+    /// The Zobrist key, maintained incrementally. Equal positions (in the sense that
+    /// matters for repetition) have equal keys.
+    fn zobrist(&self) -> u64;
+
+    /// The Zobrist key computed from scratch; equals [`Position::zobrist`] in a consistent
+    /// position. Tests compare the two.
+    fn zobrist_from_scratch(&self) -> u64;
+
+    /// Reads a move in this position's context (case-free, alternative forms accepted).
+    /// The move is well-formed, not necessarily legal.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseMoveError>;
+
+    /// Writes a move of this position in the canonical notation;
+    /// `parse_move(&move_text(m)) == Ok(m)` for every legal move.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// History hook: removes from `moves` (legal in `self`) those that the game's history
+    /// forbids. `earlier` holds the game's earlier positions, oldest first, not `self`.
+    fn retain_history_legal(&self, earlier: &[Self], moves: &mut Vec<Self::Move>) {
+        let _ = (earlier, moves);
+    }
+
+    /// History hook: a result that depends on the earlier positions (repetition draws).
+    fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
+        let _ = earlier;
+        None
+    }
+}
+
+/// Pictures of a position: a terminal diagram and an SVG drawing.
+pub trait Render: Position {
+    /// A readable diagram for a terminal. `last` is the move that led here with the position
+    /// it was played in, if known.
+    fn text_diagram(&self, last: Option<(&Self, Self::Move)>) -> String;
+
+    /// A complete SVG document showing the board, the pieces, the last move (as for
+    /// [`Render::text_diagram`]) and any checked king.
+    fn svg(&self, last: Option<(&Self, Self::Move)>) -> String;
+}

@@ -1,0 +1,1 @@
+//! Turtle Shell Chess (placeholder while the crate is written).
