@@ -111,6 +111,10 @@ pub enum SetupError {
     Position(#[from] ParsePositionError),
 }
 
+/// Starts a game under the named rules (`None`: the standard rules), from a position text
+/// (`None`: the start position).
+pub type NewGame = fn(Option<&str>, Option<&str>) -> Result<Box<dyn DynGame>, SetupError>;
+
 /// A registry entry: what the command-line program needs to know of a variant.
 #[derive(Clone, Copy, Debug)]
 pub struct Variant {
@@ -122,7 +126,7 @@ pub struct Variant {
     pub rule_sets: &'static [&'static str],
     /// Starts a game under the named rules (`None`: the standard rules), from a position text
     /// (`None`: the start position).
-    pub new_game: fn(Option<&str>, Option<&str>) -> Result<Box<dyn DynGame>, SetupError>,
+    pub new_game: NewGame,
 }
 
 impl Variant {

@@ -86,7 +86,7 @@ mod perft;
 mod position;
 
 pub use color::Color;
-pub use dyn_game::{rules_from_name, DynGame, SetupError, Variant};
+pub use dyn_game::{rules_from_name, DynGame, NewGame, SetupError, Variant};
 pub use error::{
     IllegalMoveError, ParseMoveError, ParsePositionError, PlayError, UnknownRulesError,
 };
