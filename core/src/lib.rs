@@ -12,6 +12,7 @@
 //!   through two hooks of [`Position`];
 //! - [`perft`], [`perft_divide`] and [`perft_with`];
 //! - [`DynGame`] and [`Variant`]: an object-safe game with moves as text, for the program;
+//! - [`record`]: game records (plain move lists, Zillions `.zsg`) cut into move texts;
 //! - [`conformance`]: generic checks a variant's tests run over random playouts.
 //!
 //! ## Example: a whole (tiny) variant
@@ -84,6 +85,7 @@ mod game;
 mod outcome;
 mod perft;
 mod position;
+pub mod record;
 
 pub use color::Color;
 pub use dyn_game::{rules_from_name, DynGame, NewGame, SetupError, Variant};
