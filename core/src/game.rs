@@ -6,8 +6,22 @@ use crate::{IllegalMoveError, Outcome, PlayError, Position};
 ///
 /// History-dependent rules (Ko, repetition draws) are decided here, through the variant's
 /// [`Position::retain_history_legal`] and [`Position::history_outcome`] hooks.
+///
+/// With the `serde` feature a game serializes as its start position and its moves; reading
+/// one back replays the moves, so a record with an illegal move is refused, never trusted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "GameRecord<P, P::Move>",
+        try_from = "GameRecord<P, P::Move>",
+        bound(
+            serialize = "P: serde::Serialize, P::Move: serde::Serialize",
+            deserialize = "P: serde::Deserialize<'de>, P::Move: serde::Deserialize<'de>"
+        )
+    )
+)]
 pub struct Game<P: Position> {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`. Never empty.
     positions: Vec<P>,
@@ -156,5 +170,40 @@ impl<P: Position> Game<P> {
             .zip(&self.positions)
             .map(|(&mv, pos)| pos.move_text(mv))
             .collect()
+    }
+}
+
+/// The serialized form of a [`Game`]: where it started and what was played.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GameRecord<P, M> {
+    start: P,
+    moves: Vec<M>,
+}
+
+#[cfg(feature = "serde")]
+impl<P: Position> From<Game<P>> for GameRecord<P, P::Move> {
+    fn from(game: Game<P>) -> Self {
+        let Game {
+            mut positions,
+            moves,
+        } = game;
+        positions.truncate(1);
+        GameRecord {
+            start: positions.pop().expect("never empty"),
+            moves,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<P: Position> TryFrom<GameRecord<P, P::Move>> for Game<P> {
+    type Error = String;
+    fn try_from(record: GameRecord<P, P::Move>) -> Result<Self, String> {
+        let mut game = Game::new(record.start);
+        for (i, mv) in record.moves.into_iter().enumerate() {
+            game.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+        }
+        Ok(game)
     }
 }

@@ -86,6 +86,8 @@ mod outcome;
 mod perft;
 mod position;
 pub mod record;
+#[cfg(feature = "serde")]
+pub mod serde_text;
 
 pub use color::Color;
 pub use dyn_game::{rules_from_name, DynGame, NewGame, SetupError, Variant};
