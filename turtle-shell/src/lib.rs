@@ -1,1 +1,107 @@
-//! Turtle Shell Chess (placeholder while the crate is written).
+//! # chimera-turtle-shell
+//!
+//! A rules engine for **Turtle Shell Chess** (Sam Trenholme, 2022): chess on a 64-cell
+//! board of 22 squares and 42 triangles (a 33344-33434 tiling), with kings, guards,
+//! knights, rooks and pawns, promotion zones, an end-zone win, a winning stalemate and the
+//! Ko rule against repeated positions. The rules implemented, with the rulings where the
+//! inventor's text is silent, are in this crate's `RULES.md`.
+//!
+//! The position is [`TurtleShell`], which implements [`chimera_core::Position`]; play a
+//! game with [`chimera_core::Game`], which keeps the history the Ko rule needs.
+//!
+//! ```
+//! use chimera_core::{perft, Color, Game, Outcome, Position, WinReason};
+//! use chimera_turtle_shell::{Rules, TurtleShell};
+//!
+//! let mut game: Game<TurtleShell> = Game::start(Rules::default()); // Ko rule
+//! let moves = game.legal_move_list();
+//! assert_eq!(moves.len(), 17);
+//! let texts: Vec<String> = moves.iter().map(|&m| game.position().move_text(m)).collect();
+//! assert!(texts.contains(&"E2-D3".to_string()));
+//!
+//! game.play_text("e2-d3").unwrap();
+//! game.play_text("E7E6").unwrap();
+//! assert_eq!(game.position().turn(), Color::White);
+//! assert!(game.play_text("E1-E9").is_err()); // not a legal move: the game is unchanged
+//!
+//! assert_eq!(perft(&mut Game::start(Rules::default()), 3), 5216);
+//! assert_eq!(game.outcome(), None);
+//! # let _ = (Outcome::Win { winner: Color::White, reason: WinReason::EndZone },);
+//! ```
+//!
+//! ## Cells and moves
+//!
+//! [`Cell`]s are named as in the inventor's pictures: a letter `A`–`H` and a digit `0`–`9`
+//! (`E1`, `D5`, `B0`), read in any case, written upper case. They are numbered 0–63 bottom
+//! to top, which makes a set of cells a `u64` bitboard. The board's geometry (polygons,
+//! link tables, neighbours, zones, setup) is in [`board_data`].
+//!
+//! A [`Move`] is written `FROM-TO`, or `FROMxTO` for a capture, with `=R` for a
+//! promotion: `B1-B3`, `D5xC6`, `E5-E3=R`. On input the case is free, `-`/`x` may be
+//! omitted (`b1b3`), and a promotion the rules force (into the end zone) may be written
+//! without `=R`; where promoting is optional, a move without `=R` does not promote.
+//!
+//! ## Position text
+//!
+//! `W:` and White's pieces, `B:` and Black's pieces, then the side to move (`w` or `b`).
+//! Each piece is its letter (`K G N R P`) followed by its cell, separated by commas. The
+//! start position is
+//!
+//! ```text
+//! W:KE1,GD0,GE0,NC0,NF0,RB0,RG0,PB1,PG1,PB2,PC2,PD2,PF2,PG2 B:KE8,GD9,GE9,NC9,NF9,RB9,RG9,PB7,PG7,PB8,PC7,PD7,PF7,PG8 w
+//! ```
+//!
+//! [`Position::to_text`](chimera_core::Position::to_text) writes the king first, then
+//! guards, knights, rooks and pawns, each kind in cell order. On reading, letters and cells
+//! may be in any case and order, and spaces may follow commas. The text is refused, with
+//! the place and the reason, when a piece letter or cell is unknown, a cell is used twice,
+//! a side has no king or more than one, a pawn stands in the opponent's end zone (it would
+//! have had to promote there), the side *not* to move is in check, or the king of the side
+//! to move already stands in the opponent's end zone (the game would have ended as it got
+//! there). Pawns may stand anywhere else, their own back cells included. The rules are not
+//! part of the text: they are given beside it. A position read from text starts a fresh
+//! history: the Ko rule knows only what is played from there.
+//!
+//! ## Repetition
+//!
+//! [`Rules`] holds the one rule option, [`Repetition`]:
+//! - `ko` (default): a move that recreates any earlier position of the game (same pieces on
+//!   the same cells, same side to move) is illegal. If this leaves the side to move without
+//!   moves, it is stalemated (and wins) or checkmated, as usual.
+//! - `modified-ko`: such a move is illegal only for the *attacker* of the loop it closes.
+//!   The loop runs from the most recent earlier occurrence of the position to the move
+//!   that would recreate it. After each move of the loop, the player X who made it is
+//!   credited with the number of capture moves X could make in the resulting position
+//!   (each pair of an X piece and an enemy piece it could move onto, pins and checks
+//!   ignored, see [`TurtleShell::capture_count`]) and with one check if that position has
+//!   X's opponent in check. The attacker has more captures over the loop; on a tie, more
+//!   checks; on a tie, the attacker is the player whose move started the loop (so the
+//!   player about to close it may).
+//! - `none`: positions may repeat.
+//!
+//! The rule is applied through [`chimera_core::Position::retain_history_legal`], so
+//! [`chimera_core::Game`] and [`chimera_core::perft`] include it.
+//!
+//! ## Game records
+//!
+//! [`parse_zsg`] reads the inventor's Zillions save games (`.zsg`); [`moves_from_record`]
+//! reads those and plain move lists alike.
+#![forbid(unsafe_code)]
+
+mod board;
+#[rustfmt::skip]
+pub mod board_data;
+mod history;
+mod notation;
+mod position;
+mod record;
+mod render;
+mod types;
+
+pub use board::Cell;
+pub use position::TurtleShell;
+pub use record::{moves_from_record, parse_zsg, RecordError, ZsgMove};
+pub use types::{Move, Piece, Repetition, Rules};
+
+#[cfg(feature = "serde")]
+chimera_core::impl_serde_via_text!(TurtleShell);

@@ -1,0 +1,341 @@
+//! Geometry: cells, and the tables derived from [`crate::board_data`] at compile time
+//! (rays along the link tables, pawn steps, Zobrist keys).
+
+use crate::board_data as bd;
+use std::fmt;
+
+/// One of the 64 cells of the board, numbered 0–63 bottom to top (by centre), left to
+/// right within a row of centres; see [`crate::board_data::NAMES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
+pub struct Cell(u8);
+
+impl Cell {
+    /// All 64 cells in index order.
+    pub const ALL: [Cell; 64] = {
+        let mut all = [Cell(0); 64];
+        let mut i = 0;
+        while i < 64 {
+            all[i] = Cell(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The cell with this index, if `index < 64`.
+    #[inline]
+    pub const fn new(index: u8) -> Option<Cell> {
+        if index < 64 {
+            Some(Cell(index))
+        } else {
+            None
+        }
+    }
+
+    /// The cell of an index known to be below 64 (masked to 6 bits).
+    #[inline]
+    pub(crate) const fn of(index: usize) -> Cell {
+        Cell((index & 63) as u8)
+    }
+
+    /// The cell's index, 0–63.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The cell as a one-bit mask of a 64-bit bitboard.
+    #[inline]
+    pub const fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+
+    /// The cell's name, upper case (`E1`).
+    pub const fn name(self) -> &'static str {
+        bd::NAMES[self.0 as usize]
+    }
+
+    /// Reads a cell name, case-insensitively (`e1`, `E1`); surrounding spaces are not
+    /// allowed.
+    pub fn from_name(name: &str) -> Option<Cell> {
+        let b = name.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let (l, d) = (b[0].to_ascii_uppercase(), b[1]);
+        bd::NAMES
+            .iter()
+            .position(|n| n.as_bytes() == [l, d])
+            .map(|i| Cell(i as u8))
+    }
+
+    /// Whether the cell is a square (otherwise a triangle).
+    pub const fn is_square(self) -> bool {
+        bd::SQUARES & self.bit() != 0
+    }
+
+    /// The next cell along link table `table` (0–7 in the order of
+    /// [`crate::board_data::LINK_NAMES`]: `e ep w wp n np s sp`), if any.
+    pub fn step(self, table: usize) -> Option<Cell> {
+        let next = *bd::LINKS.get(table)?.get(self.index())?;
+        Cell::new(next)
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<Cell> for String {
+    fn from(c: Cell) -> String {
+        c.name().to_string()
+    }
+}
+
+impl TryFrom<String> for Cell {
+    type Error = String;
+    fn try_from(s: String) -> Result<Cell, String> {
+        Cell::from_name(&s).ok_or_else(|| format!("unknown cell `{s}`"))
+    }
+}
+
+/// Iterates over the set bits of a bitboard as cell indices.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            Some(i)
+        }
+    }
+}
+
+/// `RAYS[cell][table]`: every cell reached from `cell` by following `table` to its end.
+pub(crate) const RAYS: [[u64; 8]; 64] = {
+    let mut rays = [[0u64; 8]; 64];
+    let mut c = 0;
+    while c < 64 {
+        let mut t = 0;
+        while t < 8 {
+            let mut mask = 0u64;
+            let mut x = bd::LINKS[t][c];
+            let mut guard = 0;
+            while x != bd::NONE && guard < 64 {
+                mask |= 1u64 << x;
+                x = bd::LINKS[t][x as usize];
+                guard += 1;
+            }
+            rays[c][t] = mask;
+            t += 1;
+        }
+        c += 1;
+    }
+    rays
+};
+
+/// `DEPTH[table][cell]`: how many steps remain along `table` from `cell`. Along a ray the
+/// depth strictly decreases, so the first piece met is the one of greatest depth.
+pub(crate) const DEPTH: [[u8; 64]; 8] = {
+    let mut depth = [[0u8; 64]; 8];
+    let mut c = 0;
+    while c < 64 {
+        let mut t = 0;
+        while t < 8 {
+            depth[t][c] = RAYS[c][t].count_ones() as u8;
+            t += 1;
+        }
+        c += 1;
+    }
+    depth
+};
+
+/// Every cell a rook could reach from each cell on an empty board.
+pub(crate) const ROOK_REACH: [u64; 64] = {
+    let mut reach = [0u64; 64];
+    let mut c = 0;
+    while c < 64 {
+        let mut t = 0;
+        while t < 8 {
+            reach[c] |= RAYS[c][t];
+            t += 1;
+        }
+        c += 1;
+    }
+    reach
+};
+
+const fn step_mask(c: usize, a: usize, b: usize) -> u64 {
+    let mut m = 0;
+    if bd::LINKS[a][c] != bd::NONE {
+        m |= 1u64 << bd::LINKS[a][c];
+    }
+    if bd::LINKS[b][c] != bd::NONE {
+        m |= 1u64 << bd::LINKS[b][c];
+    }
+    m
+}
+
+/// `PAWN_STEPS[colour][cell]`: where a pawn of that colour on `cell` may go (White: tables
+/// `n`, `np`; Black: `s`, `sp`).
+pub(crate) const PAWN_STEPS: [[u64; 64]; 2] = {
+    let mut steps = [[0u64; 64]; 2];
+    let mut c = 0;
+    while c < 64 {
+        steps[0][c] = step_mask(c, 4, 5);
+        steps[1][c] = step_mask(c, 6, 7);
+        c += 1;
+    }
+    steps
+};
+
+/// `PAWN_FROM[colour][cell]`: the cells from which a pawn of that colour reaches `cell`
+/// (computed by brute force, not from the reverse tables).
+pub(crate) const PAWN_FROM: [[u64; 64]; 2] = {
+    let mut from = [[0u64; 64]; 2];
+    let mut col = 0;
+    while col < 2 {
+        let mut p = 0;
+        while p < 64 {
+            let mut m = PAWN_STEPS[col][p];
+            while m != 0 {
+                let to = m.trailing_zeros() as usize;
+                from[col][to] |= 1u64 << p;
+                m &= m - 1;
+            }
+            p += 1;
+        }
+        col += 1;
+    }
+    from
+};
+
+/// Where each colour's pawns may promote.
+pub(crate) const PROMOTION_ZONE: [u64; 2] = [bd::WHITE_PROMOTION, bd::BLACK_PROMOTION];
+/// Where each colour's pawns must promote and its king wins (the opponent's end zone).
+pub(crate) const END_ZONE: [u64; 2] = [bd::WHITE_END_ZONE, bd::BLACK_END_ZONE];
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+/// Zobrist keys `[colour][piece][cell]`, from a fixed-seed SplitMix64.
+pub(crate) const ZOBRIST: [[[u64; 64]; 5]; 2] = {
+    let mut keys = [[[0u64; 64]; 5]; 2];
+    let mut state = 0x7475_7274_6c65_u64; // "turtle"
+    let mut c = 0;
+    while c < 2 {
+        let mut p = 0;
+        while p < 5 {
+            let mut i = 0;
+            while i < 64 {
+                let (s, k) = splitmix(state);
+                state = s;
+                keys[c][p][i] = k;
+                i += 1;
+            }
+            p += 1;
+        }
+        c += 1;
+    }
+    keys
+};
+
+/// Zobrist key of "Black to move".
+pub(crate) const ZOBRIST_BLACK: u64 = splitmix(0x0073_6865_6c6c).1;
+
+/// The first piece met along `table` among `blockers` (a non-empty subset of one ray of
+/// that table).
+#[inline]
+pub(crate) fn first_blocker(table: usize, blockers: u64) -> usize {
+    debug_assert!(blockers != 0);
+    let mut best = blockers.trailing_zeros() as usize;
+    let mut rest = blockers & (blockers - 1);
+    if rest == 0 {
+        return best;
+    }
+    let depth = &DEPTH[table];
+    let mut best_depth = depth[best];
+    while rest != 0 {
+        let c = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if depth[c] > best_depth {
+            best = c;
+            best_depth = depth[c];
+        }
+    }
+    best
+}
+
+/// The cells a rook on `from` reaches (moving or capturing, own pieces not removed) with
+/// the board occupied as `occ`: along each table up to and including the first piece met.
+#[inline]
+pub(crate) fn rook_targets(from: usize, occ: u64) -> u64 {
+    let rays = &RAYS[from];
+    let mut targets = 0;
+    for (t, &ray) in rays.iter().enumerate() {
+        let blockers = ray & occ;
+        if blockers == 0 {
+            targets |= ray;
+        } else {
+            let b = first_blocker(t, blockers);
+            targets |= ray & !RAYS[b][t];
+        }
+    }
+    targets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for c in Cell::ALL {
+            assert_eq!(Cell::from_name(c.name()), Some(c));
+            assert_eq!(Cell::from_name(&c.name().to_lowercase()), Some(c));
+        }
+        assert_eq!(Cell::from_name("A0"), None);
+        assert_eq!(Cell::from_name("E10"), None);
+        assert_eq!(Cell::from_name("é"), None);
+    }
+
+    #[test]
+    fn rays_are_walks_of_the_tables() {
+        for c in 0..64 {
+            for t in 0..8 {
+                let mut walked = 0u64;
+                let mut x = c;
+                while let Some(n) = Cell::new(bd::LINKS[t][x]) {
+                    walked |= n.bit();
+                    x = n.index();
+                }
+                assert_eq!(walked, RAYS[c][t]);
+                assert_eq!(walked & (1 << c), 0, "no table loops");
+            }
+        }
+    }
+
+    #[test]
+    fn zobrist_keys_are_distinct() {
+        let mut all: Vec<u64> = ZOBRIST.iter().flatten().flatten().copied().collect();
+        all.push(ZOBRIST_BLACK);
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+    }
+}

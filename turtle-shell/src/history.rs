@@ -1,0 +1,131 @@
+//! The repetition rules (Ko, modified Ko), applied through the core's history hook.
+//!
+//! Only a move that neither captures nor moves a pawn can recreate an earlier position:
+//! the number of pieces never grows and a pawn never goes back (every pawn step moves it
+//! strictly up the board for White, down for Black; promotion removes a pawn). For the
+//! same reason, scanning the history backwards can stop at the first position whose pawns
+//! or piece count differ from the current one: nothing before it can come back.
+
+use crate::{Move, Repetition, TurtleShell};
+use chimera_core::Position;
+
+/// The earliest index of `earlier` from which every position has the pawns and piece
+/// count of `pos` (so only those may equal a position reached by a reversible move).
+#[inline]
+fn reversible_start(pos: &TurtleShell, earlier: &[TurtleShell]) -> usize {
+    let sig = pos.irreversible_signature();
+    let mut lo = earlier.len();
+    while lo > 0 && earlier[lo - 1].irreversible_signature() == sig {
+        lo -= 1;
+    }
+    lo
+}
+
+/// The most recent earlier position equal to `pos` after the quiet move `mv`, as an index
+/// into `earlier`. Candidates are `earlier[n-3]`, `earlier[n-5]`, … (`n = earlier.len()`,
+/// `pos` itself being position `n`): those have the same side to move as the position
+/// after `mv`; position `n-1` cannot recur, since the opponent's last move changed where
+/// the opponent's pieces stand and `mv` moves only the mover's.
+#[inline]
+fn repeated_index(
+    pos: &TurtleShell,
+    earlier: &[TurtleShell],
+    lo: usize,
+    mv: Move,
+) -> Option<usize> {
+    let n = earlier.len();
+    let key = pos.key_after_quiet(mv);
+    let mut j = n - 3;
+    loop {
+        let e = &earlier[j];
+        if e.key == key && *e == pos.after(mv) {
+            return Some(j);
+        }
+        if j < lo + 2 {
+            return None;
+        }
+        j -= 2;
+    }
+}
+
+pub(crate) fn retain_history_legal(
+    pos: &TurtleShell,
+    earlier: &[TurtleShell],
+    moves: &mut Vec<Move>,
+) {
+    if pos.rules.repetition == Repetition::None {
+        return;
+    }
+    let n = earlier.len();
+    if n < 3 {
+        return;
+    }
+    let lo = reversible_start(pos, earlier);
+    if lo + 3 > n {
+        return;
+    }
+    match pos.rules.repetition {
+        Repetition::None => {}
+        Repetition::Ko => moves.retain(|&mv| {
+            !pos.is_quiet_piece_move(mv) || repeated_index(pos, earlier, lo, mv).is_none()
+        }),
+        Repetition::ModifiedKo => moves.retain(|&mv| {
+            if !pos.is_quiet_piece_move(mv) {
+                return true;
+            }
+            match repeated_index(pos, earlier, lo, mv) {
+                None => true,
+                Some(j) => loop_attacker(pos, earlier, j, mv) != pos.turn(),
+            }
+        }),
+    }
+}
+
+/// The attacking player of the loop that `mv` would close: positions `earlier[j..]`, then
+/// `pos`, then the position after `mv` (equal to `earlier[j]`).
+///
+/// For every move of the loop, the player X who made it is credited with the number of
+/// capture moves X could make in the resulting position
+/// ([`TurtleShell::capture_count`]), and with a check if that position has the opponent in
+/// check. The attacker has more captures summed over the loop; on a tie, more checks; on a
+/// tie, it is the player whose move started the loop (the move played in `earlier[j]`).
+pub(crate) fn loop_attacker(
+    pos: &TurtleShell,
+    earlier: &[TurtleShell],
+    j: usize,
+    mv: Move,
+) -> chimera_core::Color {
+    let after = pos.after(mv);
+    let mut captures = [0u64; 2];
+    let mut checks = [0u32; 2];
+    let loop_positions: Vec<&TurtleShell> = earlier[j..]
+        .iter()
+        .chain(std::iter::once(pos))
+        .chain(std::iter::once(&after))
+        .collect();
+    for w in loop_positions.windows(2) {
+        let mover = w[0].turn();
+        let result = w[1];
+        captures[mover.index()] += u64::from(result.capture_count(mover));
+        if result.is_check() {
+            checks[mover.index()] += 1;
+        }
+    }
+    use chimera_core::Color::{Black, White};
+    let starter = earlier[j].turn();
+    if captures[0] != captures[1] {
+        if captures[0] > captures[1] {
+            White
+        } else {
+            Black
+        }
+    } else if checks[0] != checks[1] {
+        if checks[0] > checks[1] {
+            White
+        } else {
+            Black
+        }
+    } else {
+        starter
+    }
+}

@@ -1,0 +1,220 @@
+//! Move notation and the position text.
+
+use crate::board::{Bits, END_ZONE};
+use crate::{Cell, Move, Piece, Rules, TurtleShell};
+use chimera_core::{Color, ParseMoveError, ParsePositionError, Position};
+use std::fmt::Write;
+
+/// Reads the two cells and the promotion suffix of a move text, without any position:
+/// `B1-B3`, `b1b3`, `D5xC6`, `E5-E3=R`, `e5e3r`. Returns (from, to, promotion written).
+pub(crate) fn parse_move_syntax(text: &str) -> Result<(Cell, Cell, bool), ParseMoveError> {
+    let err = |reason: String| ParseMoveError::new(text, reason);
+    let t = text.trim();
+    if !t.is_ascii() {
+        return Err(err(
+            "only letters, digits, `-`, `x` and `=R` are allowed".into()
+        ));
+    }
+    let u = t.to_ascii_uppercase();
+    let cell = |s: Option<&str>, which: &str| -> Result<Cell, ParseMoveError> {
+        match s {
+            None => Err(err(format!("missing the {which} cell"))),
+            Some(name) => {
+                Cell::from_name(name).ok_or_else(|| err(format!("unknown {which} cell `{name}`")))
+            }
+        }
+    };
+    let from = cell(u.get(0..2), "from")?;
+    let mut rest = &u[2..];
+    if let Some(r) = rest.strip_prefix('-').or_else(|| rest.strip_prefix('X')) {
+        rest = r;
+    }
+    let to = cell(rest.get(0..2), "to")?;
+    let promotion = match &rest[2..] {
+        "" => false,
+        "=R" | "R" | "=ROOK" => true,
+        other => {
+            return Err(err(format!(
+                "unexpected `{other}` after the move (only `=R` may follow)"
+            )))
+        }
+    };
+    if from == to {
+        return Err(err("from and to cells are the same".into()));
+    }
+    Ok((from, to, promotion))
+}
+
+pub(crate) fn parse_move(pos: &TurtleShell, text: &str) -> Result<Move, ParseMoveError> {
+    let (from, to, promotion) = parse_move_syntax(text)?;
+    let mv = Move::new(from, to, promotion);
+    // A promotion the rules force may be written without `=R`.
+    let forced = !promotion && pos.must_promote(mv);
+    Ok(Move::new(from, to, promotion || forced))
+}
+
+pub(crate) fn move_text(pos: &TurtleShell, mv: Move) -> String {
+    format!(
+        "{}{}{}{}",
+        mv.from(),
+        if pos.is_capture(mv) { 'x' } else { '-' },
+        mv.to(),
+        if mv.is_promotion() { "=R" } else { "" }
+    )
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Writes the position text: `W:` and White's pieces, `B:` and Black's pieces, then the
+/// side to move; each piece is its letter and cell, king first, then guards, knights,
+/// rooks and pawns, each kind in cell order.
+pub(crate) fn position_to_text(pos: &TurtleShell) -> String {
+    let mut out = String::new();
+    for color in Color::ALL {
+        out.push_str(if color == Color::White { "W:" } else { " B:" });
+        let mut first = true;
+        for piece in Piece::ALL {
+            for i in Bits(pos.bitboard(color, piece)) {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                let _ = write!(out, "{}{}", piece.char(), Cell::of(i));
+            }
+        }
+    }
+    out.push(' ');
+    out.push(pos.turn().char());
+    out
+}
+
+pub(crate) fn position_from_text(
+    text: &str,
+    rules: Rules,
+) -> Result<TurtleShell, ParsePositionError> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let Some((&last, items)) = tokens.split_last() else {
+        return Err(ParsePositionError::new(
+            "whole text",
+            "empty; expected `W:<pieces> B:<pieces> w|b`",
+        ));
+    };
+    let turn = Color::from_text(last).ok_or_else(|| {
+        ParsePositionError::new(
+            format!("side to move `{last}`"),
+            "expected `w` or `b` at the end of the text",
+        )
+    })?;
+    let mut pos = TurtleShell::empty(turn, rules);
+    let mut side: Option<Color> = None;
+    let mut kings: [Vec<Cell>; 2] = [Vec::new(), Vec::new()];
+    for &token in items {
+        let mut item = token;
+        if let Some((marker, rest)) = token.split_once(':') {
+            side = Some(match marker.to_ascii_lowercase().as_str() {
+                "w" | "white" => Color::White,
+                "b" | "black" => Color::Black,
+                _ => {
+                    return Err(ParsePositionError::new(
+                        format!("`{token}`"),
+                        format!("unknown side `{marker}:`, expected `W:` or `B:`"),
+                    ))
+                }
+            });
+            item = rest;
+            if item.is_empty() {
+                continue;
+            }
+        }
+        let Some(color) = side else {
+            return Err(ParsePositionError::new(
+                format!("`{token}`"),
+                "a piece before any `W:` or `B:`",
+            ));
+        };
+        let place = || format!("{} pieces, item `{item}`", side_name(color));
+        let mut chars = item.chars();
+        let letter = chars.next().unwrap_or(' ');
+        let piece = Piece::from_char(letter).ok_or_else(|| {
+            ParsePositionError::new(
+                place(),
+                format!("unknown piece letter `{letter}` (expected K, G, N, R or P)"),
+            )
+        })?;
+        let name = chars.as_str();
+        let cell = Cell::from_name(name)
+            .ok_or_else(|| ParsePositionError::new(place(), format!("unknown cell `{name}`")))?;
+        if let Some((c, p)) = pos.piece_at(cell) {
+            return Err(ParsePositionError::new(
+                place(),
+                format!("cell {cell} is already taken by the {} {p}", side_name(c)),
+            ));
+        }
+        if piece == Piece::Pawn && END_ZONE[color.index()] & cell.bit() != 0 {
+            return Err(ParsePositionError::new(
+                place(),
+                format!(
+                    "a {} pawn cannot stand on {cell}, in the opponent's end zone (it would have promoted)",
+                    side_name(color)
+                ),
+            ));
+        }
+        if piece == Piece::King {
+            kings[color.index()].push(cell);
+        }
+        pos.put(cell, color, piece);
+    }
+    for color in Color::ALL {
+        match kings[color.index()].as_slice() {
+            [_] => {}
+            [] => {
+                return Err(ParsePositionError::new(
+                    format!("{} pieces", side_name(color)),
+                    format!("no {} king", side_name(color)),
+                ))
+            }
+            many => {
+                let cells: Vec<&str> = many.iter().map(|c| c.name()).collect();
+                return Err(ParsePositionError::new(
+                    format!("{} pieces", side_name(color)),
+                    format!(
+                        "more than one {} king ({})",
+                        side_name(color),
+                        cells.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    let mover = !turn;
+    let mover_king = pos.king(mover).expect("checked");
+    if pos.is_attacked(mover_king, turn) {
+        return Err(ParsePositionError::new(
+            "side to move",
+            format!(
+                "{} is to move while the {} king on {mover_king} is in check",
+                side_name(turn),
+                side_name(mover)
+            ),
+        ));
+    }
+    let own_king = pos.king(turn).expect("checked");
+    if END_ZONE[turn.index()] & own_king.bit() != 0 {
+        return Err(ParsePositionError::new(
+            "side to move",
+            format!(
+                "the {} king on {own_king} already stands in the opponent's end zone: the game would have ended when it got there",
+                side_name(turn)
+            ),
+        ));
+    }
+    Ok(pos)
+}

@@ -1,0 +1,531 @@
+//! [`TurtleShell`]: the position, making moves, attacks and move generation.
+
+use crate::board::{
+    first_blocker, rook_targets, Bits, END_ZONE, PAWN_FROM, PAWN_STEPS, PROMOTION_ZONE, RAYS,
+    ROOK_REACH, ZOBRIST, ZOBRIST_BLACK,
+};
+use crate::board_data as bd;
+use crate::{Cell, Move, Piece, Rules};
+use chimera_core::{Color, Outcome, ParseMoveError, ParsePositionError, Position, WinReason};
+
+const KING: usize = Piece::King as usize;
+const GUARD: usize = Piece::Guard as usize;
+const KNIGHT: usize = Piece::Knight as usize;
+const ROOK: usize = Piece::Rook as usize;
+const PAWN: usize = Piece::Pawn as usize;
+
+/// A Turtle Shell Chess position: where the pieces stand, whose turn it is, and the rules
+/// it is played under. History (for Ko) is kept by [`chimera_core::Game`].
+///
+/// Bitboards (bit `i` is cell `i`, see [`Cell`]) per piece kind and per colour, with an
+/// incrementally kept Zobrist key. Every value of this type holds exactly one king per
+/// side: positions come from [`Position::start`], [`Position::from_text`] (which validates)
+/// or from playing moves.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TurtleShell {
+    pub(crate) pieces: [u64; 5],
+    pub(crate) colors: [u64; 2],
+    pub(crate) key: u64,
+    pub(crate) turn: Color,
+    pub(crate) rules: Rules,
+}
+
+impl TurtleShell {
+    /// An empty board (not a valid position until both kings are placed).
+    pub(crate) fn empty(turn: Color, rules: Rules) -> TurtleShell {
+        TurtleShell {
+            pieces: [0; 5],
+            colors: [0; 2],
+            key: if turn == Color::Black {
+                ZOBRIST_BLACK
+            } else {
+                0
+            },
+            turn,
+            rules,
+        }
+    }
+
+    /// Puts a piece on an empty cell.
+    pub(crate) fn put(&mut self, cell: Cell, color: Color, piece: Piece) {
+        debug_assert!(self.occupied() & cell.bit() == 0);
+        self.pieces[piece.index()] |= cell.bit();
+        self.colors[color.index()] |= cell.bit();
+        self.key ^= ZOBRIST[color.index()][piece.index()][cell.index()];
+    }
+
+    /// Every occupied cell.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The cells of one side's pieces, as a bitboard.
+    #[inline]
+    pub fn pieces_of(&self, color: Color) -> u64 {
+        self.colors[color.index()]
+    }
+
+    /// The cells of one kind of piece of one side, as a bitboard.
+    #[inline]
+    pub fn bitboard(&self, color: Color, piece: Piece) -> u64 {
+        self.pieces[piece.index()] & self.colors[color.index()]
+    }
+
+    /// The piece on a cell, with its colour.
+    pub fn piece_at(&self, cell: Cell) -> Option<(Color, Piece)> {
+        let b = cell.bit();
+        let color = if self.colors[0] & b != 0 {
+            Color::White
+        } else if self.colors[1] & b != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some((color, self.kind_at(cell.index())))
+    }
+
+    /// The kind of the piece on an occupied cell.
+    #[inline]
+    fn kind_at(&self, i: usize) -> Piece {
+        let b = 1u64 << i;
+        if self.pieces[PAWN] & b != 0 {
+            Piece::Pawn
+        } else if self.pieces[ROOK] & b != 0 {
+            Piece::Rook
+        } else if self.pieces[KNIGHT] & b != 0 {
+            Piece::Knight
+        } else if self.pieces[GUARD] & b != 0 {
+            Piece::Guard
+        } else {
+            Piece::King
+        }
+    }
+
+    /// Every piece on the board with its cell, in cell order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Cell, Color, Piece)> + '_ {
+        Bits(self.occupied()).map(move |i| {
+            let cell = Cell::of(i);
+            let (color, piece) = self.piece_at(cell).expect("occupied");
+            (cell, color, piece)
+        })
+    }
+
+    /// The king's cell of one side.
+    pub fn king(&self, color: Color) -> Option<Cell> {
+        let k = self.bitboard(color, Piece::King);
+        (k != 0).then(|| Cell::of(k.trailing_zeros() as usize))
+    }
+
+    /// Whether `cell` is attacked by a piece of `by`: could a piece of `by` move onto it (as
+    /// a capture, were an enemy piece there), pins and checks aside.
+    pub fn is_attacked(&self, cell: Cell, by: Color) -> bool {
+        self.attacked(cell.index(), by, self.occupied())
+    }
+
+    /// Attack test with the board occupied as `occ` (used with the moving king removed).
+    #[inline]
+    pub(crate) fn attacked(&self, c: usize, by: Color, occ: u64) -> bool {
+        let them = self.colors[by.index()];
+        let p = &self.pieces;
+        let leapers = (bd::KNIGHT[c] & p[KNIGHT])
+            | (bd::GUARD[c] & (p[GUARD] | p[KING]))
+            | (PAWN_FROM[by.index()][c] & p[PAWN]);
+        if leapers & them != 0 {
+            return true;
+        }
+        let rooks = p[ROOK] & them & occ;
+        if ROOK_REACH[c] & rooks == 0 {
+            return false;
+        }
+        let rays = &RAYS[c];
+        for (t, &ray) in rays.iter().enumerate() {
+            if ray & rooks == 0 {
+                continue;
+            }
+            let b = first_blocker(t, ray & occ);
+            if rooks & (1u64 << b) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        match self.king(self.turn) {
+            Some(k) => self.is_attacked(k, !self.turn),
+            None => false,
+        }
+    }
+
+    /// Whether `mv` captures (its target holds an enemy piece).
+    pub fn is_capture(&self, mv: Move) -> bool {
+        self.colors[(!self.turn).index()] & mv.to().bit() != 0
+    }
+
+    /// Whether `mv` would be a promotion-capable pawn move: its mover is a pawn of the side
+    /// to move and its target lies in that side's promotion zone.
+    pub fn may_promote(&self, mv: Move) -> bool {
+        let us = self.turn.index();
+        self.pieces[PAWN] & self.colors[us] & mv.from().bit() != 0
+            && PROMOTION_ZONE[us] & mv.to().bit() != 0
+    }
+
+    /// Whether a pawn of the side to move going `mv` must promote (its target lies in the
+    /// opponent's end zone).
+    pub fn must_promote(&self, mv: Move) -> bool {
+        let us = self.turn.index();
+        self.pieces[PAWN] & self.colors[us] & mv.from().bit() != 0
+            && END_ZONE[us] & mv.to().bit() != 0
+    }
+
+    /// The winner by the end-zone rule: the side that just moved, if its king stands in the
+    /// opponent's end zone and is not attacked.
+    fn end_zone_winner(&self) -> Option<Color> {
+        let mover = !self.turn;
+        let k = self.bitboard(mover, Piece::King) & END_ZONE[mover.index()];
+        (k != 0 && !self.attacked(k.trailing_zeros() as usize, self.turn, self.occupied()))
+            .then_some(mover)
+    }
+
+    /// The legal moves (ignoring history), written into `moves` after clearing it. Empty
+    /// when the game is over by the end-zone rule.
+    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.end_zone_winner().is_some() {
+            return;
+        }
+        let us = self.turn;
+        let them = !us;
+        let own = self.colors[us.index()];
+        let enemy = self.colors[them.index()];
+        let occ = own | enemy;
+        let kings = self.pieces[KING] & own;
+        if kings == 0 {
+            return;
+        }
+        let k = kings.trailing_zeros() as usize;
+        let p = &self.pieces;
+
+        // Checks and pins.
+        let leapers = ((bd::KNIGHT[k] & p[KNIGHT])
+            | (bd::GUARD[k] & (p[GUARD] | p[KING]))
+            | (PAWN_FROM[them.index()][k] & p[PAWN]))
+            & enemy;
+        let mut evasion: u64 = match leapers.count_ones() {
+            0 => !0,
+            1 => leapers,
+            _ => 0,
+        };
+        let mut pinned = 0u64;
+        let mut pins = [(0usize, 0u64); 8];
+        let mut npins = 0;
+        let erooks = p[ROOK] & enemy;
+        if ROOK_REACH[k] & erooks != 0 {
+            for (t, &ray) in RAYS[k].iter().enumerate() {
+                if ray & erooks == 0 {
+                    continue;
+                }
+                let blockers = ray & occ;
+                let b1 = first_blocker(t, blockers);
+                let bit1 = 1u64 << b1;
+                if erooks & bit1 != 0 {
+                    // Check along this table: block between, or capture the rook.
+                    evasion &= ray & !RAYS[b1][t];
+                    continue;
+                }
+                if enemy & bit1 != 0 {
+                    continue;
+                }
+                let rest = blockers & RAYS[b1][t];
+                if rest == 0 {
+                    continue;
+                }
+                let b2 = first_blocker(t, rest);
+                if erooks & (1u64 << b2) != 0 {
+                    pinned |= bit1;
+                    pins[npins] = (b1, ray & !RAYS[b2][t]);
+                    npins += 1;
+                }
+            }
+        }
+        let pin_mask = |s: usize| -> u64 {
+            if pinned & (1u64 << s) == 0 {
+                return !0;
+            }
+            let mut m = !0;
+            for &(c, line) in &pins[..npins] {
+                if c == s {
+                    m &= line;
+                }
+            }
+            m
+        };
+
+        // King moves.
+        let occ_without_king = occ ^ (1u64 << k);
+        for to in Bits(bd::GUARD[k] & !own) {
+            if !self.attacked(to, them, occ_without_king) {
+                moves.push(Move::from_indices(k, to, false));
+            }
+        }
+        if evasion == 0 {
+            return;
+        }
+        let allowed = !own & evasion;
+
+        for s in Bits(p[GUARD] & own) {
+            for to in Bits(bd::GUARD[s] & allowed & pin_mask(s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+        for s in Bits(p[KNIGHT] & own) {
+            for to in Bits(bd::KNIGHT[s] & allowed & pin_mask(s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+        for s in Bits(p[ROOK] & own) {
+            for to in Bits(rook_targets(s, occ) & allowed & pin_mask(s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+        let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
+        for s in Bits(p[PAWN] & own) {
+            for to in Bits(PAWN_STEPS[us.index()][s] & allowed & pin_mask(s)) {
+                let b = 1u64 << to;
+                if end & b != 0 {
+                    moves.push(Move::from_indices(s, to, true));
+                } else {
+                    moves.push(Move::from_indices(s, to, false));
+                    if promo & b != 0 {
+                        moves.push(Move::from_indices(s, to, true));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The pseudo-legal moves: every move by the pieces' movement rules, without regard to
+    /// the own king's safety or the end of the game. Written into `moves` after clearing it.
+    pub fn pseudo_legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        let us = self.turn.index();
+        let own = self.colors[us];
+        let occ = self.occupied();
+        let p = &self.pieces;
+        for s in Bits(own) {
+            let b = 1u64 << s;
+            let targets = if p[PAWN] & b != 0 {
+                PAWN_STEPS[us][s]
+            } else if p[ROOK] & b != 0 {
+                rook_targets(s, occ)
+            } else if p[KNIGHT] & b != 0 {
+                bd::KNIGHT[s]
+            } else {
+                bd::GUARD[s]
+            } & !own;
+            let pawn = p[PAWN] & b != 0;
+            for to in Bits(targets) {
+                let tb = 1u64 << to;
+                if pawn && END_ZONE[us] & tb != 0 {
+                    moves.push(Move::from_indices(s, to, true));
+                } else {
+                    moves.push(Move::from_indices(s, to, false));
+                    if pawn && PROMOTION_ZONE[us] & tb != 0 {
+                        moves.push(Move::from_indices(s, to, true));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a pseudo-legal move is legal (ignoring history): it does not leave the own
+    /// king attacked, and the game is not already over by the end-zone rule.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if self.end_zone_winner().is_some() {
+            return false;
+        }
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        match after.king(self.turn) {
+            Some(k) => !after.is_attacked(k, after.turn),
+            None => false,
+        }
+    }
+
+    /// How many capture moves `by` could make in this position, whoever is to move: pairs
+    /// (own piece, enemy piece it could move onto), promotion choices counted once, pins and
+    /// checks ignored. Used by the modified-Ko rule to find the attacker of a loop.
+    pub fn capture_count(&self, by: Color) -> u32 {
+        let us = by.index();
+        let own = self.colors[us];
+        let enemy = self.colors[1 - us];
+        let occ = own | enemy;
+        let p = &self.pieces;
+        Bits(own)
+            .map(|s| {
+                let b = 1u64 << s;
+                let targets = if p[PAWN] & b != 0 {
+                    PAWN_STEPS[us][s]
+                } else if p[ROOK] & b != 0 {
+                    rook_targets(s, occ)
+                } else if p[KNIGHT] & b != 0 {
+                    bd::KNIGHT[s]
+                } else {
+                    bd::GUARD[s]
+                };
+                (targets & enemy).count_ones()
+            })
+            .sum()
+    }
+
+    /// The Zobrist key after a move that neither captures nor moves a pawn (nor
+    /// promotes), computed without playing it.
+    #[inline]
+    pub(crate) fn key_after_quiet(&self, mv: Move) -> u64 {
+        let us = self.turn.index();
+        let kind = self.kind_at(mv.src_ix()).index();
+        self.key ^ ZOBRIST[us][kind][mv.src_ix()] ^ ZOBRIST[us][kind][mv.to_ix()] ^ ZOBRIST_BLACK
+    }
+
+    /// Whether `mv` is reversible in principle: no capture, no pawn move.
+    #[inline]
+    pub(crate) fn is_quiet_piece_move(&self, mv: Move) -> bool {
+        (self.occupied() & (1u64 << mv.to_ix())) == 0
+            && self.pieces[PAWN] & (1u64 << mv.src_ix()) == 0
+    }
+
+    /// What an earlier position must share with this one to be equal to a position reached
+    /// from here by reversible moves: the pawns of each side and the number of pieces.
+    #[inline]
+    pub(crate) fn irreversible_signature(&self) -> (u64, u64, u32) {
+        (
+            self.pieces[PAWN],
+            self.pieces[PAWN] & self.colors[0],
+            self.occupied().count_ones(),
+        )
+    }
+
+    /// The position after `mv`, played unchecked on a copy.
+    pub fn after(&self, mv: Move) -> TurtleShell {
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        next
+    }
+
+    fn compute_key(&self) -> u64 {
+        let mut key = if self.turn == Color::Black {
+            ZOBRIST_BLACK
+        } else {
+            0
+        };
+        for (cell, color, piece) in self.pieces() {
+            key ^= ZOBRIST[color.index()][piece.index()][cell.index()];
+        }
+        key
+    }
+}
+
+impl Position for TurtleShell {
+    type Move = Move;
+    type Rules = Rules;
+    const VARIANT: &'static str = "turtle-shell";
+
+    fn start(rules: Rules) -> Self {
+        let mut pos = TurtleShell::empty(Color::White, rules);
+        for color in Color::ALL {
+            for piece in Piece::ALL {
+                for i in Bits(bd::SETUP[color.index()][piece.index()]) {
+                    pos.put(Cell::of(i), color, piece);
+                }
+            }
+        }
+        pos
+    }
+
+    fn from_text(text: &str, rules: Rules) -> Result<Self, ParsePositionError> {
+        crate::notation::position_from_text(text, rules)
+    }
+
+    fn to_text(&self) -> String {
+        crate::notation::position_to_text(self)
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.legal_moves_into(moves);
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        let (from, to) = (mv.src_ix(), mv.to_ix());
+        let (fb, tb) = (1u64 << from, 1u64 << to);
+        let us = self.turn.index();
+        let them = 1 - us;
+        if self.colors[them] & tb != 0 {
+            let victim = self.kind_at(to).index();
+            self.pieces[victim] ^= tb;
+            self.colors[them] ^= tb;
+            self.key ^= ZOBRIST[them][victim][to];
+        }
+        let kind = self.kind_at(from).index();
+        let new_kind = if mv.is_promotion() { ROOK } else { kind };
+        self.pieces[kind] &= !fb;
+        self.pieces[new_kind] |= tb;
+        self.colors[us] = (self.colors[us] & !fb) | tb;
+        self.key ^= ZOBRIST[us][kind][from] ^ ZOBRIST[us][new_kind][to] ^ ZOBRIST_BLACK;
+        self.turn = !self.turn;
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        self.end_zone_winner().map(|winner| Outcome::Win {
+            winner,
+            reason: WinReason::EndZone,
+        })
+    }
+
+    fn no_move_outcome(&self) -> Outcome {
+        if self.is_check() {
+            Outcome::Win {
+                winner: !self.turn,
+                reason: WinReason::Checkmate,
+            }
+        } else {
+            Outcome::Win {
+                winner: self.turn,
+                reason: WinReason::Stalemate,
+            }
+        }
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.compute_key()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        crate::notation::parse_move(self, text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        crate::notation::move_text(self, mv)
+    }
+
+    #[inline]
+    fn retain_history_legal(&self, earlier: &[Self], moves: &mut Vec<Move>) {
+        crate::history::retain_history_legal(self, earlier, moves);
+    }
+}

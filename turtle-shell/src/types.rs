@@ -1,0 +1,200 @@
+//! Small value types: pieces, moves, rule options.
+
+use crate::Cell;
+use chimera_core::RuleSet;
+use std::fmt;
+
+/// A kind of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Piece {
+    /// Moves as a guard; royal.
+    King = 0,
+    /// One step to a cell sharing an edge.
+    Guard = 1,
+    /// One leap to a cell sharing a corner but not an edge.
+    Knight = 2,
+    /// Slides along one link table.
+    Rook = 3,
+    /// One step forward along its file, moving and capturing alike.
+    Pawn = 4,
+}
+
+impl Piece {
+    /// All kinds, in index order.
+    pub const ALL: [Piece; 5] = [
+        Piece::King,
+        Piece::Guard,
+        Piece::Knight,
+        Piece::Rook,
+        Piece::Pawn,
+    ];
+
+    /// 0–4, the order of [`Piece::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The upper-case letter: `K G N R P`.
+    pub const fn char(self) -> char {
+        match self {
+            Piece::King => 'K',
+            Piece::Guard => 'G',
+            Piece::Knight => 'N',
+            Piece::Rook => 'R',
+            Piece::Pawn => 'P',
+        }
+    }
+
+    /// The kind for a letter (either case).
+    pub fn from_char(c: char) -> Option<Piece> {
+        match c.to_ascii_uppercase() {
+            'K' => Some(Piece::King),
+            'G' => Some(Piece::Guard),
+            'N' => Some(Piece::Knight),
+            'R' => Some(Piece::Rook),
+            'P' => Some(Piece::Pawn),
+            _ => None,
+        }
+    }
+
+    /// The English name, lower case (`knight`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Piece::King => "king",
+            Piece::Guard => "guard",
+            Piece::Knight => "knight",
+            Piece::Rook => "rook",
+            Piece::Pawn => "pawn",
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A move: from a cell to a cell, and whether a pawn promotes to a rook. Two bytes.
+///
+/// Meaningful only in the position it was made for (whether it captures depends on that
+/// position). Write it with [`chimera_core::Position::move_text`] and read it with
+/// [`chimera_core::Position::parse_move`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move(u16);
+
+impl Move {
+    const PROMOTION: u16 = 1 << 12;
+
+    /// The move from `from` to `to`, promoting to a rook if `promotion`.
+    #[inline]
+    pub const fn new(from: Cell, to: Cell, promotion: bool) -> Move {
+        Move(
+            from.index() as u16
+                | (to.index() as u16) << 6
+                | if promotion { Move::PROMOTION } else { 0 },
+        )
+    }
+
+    #[inline]
+    pub(crate) const fn from_indices(from: usize, to: usize, promotion: bool) -> Move {
+        Move(from as u16 | (to as u16) << 6 | if promotion { Move::PROMOTION } else { 0 })
+    }
+
+    /// The cell the piece leaves.
+    #[inline]
+    pub const fn from(self) -> Cell {
+        Cell::of(self.0 as usize)
+    }
+
+    /// The cell the piece goes to.
+    #[inline]
+    pub const fn to(self) -> Cell {
+        Cell::of((self.0 >> 6) as usize)
+    }
+
+    /// Whether the moving pawn becomes a rook.
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.0 & Move::PROMOTION != 0
+    }
+
+    #[inline]
+    pub(crate) const fn src_ix(self) -> usize {
+        (self.0 & 63) as usize
+    }
+
+    #[inline]
+    pub(crate) const fn to_ix(self) -> usize {
+        ((self.0 >> 6) & 63) as usize
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}-{}{}",
+            self.from(),
+            self.to(),
+            if self.is_promotion() { "=R" } else { "" }
+        )
+    }
+}
+
+/// How the repetition of positions is treated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Repetition {
+    /// The seed's rule: a move that recreates any earlier position of the game (same
+    /// pieces on the same cells, same side to move) is illegal.
+    #[default]
+    Ko,
+    /// Rules 1.12: only the *attacking* player of the loop may not recreate the earlier
+    /// position (see the crate documentation for how the attacker is decided).
+    ModifiedKo,
+    /// Positions may repeat (as the inventor's Zillions file plays).
+    None,
+}
+
+/// The rule options of Turtle Shell Chess; `Rules::default()` is the standard game (Ko).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rules {
+    /// How repeated positions are treated.
+    pub repetition: Repetition,
+}
+
+impl Rules {
+    /// The rules with this repetition option.
+    pub const fn new(repetition: Repetition) -> Rules {
+        Rules { repetition }
+    }
+}
+
+impl RuleSet for Rules {
+    const NAMES: &'static [&'static str] = &["ko", "modified-ko", "none"];
+
+    fn from_name(name: &str) -> Option<Self> {
+        let repetition = match name.to_ascii_lowercase().as_str() {
+            "ko" => Repetition::Ko,
+            "modified-ko" => Repetition::ModifiedKo,
+            "none" => Repetition::None,
+            _ => return None,
+        };
+        Some(Rules { repetition })
+    }
+
+    fn name(&self) -> &'static str {
+        match self.repetition {
+            Repetition::Ko => "ko",
+            Repetition::ModifiedKo => "modified-ko",
+            Repetition::None => "none",
+        }
+    }
+}
