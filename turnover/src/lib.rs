@@ -1,0 +1,88 @@
+//! # chimera-turnover
+//!
+//! A rules engine for **Turnover Chess** (Lúcio José Patrocínio Filho): every piece is a
+//! stack of rings — T (Tower), F (Fort), W (Wall) — that split when they move, merge when
+//! they land on each other, turn enemy stacks over to the mover's colour, and capture when
+//! they cannot merge. The Castle (T+F+W) is royal; a side without Castles loses.
+//!
+//! The rules implemented, with every interpretation this crate takes, are in
+//! [`RULES.md`](https://example.invalid/chimera/blob/main/turnover/RULES.md) (also included
+//! below as the documentation of [`rules`]).
+//!
+//! ## The API
+//! - [`Turnover`]: a position (one bitboard per ring and colour, the side to move, the
+//!   clocks, an incremental Zobrist key). It implements [`chimera_core::Position`] (legal
+//!   moves, play, outcome, text in and out) and [`chimera_core::Render`] (text diagram,
+//!   SVG).
+//! - [`Move`]: two [`Square`]s, from and to (two bytes); which rings travel follows from the
+//!   position ([`Turnover::describe`] says all a move does).
+//! - [`Stack`], [`Ring`], and the landing table [`land`] / [`Landing`].
+//! - [`Rules`]: the one rule set, `standard`.
+//!
+//! ## Notation
+//! - Moves: `FROM-TO` (`d2-d3`), printed with `x` for a capture and `*` for a turnover
+//!   (`d2xe3`, `d2*e3`); on input `d2d3`, `d2xe3`, `d2*e3`, `d2:e3`, any case.
+//! - Positions: ranks 8 to 1 separated by `/`; a single ring is its letter (`T`, `F`,
+//!   `W`), two or three rings are bracketed, smallest first (`[TF]`, `[FW]`, `[TFW]`);
+//!   upper case White, lower case Black; digits count empty squares; then the side to move
+//!   (`w`/`b`), the plies since the last capture or turnover, and the move number. The start:
+//!   `[tfw]1[tfw]1[tfw]1[tfw]1/1[tfw]1[tfw]1[tfw]1[tfw]/8/8/8/8/1[TFW]1[TFW]1[TFW]1[TFW]/[TFW]1[TFW]1[TFW]1[TFW]1 w 0 1`.
+//!
+//! ## Example
+//!
+//! ```
+//! use chimera_core::{perft, Color, Game, Position, Render};
+//! use chimera_turnover::{Rules, Square, Stack, Turnover};
+//!
+//! let mut game: Game<Turnover> = Game::start(Rules::Standard);
+//! assert_eq!(game.legal_move_list().len(), 35);
+//! assert_eq!(perft(&mut game, 2), 1225);
+//!
+//! // The Castle on d2 dismounts: its W slides to d4, a Citadel stays on d2.
+//! game.play_text("d2-d4").unwrap();
+//! let pos = game.position();
+//! let d2 = Square::parse("d2").unwrap();
+//! let d4 = Square::parse("d4").unwrap();
+//! assert_eq!(pos.stack_at(d2), Some((Stack::Citadel, Color::White)));
+//! assert_eq!(pos.stack_at(d4), Some((Stack::Wall, Color::White)));
+//! assert!(pos.to_text().ends_with(" b 1 1"));
+//! assert!(game.outcome().is_none());
+//! println!("{}", pos.text_diagram(game.last_move()));
+//! ```
+#![forbid(unsafe_code)]
+
+mod board;
+mod movegen;
+mod notation;
+mod position;
+mod render;
+mod stack;
+
+pub use board::Square;
+pub use position::{Effect, Move, MoveInfo, Rules, Turnover};
+pub use stack::{land, Landing, Ring, Stack};
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use crate::Turnover;
+    use chimera_core::Position;
+
+    impl serde::Serialize for Turnover {
+        /// A position serializes as its position text.
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_str(&self.to_text())
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Turnover {
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let text = String::deserialize(deserializer)?;
+            Turnover::from_text(&text, crate::Rules::Standard).map_err(serde::de::Error::custom)
+        }
+    }
+}
+
+/// The rules of Turnover Chess as this crate implements them (the crate's `RULES.md`),
+/// with every ruling and interpretation taken.
+#[doc = include_str!("../RULES.md")]
+pub mod rules {}

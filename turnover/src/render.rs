@@ -1,0 +1,195 @@
+//! Pictures of a position: a terminal diagram and an SVG drawing.
+
+use crate::board::Square;
+use crate::position::{Move, Turnover};
+use crate::stack::Ring;
+use chimera_core::{Color, Position, Render};
+use std::fmt::Write;
+
+const LEGEND: &str = "T Tower (rook) · F Fort (bishop) · W Wall (steps forward) · \
+TF Citadel (queen, its F moves) · FW Fortress (knight, its W moves) · TFW Castle (royal)";
+
+fn cell_letters(pos: &Turnover, sq: Square) -> String {
+    match pos.stack_at(sq) {
+        None => " . ".to_string(),
+        Some((stack, color)) => {
+            let letters = match color {
+                Color::White => stack.letters().to_string(),
+                Color::Black => stack.letters().to_ascii_lowercase(),
+            };
+            format!("{letters:^3}")
+        }
+    }
+}
+
+fn side_name(color: Color) -> &'static str {
+    color.fold("White", "Black")
+}
+
+impl Render for Turnover {
+    /// A diagram with rank 8 on top: each square's stack in a 3-character cell (`TFW` upper
+    /// case for White, `tfw` lower case for Black, `.` empty), the last move's squares in
+    /// parentheses, coordinates on all sides, then the last move, the side to move (or the
+    /// result) and a legend.
+    fn text_diagram(&self, last: Option<(&Self, Move)>) -> String {
+        let marked = |sq: Square| last.is_some_and(|(_, mv)| mv.from() == sq || mv.to() == sq);
+        let files = "      a    b    c    d    e    f    g    h\n";
+        let mut out = String::from(files);
+        for rank in (0..8).rev() {
+            let _ = write!(out, "  {} ", rank + 1);
+            for file in 0..8 {
+                let sq = Square::from_coords(file, rank).expect("on the board");
+                let (l, r) = if marked(sq) { ('(', ')') } else { (' ', ' ') };
+                let _ = write!(out, "{l}{}{r}", cell_letters(self, sq));
+            }
+            let _ = writeln!(out, " {}", rank + 1);
+        }
+        out.push_str(files);
+        if let Some((before, mv)) = last {
+            let _ = writeln!(
+                out,
+                "  Last move: {} ({})",
+                before.move_text(mv),
+                side_name(before.turn())
+            );
+        }
+        match self.outcome() {
+            Some(outcome) => {
+                let _ = writeln!(out, "  Game over: {outcome}");
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "  {} to move · move {} · {} plies since the last capture or turnover",
+                    side_name(self.turn()),
+                    self.fullmove_number(),
+                    self.halfmove_clock()
+                );
+            }
+        }
+        let _ = writeln!(out, "  {LEGEND}");
+        let _ = writeln!(
+            out,
+            "  Upper case White, lower case Black; ( ) the last move's squares."
+        );
+        out
+    }
+
+    /// An SVG drawing: the 8×8 board with coordinates, every stack as concentric rings in
+    /// its owner's colour (W outermost, F in the middle, T a disc in the centre), the last
+    /// move's two squares highlighted, and a caption with the side to move or the result.
+    fn svg(&self, last: Option<(&Self, Move)>) -> String {
+        const S: f64 = 64.0; // square size
+        const M: f64 = 28.0; // margin for the coordinates
+        let width = 2.0 * M + 8.0 * S;
+        let height = width + 28.0;
+        let mut out = String::with_capacity(16 * 1024);
+        let _ = write!(
+            out,
+            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif">
+<title>Turnover Chess position</title>
+<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>
+"##
+        );
+        let origin = |sq: Square| (M + f64::from(sq.file()) * S, M + f64::from(7 - sq.rank()) * S);
+        for sq in Square::all() {
+            let (x, y) = origin(sq);
+            let dark = (sq.file() + sq.rank()) % 2 == 0;
+            let fill = if dark { "#b58863" } else { "#f0d9b5" };
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{y}" width="{S}" height="{S}" fill="{fill}"/>"#
+            );
+        }
+        if let Some((_, mv)) = last {
+            for sq in [mv.from(), mv.to()] {
+                let (x, y) = origin(sq);
+                let _ = writeln!(
+                    out,
+                    r##"<rect class="last-move" x="{x}" y="{y}" width="{S}" height="{S}" fill="#f4e04d" fill-opacity="0.6" stroke="#c8a800" stroke-width="2"/>"##
+                );
+            }
+        }
+        for i in 0..8u8 {
+            let file = char::from(b'a' + i);
+            let rank = char::from(b'1' + i);
+            let fx = M + (f64::from(i) + 0.5) * S;
+            let ry = M + (f64::from(7 - i) + 0.5) * S + 5.0;
+            for (x, y, label) in [
+                (fx, M - 9.0, file),
+                (fx, M + 8.0 * S + 19.0, file),
+                (M / 2.0, ry, rank),
+                (M + 8.0 * S + M / 2.0, ry, rank),
+            ] {
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{x}" y="{y}" font-size="15" text-anchor="middle" fill="#333">{label}</text>"##
+                );
+            }
+        }
+        for sq in Square::all() {
+            let Some((stack, color)) = self.stack_at(sq) else {
+                continue;
+            };
+            let (x, y) = origin(sq);
+            let (cx, cy) = (x + S / 2.0, y + S / 2.0);
+            let (fill, stroke) = match color {
+                Color::White => ("#fbfbf4", "#1a1a1a"),
+                Color::Black => ("#1e1e1e", "#e8e8e8"),
+            };
+            let _ = writeln!(
+                out,
+                r#"<g class="stack" data-square="{sq}" data-stack="{}" data-color="{color}" fill="{fill}" stroke="{stroke}" stroke-width="1.5" fill-rule="evenodd">"#,
+                stack.letters()
+            );
+            for (ring, outer, inner) in [
+                (Ring::Wall, 29.0, 21.0),
+                (Ring::Fort, 18.5, 11.0),
+                (Ring::Tower, 8.5, 0.0),
+            ] {
+                if stack.has(ring) {
+                    let _ = writeln!(
+                        out,
+                        r#"<path class="ring-{}" d="{}"/>"#,
+                        ring.letter(),
+                        annulus(cx, cy, outer, inner)
+                    );
+                }
+            }
+            out.push_str("</g>\n");
+        }
+        let caption = match self.outcome() {
+            Some(outcome) => format!("Game over: {outcome}"),
+            None => format!("{} to move", side_name(self.turn())),
+        };
+        let caption = match last {
+            Some((before, mv)) => format!("Last move {} · {caption}", before.move_text(mv)),
+            None => caption,
+        };
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" font-size="16" text-anchor="middle" fill="#111">{caption}</text>"##,
+            width / 2.0,
+            height - 8.0
+        );
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+/// An SVG path for a ring between radii `outer` and `inner` (a disc when `inner` is 0).
+fn annulus(cx: f64, cy: f64, outer: f64, inner: f64) -> String {
+    let circle = |r: f64| {
+        format!(
+            "M {} {cy} a {r} {r} 0 1 0 {} 0 a {r} {r} 0 1 0 {} 0 Z",
+            cx - r,
+            2.0 * r,
+            -2.0 * r
+        )
+    };
+    if inner > 0.0 {
+        format!("{} {}", circle(outer), circle(inner))
+    } else {
+        circle(outer)
+    }
+}
