@@ -1,0 +1,195 @@
+//! # chimera-cli
+//!
+//! The library behind the `chimera` program: the command line ([`Cli`]), and one module per
+//! command. Every command works through [`chimera_core::DynGame`] only, so that a variant
+//! joins the program with one line in [`registry`].
+//!
+//! Exit codes: 0 success; 1 an illegal or unreadable move (in `--moves` or a game record);
+//! 2 anything else that stopped the command (unknown variant or rule set, bad position
+//! text, unreadable file, bad command line).
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+mod commands;
+pub mod registry;
+mod setup;
+
+pub use setup::{new_game, Failure};
+
+/// Where a command reads and writes.
+pub struct Io<'a> {
+    /// Standard output: the command's result.
+    pub out: &'a mut dyn Write,
+    /// Standard error: errors and progress.
+    pub err: &'a mut dyn Write,
+    /// Standard input: `play`'s moves, `validate -`'s record.
+    pub input: &'a mut dyn BufRead,
+    /// Whether `err` is a terminal, so that progress may be shown on it.
+    pub progress: bool,
+}
+
+/// `chimera`: rules engines for unusual chess variants.
+#[derive(Debug, Parser)]
+#[command(
+    name = "chimera",
+    version,
+    about = "Rules engines for unusual chess variants: show positions, list moves, count perft, check game records, play.",
+    long_about = "Rules engines for unusual chess variants.\n\n\
+        Show a position as a diagram, an SVG picture or JSON; list the legal moves; count \
+        perft; check a game record move by move; play a game at the terminal.\n\n\
+        Run `chimera variants` for the variants and their rule sets.\n\n\
+        Exit codes: 0 success; 1 an illegal or unreadable move; 2 any other error.",
+    after_help = "Example: chimera show turtle-shell --moves \"C2-C3 D7-D6\""
+)]
+pub struct Cli {
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The position a command works on.
+#[derive(Clone, Debug, Args)]
+pub struct GameArgs {
+    /// The variant (see `chimera variants`), e.g. turtle-shell.
+    pub variant: String,
+    /// Start from this position text instead of the standard start (a fresh history).
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// The rule set (see `chimera variants`); default: the variant's standard rules.
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+}
+
+/// Moves to play before the command acts.
+#[derive(Clone, Debug, Default, Args)]
+pub struct MovesArg {
+    /// Moves to play first, from the start or --position, separated by spaces
+    /// (move numbers and comments allowed); history rules such as Ko apply to them.
+    #[arg(long, value_name = "\"M1 M2 ...\"", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+}
+
+/// Output formats of `show`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A diagram for the terminal.
+    Text,
+    /// A standalone SVG picture.
+    Svg,
+    /// A JSON object: variant, rules, position, side to move, moves, legal moves, outcome.
+    Json,
+}
+
+/// The commands. (Their flattened fields are documented on their types.)
+#[allow(missing_docs)]
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the variants, with a description and the rule sets of each.
+    Variants,
+    /// Show a position: a text diagram, an SVG picture or JSON.
+    #[command(after_help = "Examples:\n  chimera show turtle-shell\n  \
+        chimera show turtle-shell --moves \"C2-C3 D7-D6\" --format svg --output board.svg\n  \
+        chimera show turtle-shell --format json")]
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        moves: MovesArg,
+        /// What to print.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Write to this file instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// List the legal moves (and the outcome, if the game is over).
+    #[command(after_help = "Example:\n  chimera moves turtle-shell --moves \"C2-C3\"")]
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        moves: MovesArg,
+        /// Print a JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the legal move sequences of a given length (perft), with time and speed.
+    ///
+    /// The last ply is bulk counted: its moves are counted from the length of the legal
+    /// move list, not played. History rules (Ko) apply along every line.
+    #[command(after_help = "Examples:\n  chimera perft turtle-shell 3\n  \
+        chimera perft turtle-shell 2 --divide --rules none")]
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The number of plies.
+        depth: u32,
+        /// Also print each legal first move with its count.
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        moves: MovesArg,
+    },
+    /// Check a game record move by move, then show the final position and the outcome.
+    ///
+    /// Reads plain move lists (moves separated by spaces, with move numbers, `#` and `{ }`
+    /// comments) and Zillions of Games records (`1. Pawn C2 - C3`). Exit code 1 at the first
+    /// unreadable or illegal move (or a move after the game ended), 2 if the file cannot be
+    /// read or cut into moves.
+    #[command(
+        after_help = "Example:\n  chimera validate turtle-shell examples/turtle-shell-game.txt"
+    )]
+    Validate {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The record file; `-` reads standard input.
+        file: PathBuf,
+        /// Print a JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game at the terminal, human against human.
+    ///
+    /// Type a move (e.g. C2-C3) at the prompt, or a command: moves, undo, board, help,
+    /// quit. Reads standard input line by line, so moves can be piped in; the end of the
+    /// input quits.
+    #[command(after_help = "Example:\n  chimera play turtle-shell\n  \
+        printf 'C2-C3\\nmoves\\nquit\\n' | chimera play turtle-shell")]
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        moves: MovesArg,
+    },
+}
+
+/// Runs a command; returns the process exit code. Errors are written to `io.err`.
+pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
+    let result = match cli.command {
+        Command::Variants => commands::variants::run(io),
+        Command::Show {
+            game,
+            moves,
+            format,
+            output,
+        } => commands::show::run(io, &game, &moves, format, output.as_deref()),
+        Command::Moves { game, moves, json } => commands::moves::run(io, &game, &moves, json),
+        Command::Perft {
+            game,
+            depth,
+            divide,
+            moves,
+        } => commands::perft::run(io, &game, &moves, depth, divide),
+        Command::Validate { game, file, json } => commands::validate::run(io, &game, &file, json),
+        Command::Play { game, moves } => commands::play::run(io, &game, &moves),
+    };
+    let code = match result.and_then(|()| io.out.flush().map_err(Failure::from)) {
+        Ok(()) => 0,
+        Err(failure) => failure.report(io.err),
+    };
+    let _ = io.out.flush();
+    let _ = io.err.flush();
+    code
+}

@@ -1,0 +1,29 @@
+//! The variants the program knows. Adding a variant is one line here (and its crate in
+//! `Cargo.toml`).
+
+use chimera_core::Variant;
+
+/// Every variant the program knows, in the order `chimera variants` lists them.
+pub fn variants() -> Vec<Variant> {
+    vec![
+        Variant::of::<chimera_turtle_shell::TurtleShell>(
+            "Turtle Shell Chess (Sam Trenholme): 64 squares and triangles; win by checkmate, stalemate or a king in the end zone",
+        ),
+    ]
+}
+
+/// The variant called `name` (case-insensitive).
+pub fn find(name: &str) -> Option<Variant> {
+    variants()
+        .into_iter()
+        .find(|v| v.name.eq_ignore_ascii_case(name))
+}
+
+/// The known variants' names, comma separated.
+pub fn names() -> String {
+    variants()
+        .iter()
+        .map(|v| v.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

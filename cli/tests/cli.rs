@@ -1,0 +1,414 @@
+//! Runs the built `chimera` binary: every command's success paths and its errors.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn chimera(args: &[&str]) -> Output {
+    chimera_with_input(args, "")
+}
+
+fn chimera_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the chimera binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("chimera finishes")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("UTF-8 errors")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).expect("the output is JSON")
+}
+
+/// A file in the temporary folder, unique to this test run.
+fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("chimera-cli-test-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("write a temporary file");
+    path
+}
+
+#[test]
+fn variants_lists_turtle_shell_with_its_rule_sets() {
+    let out = chimera(&["variants"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("turtle-shell"), "{text}");
+    assert!(text.contains("ko (default), modified-ko, none"), "{text}");
+}
+
+#[test]
+fn show_draws_the_start_position() {
+    let out = chimera(&["show", "turtle-shell"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("E1:K") && text.contains("E9:k"), "{text}");
+    assert!(text.contains("White to move"), "{text}");
+    assert!(text.contains("Position: "), "{text}");
+}
+
+#[test]
+fn show_marks_the_last_move() {
+    let out = chimera(&["show", "turtle-shell", "--moves", "C2-C3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("C3:P*"), "{text}");
+    assert!(text.contains("Last move: C2-C3"), "{text}");
+    assert!(text.contains("Black to move"), "{text}");
+}
+
+#[test]
+fn show_svg_is_an_svg_document() {
+    let out = chimera(&["show", "turtle-shell", "--format", "svg", "--moves", "c2c3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("<?xml") || text.starts_with("<svg"));
+    assert!(text.contains("<svg") && text.trim_end().ends_with("</svg>"));
+}
+
+#[test]
+fn show_json_has_the_game_state() {
+    let out = chimera(&[
+        "show",
+        "turtle-shell",
+        "--format",
+        "json",
+        "--moves",
+        "C2-C3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let value = json(&out);
+    assert_eq!(value["variant"], "turtle-shell");
+    assert_eq!(value["rules"], "ko");
+    assert_eq!(value["turn"], "black");
+    assert_eq!(value["moves_played"], serde_json::json!(["C2-C3"]));
+    let legal = value["legal_moves"].as_array().expect("a list of moves");
+    assert_eq!(value["legal_move_count"].as_u64(), Some(legal.len() as u64));
+    assert!(value["outcome"].is_null());
+    assert!(value["position"].as_str().is_some_and(|p| !p.is_empty()));
+}
+
+#[test]
+fn show_writes_a_file_with_output() {
+    let path = temp_file("board.svg", b"");
+    let out = chimera(&[
+        "show",
+        "turtle-shell",
+        "--format",
+        "svg",
+        "--output",
+        path.to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty());
+    let svg = std::fs::read_to_string(&path).expect("the file was written");
+    assert!(svg.starts_with("<?xml") || svg.starts_with("<svg"));
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn show_position_text_round_trips() {
+    let first = json(&chimera(&[
+        "show",
+        "turtle-shell",
+        "--format",
+        "json",
+        "--moves",
+        "C2-C3 D7-D6",
+    ]));
+    let text = first["position"].as_str().expect("position text");
+    let second = json(&chimera(&[
+        "show",
+        "turtle-shell",
+        "--format",
+        "json",
+        "--position",
+        text,
+    ]));
+    assert_eq!(second["position"], first["position"]);
+    assert_eq!(second["legal_moves"], first["legal_moves"]);
+    assert_eq!(second["moves_played"], serde_json::json!([]));
+}
+
+#[test]
+fn moves_lists_the_legal_moves() {
+    let out = chimera(&["moves", "turtle-shell"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("legal moves (White to move)"), "{text}");
+    assert!(text.contains("C2-C3"), "{text}");
+
+    let value = json(&chimera(&[
+        "moves",
+        "turtle-shell",
+        "--json",
+        "--moves",
+        "C2-C3",
+    ]));
+    assert_eq!(value["turn"], "black");
+    assert!(value["legal_moves"]
+        .as_array()
+        .is_some_and(|m| !m.is_empty()));
+}
+
+#[test]
+fn an_illegal_move_in_moves_exits_1_and_says_why() {
+    let out = chimera(&["moves", "turtle-shell", "--moves", "C2-C3 E1-E9"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("move 2 `E1-E9`"), "{err}");
+    assert!(err.contains("illegal move"), "{err}");
+    assert!(err.contains("legal moves here"), "{err}");
+    let out = chimera(&["moves", "turtle-shell", "--moves", "Z9-Q1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("cannot read move"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn an_unknown_variant_lists_the_known_ones() {
+    let out = chimera(&["show", "no-such-chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("unknown variant `no-such-chess`"), "{err}");
+    assert!(err.contains("turtle-shell"), "{err}");
+}
+
+#[test]
+fn unknown_rules_and_bad_positions_exit_2() {
+    let out = chimera(&["moves", "turtle-shell", "--rules", "fifty-move"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("modified-ko"), "{}", stderr(&out));
+    let out = chimera(&["moves", "turtle-shell", "--position", "not a position"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read position"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn perft_counts_and_divides() {
+    let out = chimera(&["perft", "turtle-shell", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let legal = json(&chimera(&["moves", "turtle-shell", "--json"]))["legal_move_count"]
+        .as_u64()
+        .expect("a count");
+    assert!(text.contains(&format!("nodes: {legal}\n")), "{text}");
+    assert!(text.contains("bulk counted"), "{text}");
+    assert!(text.contains("nodes/s"), "{text}");
+
+    let out = chimera(&["perft", "turtle-shell", "2", "--divide", "--rules", "none"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let total: u64 = text
+        .lines()
+        .filter(|l| l.contains('-') && !l.starts_with("perft") && !l.starts_with('('))
+        .map(|l| {
+            l.split_whitespace()
+                .last()
+                .and_then(|n| n.parse::<u64>().ok())
+                .expect("a count")
+        })
+        .sum();
+    assert!(text.contains(&format!("{legal} root moves")), "{text}");
+    assert!(text.contains(&format!("nodes: {total}\n")), "{text}");
+    // No progress on stderr when it is not a terminal.
+    assert!(stderr(&out).is_empty());
+}
+
+#[test]
+fn validate_accepts_the_bundled_games() {
+    for file in [
+        "examples/turtle-shell-game.txt",
+        "examples/turtle-shell-game.zsg",
+    ] {
+        let out = chimera(&["validate", "turtle-shell", file]);
+        assert!(out.status.success(), "{file}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("all legal"), "{text}");
+        assert!(text.contains("Outcome: "), "{text}");
+        assert!(text.contains("Position: "), "{text}");
+        let value = json(&chimera(&["validate", "turtle-shell", file, "--json"]));
+        assert_eq!(value["valid"], true);
+        assert!(value["error"].is_null());
+    }
+}
+
+#[test]
+fn validate_reads_standard_input() {
+    let out = chimera_with_input(
+        &["validate", "turtle-shell", "-"],
+        "1. C2-C3 D7-D6 # two moves\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("2 plies, all legal"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("game not finished"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn validate_reports_the_first_illegal_move() {
+    let path = temp_file("bad.txt", b"# a game\n1. C2-C3 D7-D6\n2. E1-E9 D6-D5\n");
+    let out = chimera(&["validate", "turtle-shell", path.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains("ply 3 (move 2, white), line 3: `E1-E9`"),
+        "{text}"
+    );
+    assert!(text.contains("illegal move"), "{text}");
+    assert!(text.contains("legal moves ("), "{text}");
+    assert!(stderr(&out).contains("ply 3"), "{}", stderr(&out));
+
+    let out = chimera(&[
+        "validate",
+        "turtle-shell",
+        path.to_str().expect("UTF-8"),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let value = json(&out);
+    assert_eq!(value["valid"], false);
+    assert_eq!(value["error"]["ply"], 3);
+    assert_eq!(value["error"]["move_number"], 2);
+    assert_eq!(value["error"]["line"], 3);
+    assert_eq!(value["error"]["text"], "E1-E9");
+    assert_eq!(value["plies"], 2);
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn validate_rejects_a_move_after_the_end() {
+    let game = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/turtle-shell-game.txt"
+    ))
+    .expect("the bundled game");
+    let finished = json(&chimera(&[
+        "validate",
+        "turtle-shell",
+        "examples/turtle-shell-game.txt",
+        "--json",
+    ]));
+    if finished["outcome"].is_null() {
+        return; // the bundled game is unfinished: nothing to check here
+    }
+    let path = temp_file("after-end.txt", format!("{game}\nC2-C3\n").as_bytes());
+    let out = chimera(&["validate", "turtle-shell", path.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("already over"), "{}", stdout(&out));
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn validate_exits_2_on_unreadable_files() {
+    let out = chimera(&["validate", "turtle-shell", "no/such/file.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read no/such/file.txt"),
+        "{}",
+        stderr(&out)
+    );
+
+    let path = temp_file("latin1.txt", b"C2-C3 \xe9\xff\n");
+    let out = chimera(&["validate", "turtle-shell", path.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not UTF-8"), "{}", stderr(&out));
+    let _ = std::fs::remove_file(path);
+
+    let path = temp_file("open-comment.txt", b"C2-C3 { never closed\nD7-D6\n");
+    let out = chimera(&["validate", "turtle-shell", path.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn play_reads_moves_and_commands_from_a_pipe() {
+    let input = "help\nC2-C3\nE9-E1\nboard\nmoves\nundo\nC2-C3 D7-D6\nquit\n";
+    let out = chimera_with_input(&["play", "turtle-shell"], input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("white> "), "{text}");
+    assert!(text.contains("black> "), "{text}");
+    assert!(text.contains("undo"), "{text}");
+    assert!(text.contains("illegal move `E9-E1`"), "{text}");
+    assert!(text.contains("legal moves:"), "{text}");
+    assert!(text.contains("Took back C2-C3"), "{text}");
+    assert!(text.contains("Last move: D7-D6"), "{text}");
+    assert!(text.contains("Bye."), "{text}");
+}
+
+#[test]
+fn play_quits_at_the_end_of_input() {
+    let out = chimera_with_input(&["play", "turtle-shell", "--moves", "C2-C3"], "D7-D6\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("end of input"), "{}", stdout(&out));
+}
+
+#[test]
+fn play_announces_the_outcome() {
+    let finished = json(&chimera(&[
+        "validate",
+        "turtle-shell",
+        "examples/turtle-shell-game.txt",
+        "--json",
+    ]));
+    let Some(moves) = finished["moves_played"].as_array() else {
+        panic!("moves_played is a list");
+    };
+    if finished["outcome"].is_null() {
+        return;
+    }
+    let moves: Vec<&str> = moves.iter().filter_map(|m| m.as_str()).collect();
+    let (last, before) = moves.split_last().expect("some moves");
+    let out = chimera_with_input(
+        &["play", "turtle-shell", "--moves", &before.join(" ")],
+        &format!("{last}\n"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let outcome = finished["outcome"]["text"].as_str().expect("outcome text");
+    assert!(text.contains(&format!("Game over: {outcome}")), "{text}");
+}
+
+#[test]
+fn help_is_there_for_every_command() {
+    for command in ["variants", "show", "moves", "perft", "validate", "play"] {
+        let out = chimera(&[command, "--help"]);
+        assert!(out.status.success(), "{command}");
+        assert!(stdout(&out).contains("Usage: chimera"), "{command}");
+    }
+    let out = chimera(&["--help"]);
+    assert!(stdout(&out).contains("validate"));
+}
