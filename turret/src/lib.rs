@@ -1,0 +1,221 @@
+//! # chimera-turret
+//!
+//! A rules engine for **Turret Chess** (M. Winther, 2006) on the 68-cell Gustavian board:
+//! orthodox chess plus a Turret on each extra corner cell, extended castling, and the Kwagga
+//! option. The rules as this crate implements them, with every ruling and interpretation,
+//! are in [`RULES.md`](https://example.invalid/chimera/turret/RULES.md) (the file
+//! `turret/RULES.md` beside this crate's manifest).
+//!
+//! - [`TurretChess`] is the position; it implements [`chimera_core::Position`] (legal moves,
+//!   play, outcome, Zobrist key, text in and out) and [`chimera_core::Render`] (terminal
+//!   diagram and SVG).
+//! - [`Rules`] chooses between the standard game and the Kwagga option.
+//! - [`Move`] (4 bytes), [`Cell`], [`Piece`], [`Role`], [`Sling`] describe the game.
+//!
+//! ## The Turret
+//! It slides like a queen onto an empty cell and never captures by its own move. If the cell
+//! behind its start holds a piece (either colour, kings included) that piece is thrown to the
+//! cell just beyond the Turret's destination, capturing an enemy of the Turret's owner
+//! there. A Turret move is written with its from and to cells (`c1g5`); [`TurretChess::sling`]
+//! tells what its sling does.
+//!
+//! ## Text
+//! - Positions: FEN over ten files `a`–`j` with `*` for the twelve missing cells
+//!   ([`START_FEN`]). The castling field lists `K`, `Q`, `k`, `q` for each right that lasts;
+//!   since rights follow the original rooks, a letter is followed by the rook's cell when
+//!   that rook has been thrown away from its initial cell (`Kd4`).
+//! - Moves: [`chimera_core::Position::move_text`] writes long algebraic (`e2e4`, `e7e8t`,
+//!   castling as the king's move: `f1h1`, `f1i1`, `f1d1`, `f1c1`);
+//!   [`chimera_core::Position::parse_move`] reads that, `O-O`/`O-O-O`, and SAN as
+//!   [`TurretChess::san`] prints it.
+//!
+//! ## Example
+//! ```
+//! use chimera_core::{perft, Game, Position};
+//! use chimera_turret::{Rules, TurretChess};
+//!
+//! let mut game: Game<TurretChess> = Game::start(Rules::Standard);
+//! assert_eq!(perft(&mut game, 1), 20);
+//! game.play_text("e2e4").unwrap();
+//!
+//! // A Turret on e4 moving to e6 throws the knight on e3 to e7.
+//! let pos = TurretChess::from_text("5k4/*8*/*8*/*8*/*3T4*/*3N4*/*8*/5K4 w - - 0 1", Rules::Standard)
+//!     .unwrap();
+//! let mv = pos.parse_move("e4e6").unwrap();
+//! let sling = pos.sling(mv).unwrap();
+//! assert_eq!((sling.from.to_string(), sling.to.to_string()), ("e3".into(), "e7".into()));
+//! ```
+#![forbid(unsafe_code)]
+
+mod board;
+mod movegen;
+mod notation;
+mod position;
+mod render;
+mod types;
+mod zobrist;
+
+pub use board::{Bitboard, Cell, Cells, Dir};
+pub use position::{CastleSide, Sling, TurretChess, KING_FILE};
+pub use types::{Move, MoveKind, Piece, Role, Rules};
+
+use chimera_core::{
+    Color, DrawReason, Outcome, ParseMoveError, ParsePositionError, Position, WinReason,
+};
+
+/// The start position of standard Turret Chess.
+pub const START_FEN: &str = "trnbqkbnrt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TRNBQKBNRT w KQkq - 0 1";
+
+/// The start position with the Kwagga option: Kwaggas (`Z`) instead of knights.
+pub const KWAGGA_START_FEN: &str =
+    "trzbqkbzrt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TRZBQKBZRT w KQkq - 0 1";
+
+/// Plies without a capture or a pawn changing cell after which the game is drawn.
+pub const MOVE_LIMIT: u32 = 100;
+
+impl TurretChess {
+    /// The legal moves as a new vector (history ignored; see [`chimera_core::Game`]).
+    pub fn legal_move_list(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v
+    }
+
+    /// The rule options this position is played under.
+    pub fn rule_set(&self) -> Rules {
+        self.rules
+    }
+}
+
+impl Position for TurretChess {
+    type Move = Move;
+    type Rules = Rules;
+    const VARIANT: &'static str = "turret";
+
+    fn start(rules: Rules) -> Self {
+        let fen = match rules {
+            Rules::Standard => START_FEN,
+            Rules::Kwagga => KWAGGA_START_FEN,
+        };
+        TurretChess::parse_fen(fen, rules).expect("the start position reads")
+    }
+
+    fn from_text(text: &str, rules: Rules) -> Result<Self, ParsePositionError> {
+        TurretChess::parse_fen(text, rules)
+    }
+
+    fn to_text(&self) -> String {
+        self.write_fen()
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.gen_legal(moves);
+        if self.halfmove >= MOVE_LIMIT && !moves.is_empty() {
+            moves.clear();
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.make::<true>(mv);
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        if self.halfmove >= MOVE_LIMIT {
+            let mut moves = Vec::new();
+            self.gen_legal(&mut moves);
+            if !moves.is_empty() {
+                return Some(Outcome::Draw {
+                    reason: DrawReason::MoveLimit,
+                });
+            }
+        }
+        None
+    }
+
+    fn no_move_outcome(&self) -> Outcome {
+        if self.is_check() {
+            Outcome::Win {
+                winner: !self.turn,
+                reason: WinReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            }
+        }
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.compute_key()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        self.parse_move_text(text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        self.lan(mv)
+    }
+
+    fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
+        // Only positions since the last capture or pawn move can repeat this one, and only
+        // those with the same side to move (every second one).
+        let window = (self.halfmove as usize).min(earlier.len());
+        let mut seen = 1;
+        let mut i = earlier.len();
+        let stop = earlier.len() - window;
+        while i >= stop + 2 {
+            i -= 2;
+            if earlier[i].same_for_repetition(self) {
+                seen += 1;
+                if seen >= 3 {
+                    return Some(Outcome::Draw {
+                        reason: DrawReason::Repetition,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::*;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Repr {
+        rules: Rules,
+        position: String,
+    }
+
+    impl Serialize for TurretChess {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            Repr {
+                rules: self.rules,
+                position: self.to_text(),
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for TurretChess {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let r = Repr::deserialize(d)?;
+            TurretChess::from_text(&r.position, r.rules).map_err(serde::de::Error::custom)
+        }
+    }
+}

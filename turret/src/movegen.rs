@@ -1,0 +1,340 @@
+//! Legal move generation.
+//!
+//! Out of check, moves are generated legal directly: pins by rooks, bishops and queens
+//! restrict a piece to its line; the rarer cases that could expose the king to a Turret (a
+//! piece leaving the line between the king and an enemy Turret, a piece arriving on the
+//! cell behind such a Turret), slings, en passant and castling are tested by making the
+//! move on a copy. In check, every pseudo-legal move is tested that way.
+
+use crate::board::{
+    bishop_attacks, first_blocker, rook_attacks, slide, Dir, CAMEL, CAMEL_RAYS, KING, KNIGHT,
+    NONE, PAWN_ATTACKS, RAYS, STEP,
+};
+use crate::position::{bit, first_rank, last_rank, TurretChess, KING_FILE};
+use crate::types::{Move, Piece, Role};
+use chimera_core::Color;
+
+/// Iterates over set bits.
+#[inline(always)]
+fn bits(mut b: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let i = b.trailing_zeros() as u8;
+            b &= b - 1;
+            Some(i)
+        }
+    })
+}
+
+struct Ctx {
+    /// Pieces pinned by a slider, with their line (king exclusive, pinner inclusive).
+    pins: [(u8, u128); 8],
+    npins: usize,
+    pinned: u128,
+    /// From-cells whose moves need the full test.
+    careful: u128,
+    /// To-cells whose moves need the full test.
+    danger: u128,
+    /// Whether every move needs the full test (in check).
+    all: bool,
+}
+
+impl Ctx {
+    #[inline(always)]
+    fn pin_line(&self, from: u8) -> u128 {
+        for &(c, l) in &self.pins[..self.npins] {
+            if c == from {
+                return l;
+            }
+        }
+        0
+    }
+}
+
+impl TurretChess {
+    /// Whether `mv` leaves the mover's king safe: made on a copy.
+    #[inline(never)]
+    pub(crate) fn safe_after(&self, mv: Move) -> bool {
+        let us = self.turn;
+        let mut p = self.clone();
+        p.make::<false>(mv);
+        match p.king_idx(us) {
+            Some(k) => !p.attacked_by(k, !us, p.occ()),
+            None => false,
+        }
+    }
+
+    #[inline(always)]
+    fn push_checked(&self, ctx: &Ctx, from: u8, targets: u128, out: &mut Vec<Move>) {
+        if targets == 0 {
+            return;
+        }
+        let fb = bit(from);
+        if !ctx.all && (ctx.careful | ctx.pinned) & fb == 0 && targets & ctx.danger == 0 {
+            for t in bits(targets) {
+                out.push(Move::pack(from, t, 0, 0));
+            }
+            return;
+        }
+        let line = if ctx.pinned & fb != 0 {
+            ctx.pin_line(from)
+        } else {
+            !0
+        };
+        for t in bits(targets) {
+            let mv = Move::pack(from, t, 0, 0);
+            if ctx.all || ctx.careful & fb != 0 || ctx.danger & bit(t) != 0 {
+                if self.safe_after(mv) {
+                    out.push(mv);
+                }
+            } else if line & bit(t) != 0 {
+                out.push(mv);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn push_one(&self, ctx: &Ctx, mv: Move, out: &mut Vec<Move>) {
+        let from = mv.from_idx();
+        let to = mv.to_idx();
+        let fb = bit(from);
+        if ctx.all || ctx.careful & fb != 0 || ctx.danger & bit(to) != 0 {
+            if self.safe_after(mv) {
+                out.push(mv);
+            }
+        } else if ctx.pinned & fb == 0 || ctx.pin_line(from) & bit(to) != 0 {
+            out.push(mv);
+        }
+    }
+
+    /// Fills `out` with the legal moves, ignoring the move-limit and history rules.
+    pub(crate) fn gen_legal(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let us = self.turn;
+        let them = !us;
+        let occ = self.occ();
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[them.index()];
+        let Some(k) = self.king_idx(us) else {
+            return;
+        };
+        let in_check = self.attacked_by(k, them, occ);
+        let mut ctx = Ctx {
+            pins: [(NONE, 0); 8],
+            npins: 0,
+            pinned: 0,
+            careful: 0,
+            danger: 0,
+            all: in_check,
+        };
+        if !in_check {
+            let rq = self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize];
+            let bq = self.by_role[Role::Bishop as usize] | self.by_role[Role::Queen as usize];
+            let turrets = self.by_role[Role::Turret as usize] & theirs;
+            for d in 0..8 {
+                let Some(b) = first_blocker(d, k, occ) else {
+                    continue;
+                };
+                if ours & bit(b) != 0 {
+                    let Some(s) = first_blocker(d, b, occ) else {
+                        continue;
+                    };
+                    if theirs & bit(s) == 0 {
+                        continue;
+                    }
+                    let sliders = if Dir::ALL[d].is_orthogonal() { rq } else { bq };
+                    if sliders & bit(s) != 0 {
+                        ctx.pinned |= bit(b);
+                        ctx.pins[ctx.npins] = (b, RAYS[d][k as usize] & !RAYS[d][s as usize]);
+                        ctx.npins += 1;
+                    } else if turrets & bit(s) != 0 {
+                        ctx.careful |= bit(b);
+                    }
+                } else if turrets & bit(b) != 0 && STEP[d][k as usize] != b {
+                    let arm = STEP[d][b as usize];
+                    if arm != NONE {
+                        ctx.danger |= bit(arm);
+                    }
+                }
+            }
+        }
+
+        // Pawns.
+        let pawns = self.pieces(us, Role::Pawn);
+        let (fwd, start_rank): (i16, u8) = match us {
+            Color::White => (10, 1),
+            Color::Black => (-10, 6),
+        };
+        let last = last_rank(us);
+        let promos = self.rules.promotion_roles();
+        for from in bits(pawns) {
+            let one = (from as i16 + fwd) as u8;
+            let push = |to: u8, out: &mut Vec<Move>| {
+                if to / 10 == last {
+                    for r in promos {
+                        self.push_one(&ctx, Move::pack(from, to, r as u8 + 1, 0), out);
+                    }
+                } else {
+                    self.push_one(&ctx, Move::pack(from, to, 0, 0), out);
+                }
+            };
+            // Pawns never stand on ranks 1 or 8, so `one` is on the grid; it may be missing
+            // only on files a and j, where pawns cannot stand either.
+            if occ & bit(one) == 0 {
+                push(one, out);
+                if from / 10 == start_rank {
+                    let two = (one as i16 + fwd) as u8;
+                    if occ & bit(two) == 0 {
+                        push(two, out);
+                    }
+                }
+            }
+            for to in bits(PAWN_ATTACKS[us.index()][from as usize] & theirs) {
+                push(to, out);
+            }
+            if self.ep != NONE && PAWN_ATTACKS[us.index()][from as usize] & bit(self.ep) != 0 {
+                let mv = Move::pack(from, self.ep, 0, 1);
+                if self.safe_after(mv) {
+                    out.push(mv);
+                }
+            }
+        }
+
+        let not_ours = !ours & crate::board::Bitboard::BOARD.0;
+        for from in bits(self.pieces(us, Role::Knight)) {
+            self.push_checked(&ctx, from, KNIGHT[from as usize] & not_ours, out);
+        }
+        for from in bits(self.pieces(us, Role::Kwagga)) {
+            let mut t = CAMEL[from as usize] & theirs;
+            for v in 0..8 {
+                let ray = CAMEL_RAYS[v][from as usize];
+                let b = ray & occ;
+                t |= if b == 0 {
+                    ray
+                } else {
+                    let f = if v < 4 {
+                        b.trailing_zeros()
+                    } else {
+                        127 - b.leading_zeros()
+                    };
+                    ray & !CAMEL_RAYS[v][f as usize] & !(1u128 << f)
+                };
+            }
+            self.push_checked(&ctx, from, t, out);
+        }
+        for from in bits(self.pieces(us, Role::Bishop)) {
+            self.push_checked(&ctx, from, bishop_attacks(from, occ) & not_ours, out);
+        }
+        for from in bits(self.pieces(us, Role::Rook)) {
+            self.push_checked(&ctx, from, rook_attacks(from, occ) & not_ours, out);
+        }
+        for from in bits(self.pieces(us, Role::Queen)) {
+            let t = (rook_attacks(from, occ) | bishop_attacks(from, occ)) & not_ours;
+            self.push_checked(&ctx, from, t, out);
+        }
+        for from in bits(self.pieces(us, Role::Turret)) {
+            for (d, dir) in Dir::ALL.into_iter().enumerate() {
+                let path = slide(&RAYS, d, from, occ) & !occ;
+                if path == 0 {
+                    continue;
+                }
+                let b = STEP[dir.opposite() as usize][from as usize];
+                if b == NONE || occ & bit(b) == 0 {
+                    self.push_checked(&ctx, from, path, out);
+                    continue;
+                }
+                let thrown = Piece::from_code(self.cells[b as usize]).expect("occupied");
+                for to in bits(path) {
+                    let mv = Move::pack(from, to, 0, 0);
+                    if self.sling_throws(from, to, d, thrown) {
+                        if self.safe_after(mv) {
+                            out.push(mv);
+                        }
+                    } else {
+                        self.push_one(&ctx, mv, out);
+                    }
+                }
+            }
+        }
+
+        // King.
+        let kocc = occ & !bit(k);
+        for to in bits(KING[k as usize] & not_ours) {
+            if !self.attacked_by(to, them, kocc) {
+                out.push(Move::pack(k, to, 0, 0));
+            }
+        }
+        if !in_check {
+            self.gen_castles(k, kocc, out);
+        }
+    }
+
+    #[inline(always)]
+    fn sling_throws(&self, from: u8, to: u8, d: usize, thrown: Piece) -> bool {
+        let l = STEP[d][to as usize];
+        if l == NONE {
+            return false;
+        }
+        let target = self.cells[l as usize];
+        if target != 0 && (target > 8) == (self.turn == Color::Black) {
+            return false;
+        }
+        let _ = from;
+        !(thrown.role == Role::Pawn && l / 10 == first_rank(thrown.color))
+    }
+
+    fn gen_castles(&self, k: u8, kocc: u128, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let rank = first_rank(us) * 10;
+        if k != rank + KING_FILE {
+            return;
+        }
+        let occ = self.occ();
+        for s in 0..2 {
+            let r = self.castle[us.index()][s];
+            if r == NONE {
+                continue;
+            }
+            let (rook_home, between, dests): (u8, u128, [u8; 2]) = if s == 0 {
+                (
+                    rank + 8,
+                    bit(rank + 6) | bit(rank + 7),
+                    [rank + 7, rank + 8],
+                )
+            } else {
+                (
+                    rank + 1,
+                    bit(rank + 2) | bit(rank + 3) | bit(rank + 4),
+                    [rank + 3, rank + 2],
+                )
+            };
+            if r != rook_home || occ & between != 0 {
+                continue;
+            }
+            let step: i16 = if s == 0 { 1 } else { -1 };
+            // The king passes the first cell, then lands on the second or passes it and
+            // lands on the third.
+            let c1 = (k as i16 + step) as u8;
+            if self.attacked_by(c1, !us, kocc) {
+                continue;
+            }
+            for (i, &dest) in dests.iter().enumerate() {
+                if i == 1 {
+                    let passed = dests[0];
+                    if self.attacked_by(passed, !us, kocc) {
+                        break;
+                    }
+                }
+                if self.attacked_by(dest, !us, kocc) {
+                    continue;
+                }
+                let mv = Move::pack(k, dest, 0, 2);
+                if self.safe_after(mv) {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,519 @@
+//! The position: pieces, side to move, castling rights, en passant, clocks; making moves;
+//! attacks.
+
+use crate::board::{
+    bishop_attacks, first_blocker, rook_attacks, Bitboard, Cell, Dir, CAMEL, KING, KNIGHT, NONE,
+    PAWN_ATTACKS, STEP,
+};
+use crate::types::{Move, Piece, Role, Rules};
+use crate::zobrist::KEYS;
+use chimera_core::Color;
+
+/// A side of the board to castle towards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CastleSide {
+    /// Towards the `i` rook: the king goes to `h` (two cells) or `i` (three cells).
+    King = 0,
+    /// Towards the `b` rook: the king goes to `d` (two cells) or `c` (three cells).
+    Queen = 1,
+}
+
+impl CastleSide {
+    /// Both sides, king side first.
+    pub const ALL: [CastleSide; 2] = [CastleSide::King, CastleSide::Queen];
+
+    /// The file the original rook starts on (`i` or `b`).
+    pub const fn rook_file(self) -> u8 {
+        match self {
+            CastleSide::King => 8,
+            CastleSide::Queen => 1,
+        }
+    }
+}
+
+/// The file the kings start on (`f`).
+pub const KING_FILE: u8 = 5;
+
+/// What a Turret's sling does in a move: the piece on `from` (the cell behind the Turret's
+/// start) is thrown to `to` (the cell beyond its destination).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sling {
+    /// The cell B the thrown piece leaves.
+    pub from: Cell,
+    /// The cell L the thrown piece lands on.
+    pub to: Cell,
+    /// The thrown piece, as it was before the throw.
+    pub piece: Piece,
+    /// The enemy piece captured on `to`, if any.
+    pub captured: Option<Piece>,
+    /// Whether the thrown piece is a pawn that lands on its last rank and becomes a queen.
+    pub promotes: bool,
+}
+
+/// A Turret Chess position under some [`Rules`]: see the crate documentation.
+///
+/// Castling rights follow the original king and rooks (see `RULES.md`): for each colour and
+/// [`CastleSide`] the position remembers the cell where the original rook now stands while
+/// its right lasts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TurretChess {
+    pub(crate) by_color: [u128; 2],
+    pub(crate) by_role: [u128; 8],
+    pub(crate) cells: [u8; 80],
+    pub(crate) turn: Color,
+    /// `castle[colour][side]`: the original rook's cell while the right lasts, else `NONE`.
+    pub(crate) castle: [[u8; 2]; 2],
+    /// The en-passant target cell, or `NONE`.
+    pub(crate) ep: u8,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) rules: Rules,
+    pub(crate) key: u64,
+}
+
+#[inline(always)]
+pub(crate) fn bit(i: u8) -> u128 {
+    1u128 << i
+}
+
+/// The direction of a straight line from `a` to `b`, if they are on one.
+pub(crate) fn direction(a: u8, b: u8) -> Option<Dir> {
+    let (fa, ra) = ((a % 10) as i8, (a / 10) as i8);
+    let (fb, rb) = ((b % 10) as i8, (b / 10) as i8);
+    let (df, dr) = (fb - fa, rb - ra);
+    if (df, dr) == (0, 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return None;
+    }
+    let d = (df.signum(), dr.signum());
+    Dir::ALL.into_iter().find(|x| x.delta() == d)
+}
+
+impl TurretChess {
+    /// A position with no pieces (not a legal game position: kings are required by
+    /// [`chimera_core::Position::from_text`]).
+    pub(crate) fn empty(rules: Rules) -> TurretChess {
+        TurretChess {
+            by_color: [0; 2],
+            by_role: [0; 8],
+            cells: [0; 80],
+            turn: Color::White,
+            castle: [[NONE; 2]; 2],
+            ep: NONE,
+            halfmove: 0,
+            fullmove: 1,
+            rules,
+            key: 0,
+        }
+    }
+
+    /// The piece on `cell`, if any.
+    #[inline]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        Piece::from_code(self.cells[cell.index() as usize])
+    }
+
+    /// The occupied cells.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.by_color[0] | self.by_color[1])
+    }
+
+    /// The cells of one side's pieces.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        Bitboard(self.by_color[color.index()])
+    }
+
+    /// The cells of the pieces of one role (both sides).
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        Bitboard(self.by_role[role as usize])
+    }
+
+    /// The cell of `color`'s king.
+    pub fn king(&self, color: Color) -> Option<Cell> {
+        Bitboard(self.by_role[Role::King as usize] & self.by_color[color.index()]).first()
+    }
+
+    /// The en-passant target cell (set after a double step only when an enemy pawn stands
+    /// beside the pawn that made it).
+    pub fn ep_cell(&self) -> Option<Cell> {
+        Cell::from_index(self.ep)
+    }
+
+    /// Plies since the last capture or pawn changing cell (thrown pawns included).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number, starting at 1 and increased after each Black move.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// While `color` keeps its castling right on `side`, the cell where the original rook of
+    /// that side now stands (its initial cell `i1`/`b1`/`i8`/`b8` unless it was thrown away).
+    pub fn castling_rook(&self, color: Color, side: CastleSide) -> Option<Cell> {
+        Cell::from_index(self.castle[color.index()][side as usize])
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        let us = self.turn;
+        match self.king_idx(us) {
+            Some(k) => self.attacked_by(k, !us, self.occ()),
+            None => false,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn occ(&self) -> u128 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub(crate) fn king_idx(&self, c: Color) -> Option<u8> {
+        let b = self.by_role[Role::King as usize] & self.by_color[c.index()];
+        (b != 0).then(|| b.trailing_zeros() as u8)
+    }
+
+    #[inline(always)]
+    pub(crate) fn pieces(&self, c: Color, r: Role) -> u128 {
+        self.by_role[r as usize] & self.by_color[c.index()]
+    }
+
+    #[inline(always)]
+    pub(crate) fn put<const HASH: bool>(&mut self, cell: u8, code: u8) {
+        let p = Piece::from_code(code).expect("put a piece");
+        self.cells[cell as usize] = code;
+        self.by_color[p.color.index()] |= bit(cell);
+        self.by_role[p.role as usize] |= bit(cell);
+        if HASH {
+            self.key ^= KEYS.piece[code as usize][cell as usize];
+        }
+    }
+
+    /// Removes the piece on `cell` (which must hold one) and returns its code.
+    #[inline(always)]
+    pub(crate) fn take<const HASH: bool>(&mut self, cell: u8) -> u8 {
+        let code = self.cells[cell as usize];
+        if let Some(p) = Piece::from_code(code) {
+            self.cells[cell as usize] = 0;
+            self.by_color[p.color.index()] &= !bit(cell);
+            self.by_role[p.role as usize] &= !bit(cell);
+            if HASH {
+                self.key ^= KEYS.piece[code as usize][cell as usize];
+            }
+        }
+        code
+    }
+
+    #[inline(always)]
+    fn set_castle<const HASH: bool>(&mut self, c: usize, s: usize, cell: u8) {
+        let old = self.castle[c][s];
+        if old == cell {
+            return;
+        }
+        if HASH {
+            if old != NONE {
+                self.key ^= KEYS.castle[c][s][old as usize];
+            }
+            if cell != NONE {
+                self.key ^= KEYS.castle[c][s][cell as usize];
+            }
+        }
+        self.castle[c][s] = cell;
+    }
+
+    /// A piece on `cell` was captured: an original rook loses its right.
+    #[inline(always)]
+    fn captured_at<const HASH: bool>(&mut self, cell: u8) {
+        for c in 0..2 {
+            for s in 0..2 {
+                if self.castle[c][s] == cell {
+                    self.set_castle::<HASH>(c, s, NONE);
+                }
+            }
+        }
+    }
+
+    /// A piece was thrown from `from` to `to`: an original rook keeps its right.
+    #[inline(always)]
+    fn thrown<const HASH: bool>(&mut self, from: u8, to: u8) {
+        for c in 0..2 {
+            for s in 0..2 {
+                if self.castle[c][s] == from {
+                    self.set_castle::<HASH>(c, s, to);
+                }
+            }
+        }
+    }
+
+    /// The sling of a Turret moving from `s` to `d`, as (B, L) when a piece is thrown.
+    #[inline(always)]
+    pub(crate) fn sling_cells(&self, s: u8, d: u8, dir: Dir) -> Option<(u8, u8)> {
+        let b = STEP[dir.opposite() as usize][s as usize];
+        if b == NONE {
+            return None;
+        }
+        let thrown = self.cells[b as usize];
+        if thrown == 0 {
+            return None;
+        }
+        let l = STEP[dir as usize][d as usize];
+        if l == NONE {
+            return None;
+        }
+        let owner = self.cells[s as usize];
+        let target = self.cells[l as usize];
+        if target != 0 && (target > 8) == (owner > 8) {
+            return None; // a piece of the Turret's owner
+        }
+        let tp = Piece::from_code(thrown).expect("occupied");
+        if tp.role == Role::Pawn && l / 10 == first_rank(tp.color) {
+            return None;
+        }
+        Some((b, l))
+    }
+
+    /// What the sling does in `mv`, if `mv` is a Turret move that throws a piece.
+    pub fn sling(&self, mv: Move) -> Option<Sling> {
+        let (s, d) = (mv.from_idx(), mv.to_idx());
+        if s >= 80 || d >= 80 {
+            return None;
+        }
+        let p = Piece::from_code(self.cells[s as usize])?;
+        if p.role != Role::Turret || mv.promotion().is_some() {
+            return None;
+        }
+        let dir = direction(s, d)?;
+        let (b, l) = self.sling_cells(s, d, dir)?;
+        let piece = Piece::from_code(self.cells[b as usize])?;
+        Some(Sling {
+            from: Cell::from_index_unchecked(b),
+            to: Cell::from_index_unchecked(l),
+            piece,
+            captured: Piece::from_code(self.cells[l as usize]),
+            promotes: piece.role == Role::Pawn && l / 10 == last_rank(piece.color),
+        })
+    }
+
+    /// Makes a move (known legal) with or without key updates.
+    pub(crate) fn make<const HASH: bool>(&mut self, mv: Move) {
+        let us = self.turn;
+        let ui = us.index();
+        let from = mv.from_idx();
+        let to = mv.to_idx();
+        if HASH {
+            if self.ep != NONE {
+                self.key ^= KEYS.ep[self.ep as usize];
+            }
+            self.key ^= KEYS.black;
+        }
+        self.ep = NONE;
+        self.halfmove += 1;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = !us;
+        if from >= 80 || to >= 80 || self.cells[from as usize] == 0 {
+            return; // not a move of this position: nothing more to do
+        }
+        match mv.kind_code() {
+            2 => {
+                // Castling: the rook first, then the king.
+                let king_side = to > from;
+                let s = if king_side { 0 } else { 1 };
+                let rook_from = self.castle[ui][s];
+                let rook_to = if king_side { from + 1 } else { from - 1 };
+                if rook_from != NONE && self.cells[rook_from as usize] != 0 {
+                    let r = self.take::<HASH>(rook_from);
+                    self.put::<HASH>(rook_to, r);
+                }
+                let k = self.take::<HASH>(from);
+                self.put::<HASH>(to, k);
+                self.set_castle::<HASH>(ui, 0, NONE);
+                self.set_castle::<HASH>(ui, 1, NONE);
+            }
+            1 => {
+                let victim = (from / 10) * 10 + to % 10;
+                self.take::<HASH>(victim);
+                let p = self.take::<HASH>(from);
+                self.put::<HASH>(to, p);
+                self.halfmove = 0;
+            }
+            _ => {
+                let code = self.cells[from as usize];
+                let role = Role::ALL[((code - 1) & 7) as usize];
+                if role == Role::Turret && mv.promo_code() == 0 {
+                    let sling = direction(from, to).and_then(|d| self.sling_cells(from, to, d));
+                    let t = self.take::<HASH>(from);
+                    self.put::<HASH>(to, t);
+                    if let Some((b, l)) = sling {
+                        if self.cells[l as usize] != 0 {
+                            self.take::<HASH>(l);
+                            self.captured_at::<HASH>(l);
+                            self.halfmove = 0;
+                        }
+                        let mut thrown = self.take::<HASH>(b);
+                        let tp = Piece::from_code(thrown).expect("thrown piece");
+                        if tp.role == Role::Pawn {
+                            self.halfmove = 0;
+                            if l / 10 == last_rank(tp.color) {
+                                thrown = Piece::new(tp.color, Role::Queen).code();
+                            }
+                        }
+                        self.put::<HASH>(l, thrown);
+                        self.thrown::<HASH>(b, l);
+                    }
+                    if self.castle[ui][0] == from {
+                        self.set_castle::<HASH>(ui, 0, NONE);
+                    }
+                    if self.castle[ui][1] == from {
+                        self.set_castle::<HASH>(ui, 1, NONE);
+                    }
+                    return;
+                }
+                if self.cells[to as usize] != 0 {
+                    self.take::<HASH>(to);
+                    self.captured_at::<HASH>(to);
+                    self.halfmove = 0;
+                }
+                let mut p = self.take::<HASH>(from);
+                match role {
+                    Role::Pawn => {
+                        self.halfmove = 0;
+                        if let Some(r) = mv.promotion() {
+                            p = Piece::new(us, r).code();
+                        }
+                        if from.abs_diff(to) == 20 {
+                            let ep = (from + to) / 2;
+                            if PAWN_ATTACKS[ui][ep as usize] & self.pieces(!us, Role::Pawn) != 0 {
+                                self.ep = ep;
+                                if HASH {
+                                    self.key ^= KEYS.ep[ep as usize];
+                                }
+                            }
+                        }
+                    }
+                    Role::King => {
+                        self.set_castle::<HASH>(ui, 0, NONE);
+                        self.set_castle::<HASH>(ui, 1, NONE);
+                    }
+                    _ => {
+                        for s in 0..2 {
+                            if self.castle[ui][s] == from {
+                                self.set_castle::<HASH>(ui, s, NONE);
+                            }
+                        }
+                    }
+                }
+                self.put::<HASH>(to, p);
+            }
+        }
+    }
+
+    /// Whether a piece of `by` attacks `target` (as if something of the other side stood
+    /// there), given occupancy `occ`.
+    #[inline]
+    pub(crate) fn attacked_by(&self, target: u8, by: Color, occ: u128) -> bool {
+        let them = self.by_color[by.index()] & occ;
+        let t = target as usize;
+        if PAWN_ATTACKS[(!by).index()][t] & them & self.by_role[Role::Pawn as usize] != 0
+            || KNIGHT[t] & them & self.by_role[Role::Knight as usize] != 0
+            || KING[t] & them & self.by_role[Role::King as usize] != 0
+            || CAMEL[t] & them & self.by_role[Role::Kwagga as usize] != 0
+        {
+            return true;
+        }
+        let q = self.by_role[Role::Queen as usize];
+        let rq = them & (self.by_role[Role::Rook as usize] | q);
+        if rq != 0 && rook_attacks(target, occ) & rq != 0 {
+            return true;
+        }
+        let bq = them & (self.by_role[Role::Bishop as usize] | q);
+        if bq != 0 && bishop_attacks(target, occ) & bq != 0 {
+            return true;
+        }
+        let turrets = them & self.by_role[Role::Turret as usize];
+        if turrets != 0 {
+            for d in 0..8 {
+                if let Some(s) = first_blocker(d, target, occ) {
+                    if turrets & bit(s) != 0 && STEP[d][t] != s && self.turret_arm_hits(d, s, target, occ) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// For a Turret on `s`, first blocker from `target` in direction `d` (at least two
+    /// cells away): whether the cell behind it holds a piece the sling would throw onto
+    /// `target`.
+    #[inline]
+    pub(crate) fn turret_arm_hits(&self, d: usize, s: u8, target: u8, occ: u128) -> bool {
+        let arm = STEP[d][s as usize];
+        if arm == NONE || occ & bit(arm) == 0 {
+            return false;
+        }
+        match Piece::from_code(self.cells[arm as usize]) {
+            Some(p) => !(p.role == Role::Pawn && target / 10 == first_rank(p.color)),
+            None => false,
+        }
+    }
+
+    /// The key from scratch.
+    pub(crate) fn compute_key(&self) -> u64 {
+        let mut k = 0;
+        for i in 0..80 {
+            let c = self.cells[i];
+            if c != 0 {
+                k ^= KEYS.piece[c as usize][i];
+            }
+        }
+        for c in 0..2 {
+            for s in 0..2 {
+                let cell = self.castle[c][s];
+                if cell != NONE {
+                    k ^= KEYS.castle[c][s][cell as usize];
+                }
+            }
+        }
+        if self.ep != NONE {
+            k ^= KEYS.ep[self.ep as usize];
+        }
+        if self.turn == Color::Black {
+            k ^= KEYS.black;
+        }
+        k
+    }
+
+    /// Whether `self` and `other` are the same position for repetition.
+    pub(crate) fn same_for_repetition(&self, other: &TurretChess) -> bool {
+        self.key == other.key
+            && self.turn == other.turn
+            && self.cells == other.cells
+            && self.castle == other.castle
+            && self.ep == other.ep
+    }
+}
+
+/// The rank index (0–7) a colour's pieces start on.
+#[inline(always)]
+pub(crate) const fn first_rank(c: Color) -> u8 {
+    match c {
+        Color::White => 0,
+        Color::Black => 7,
+    }
+}
+
+/// The rank index (0–7) where a colour's pawns promote.
+#[inline(always)]
+pub(crate) const fn last_rank(c: Color) -> u8 {
+    match c {
+        Color::White => 7,
+        Color::Black => 0,
+    }
+}
