@@ -35,8 +35,8 @@
 //! use chimera_turnover::{Rules, Square, Stack, Turnover};
 //!
 //! let mut game: Game<Turnover> = Game::start(Rules::Standard);
-//! assert_eq!(game.legal_move_list().len(), 35);
-//! assert_eq!(perft(&mut game, 2), 1225);
+//! assert_eq!(game.legal_move_list().len(), 41);
+//! assert_eq!(perft(&mut game, 2), 1681);
 //!
 //! // The Castle on d2 dismounts: its W slides to d4, a Citadel stays on d2.
 //! game.play_text("d2-d4").unwrap();
@@ -62,25 +62,10 @@ pub use board::Square;
 pub use position::{Effect, Move, MoveInfo, Rules, Turnover};
 pub use stack::{land, Landing, Ring, Stack};
 
+// With the `serde` feature a position serializes as its rules' name and position text, and
+// deserializing reads (and so validates) that text.
 #[cfg(feature = "serde")]
-mod serde_impl {
-    use crate::Turnover;
-    use chimera_core::Position;
-
-    impl serde::Serialize for Turnover {
-        /// A position serializes as its position text.
-        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.serialize_str(&self.to_text())
-        }
-    }
-
-    impl<'de> serde::Deserialize<'de> for Turnover {
-        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            let text = String::deserialize(deserializer)?;
-            Turnover::from_text(&text, crate::Rules::Standard).map_err(serde::de::Error::custom)
-        }
-    }
-}
+chimera_core::impl_serde_via_text!(Turnover);
 
 /// The rules of Turnover Chess as this crate implements them (the crate's `RULES.md`),
 /// with every ruling and interpretation taken.

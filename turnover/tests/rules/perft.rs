@@ -1,20 +1,64 @@
-//! Perft from the start, cross-checked: the bitboard generator against the slow reference
-//! generator of `reference.rs` (square-by-square ray walking over an array), both through
-//! `chimera_core::perft_with` (bulk counted: the last ply is the length of the move list).
+//! Perft from the start, cross-checked two ways: the bitboard generator (`perft`) against
+//! the slow reference generator of `reference.rs` (square-by-square walking over an array,
+//! written from the rules text), both counted by `chimera_core::perft_with` / `perft`, bulk
+//! counted (the last ply is the length of the move list).
 
 use crate::reference;
 use crate::start_game;
-use chimera_core::{perft, perft_with};
+use chimera_core::{perft, perft_with, Game, Position};
+use chimera_turnover::{Rules, Turnover};
 
-/// Perft from the start position, depths 0 to 6.
-pub const START_PERFT: [u64; 7] = [1, 41, 1681, 0, 0, 0, 0];
+/// Perft from the start position, depths 0 to 6 (6 from the fast generator only).
+pub const START_PERFT: [u64; 7] = [1, 41, 1681, 70624, 2965589, 128382924, 5551295592];
+
+fn both(game: &mut Game<Turnover>, depth: u32) -> (u64, u64) {
+    let fast = perft(game, depth);
+    let slow = perft_with(game, depth, &mut reference::generate);
+    (fast, slow)
+}
 
 #[test]
-fn perft_print() {
+fn perft_start_depth_1_to_4_agrees_with_the_reference() {
     let mut game = start_game();
-    for depth in 1..=4 {
-        let fast = perft(&mut game, depth);
-        let slow = perft_with(&mut game, depth, &mut reference::generate);
-        println!("depth {depth}: fast {fast} reference {slow}");
+    for depth in 0..=4 {
+        let (fast, slow) = both(&mut game, depth);
+        assert_eq!(fast, slow, "depth {depth}");
+        assert_eq!(fast, START_PERFT[depth as usize], "depth {depth}");
+    }
+}
+
+#[test]
+#[ignore = "slow: about 10 s for the reference generator"]
+fn perft_start_depth_5_agrees_with_the_reference() {
+    let mut game = start_game();
+    let (fast, slow) = both(&mut game, 5);
+    assert_eq!(fast, slow);
+    assert_eq!(fast, START_PERFT[5]);
+}
+
+#[test]
+#[ignore = "slow: the fast generator alone, about 30 s in the test profile"]
+fn perft_start_depth_6() {
+    let mut game = start_game();
+    assert_eq!(perft(&mut game, 6), START_PERFT[6]);
+}
+
+/// Middle-game positions reached by fixed sequences, counted both ways to depth 3.
+#[test]
+fn perft_middle_game_positions_agree_with_the_reference() {
+    for text in [
+        // Dismounts, Citadels, Walls and Forts everywhere.
+        "[tfw]1[tfw]1[tfw]1[tfw]1/1[tf]1[tfw]1[tfw]1[tfw]/3f4/1w1W4/3[FW]4/2T1w3/1[TFW]1[TF]1[TFW]1[TFW]/[TFW]1[TFW]1F1[TFW]1 w 4 9",
+        "[tfw]1[tf]1[tfw]1[tfw]1/1[tfw]1t1[fw]1[tfw]/2w1W3/1F2[tf]3/3[FW]1T2/2T1w3/1[TFW]1[TF]1[TFW]1[TFW]/[TFW]1[TFW]1F1[TFW]1 b 0 12",
+        // Walls about to promote, Castles near the last rank.
+        "1f1[tf]2[tfw]1/3W1[TFW]2/8/8/8/8/w1[tfw]5/[TF]3[TFW]3 w 0 40",
+        "1f1[tf]2[tfw]1/3W1[TFW]2/8/8/8/8/w1[tfw]5/[TF]3[TFW]3 b 0 40",
+    ] {
+        let pos = Turnover::from_text(text, Rules::Standard).unwrap();
+        let mut game = Game::new(pos);
+        for depth in 1..=3 {
+            let (fast, slow) = both(&mut game, depth);
+            assert_eq!(fast, slow, "depth {depth} from `{text}`");
+        }
     }
 }

@@ -1,1 +1,42 @@
-//! placeholder
+//! Pictures: the text diagram and the SVG.
+
+use crate::{after, start_game};
+use chimera_core::{Position, Render};
+
+#[test]
+fn render_text_diagram_shows_every_stack_the_last_move_and_the_side_to_move() {
+    let mut game = start_game();
+    game.play_text("d2-d4").unwrap();
+    let text = game.position().text_diagram(game.last_move());
+    assert!(text.contains("(TF )"), "{text}");
+    assert!(text.contains("( W )"), "{text}");
+    assert!(text.contains("tfw") && text.contains("TFW"));
+    assert!(text.contains("Black to move"));
+    assert!(text.contains("Last move: d2-d4 (White)"));
+    assert!(text.contains("Castle"));
+    assert!(text.lines().next().unwrap().contains("a    b    c"));
+    let plain = game.position().text_diagram(None);
+    assert!(!plain.contains("(TF )") && !plain.contains("Last move"));
+}
+
+#[test]
+fn render_svg_draws_board_coordinates_rings_and_last_move() {
+    let mut game = start_game();
+    game.play_text("d2-d4").unwrap();
+    let svg = game.position().svg(game.last_move());
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
+    assert_eq!(svg.matches("class=\"stack\"").count(), 17);
+    // 15 Castles with three rings, the Citadel with two, the Wall with one.
+    assert_eq!(svg.matches("class=\"ring-W\"").count(), 16);
+    assert_eq!(svg.matches("class=\"ring-T\"").count(), 16);
+    assert!(svg.contains(">a</text>") && svg.contains(">8</text>"));
+    if let Ok(path) = std::env::var("TURNOVER_SVG_OUT") {
+        let pos = after(game.position(), "b7-b5");
+        std::fs::write(path, pos.svg(Some((game.position(), pos_move(game.position(), "b7-b5"))))).unwrap();
+    }
+}
+
+fn pos_move(pos: &chimera_turnover::Turnover, text: &str) -> chimera_turnover::Move {
+    pos.parse_move(text).unwrap()
+}
