@@ -315,15 +315,15 @@ mod tests {
 
     #[test]
     fn rays_are_walks_of_the_tables() {
-        for c in 0..64 {
-            for t in 0..8 {
+        for (c, rays) in RAYS.iter().enumerate() {
+            for (t, &ray) in rays.iter().enumerate() {
                 let mut walked = 0u64;
                 let mut x = c;
                 while let Some(n) = Cell::new(bd::LINKS[t][x]) {
                     walked |= n.bit();
                     x = n.index();
                 }
-                assert_eq!(walked, RAYS[c][t]);
+                assert_eq!(walked, ray);
                 assert_eq!(walked & (1 << c), 0, "no table loops");
             }
         }

@@ -10,23 +10,36 @@
 //! game with [`chimera_core::Game`], which keeps the history the Ko rule needs.
 //!
 //! ```
-//! use chimera_core::{perft, Color, Game, Outcome, Position, WinReason};
+//! use chimera_core::{perft, Color, Game, Position};
 //! use chimera_turtle_shell::{Rules, TurtleShell};
 //!
-//! let mut game: Game<TurtleShell> = Game::start(Rules::default()); // Ko rule
-//! let moves = game.legal_move_list();
-//! assert_eq!(moves.len(), 17);
-//! let texts: Vec<String> = moves.iter().map(|&m| game.position().move_text(m)).collect();
-//! assert!(texts.contains(&"E2-D3".to_string()));
+//! // A game from the standard start under the default rules (Ko).
+//! let mut game: Game<TurtleShell> = Game::start(Rules::default());
 //!
-//! game.play_text("e2-d3").unwrap();
-//! game.play_text("E7E6").unwrap();
+//! // The legal moves, in this crate's notation.
+//! let position = game.position();
+//! let moves: Vec<String> = game
+//!     .legal_move_list()
+//!     .into_iter()
+//!     .map(|m| position.move_text(m))
+//!     .collect();
+//! assert_eq!(moves.len(), 8);
+//! assert!(moves.contains(&"B1-B3".to_string()));
+//!
+//! // Play moves given as text (case and the `-` are free).
+//! game.play_text("c2-c3").unwrap();
+//! game.play_text("C7C6").unwrap();
 //! assert_eq!(game.position().turn(), Color::White);
-//! assert!(game.play_text("E1-E9").is_err()); // not a legal move: the game is unchanged
-//!
-//! assert_eq!(perft(&mut Game::start(Rules::default()), 3), 5216);
+//! assert!(game.play_text("C3-C5").is_err()); // not legal: the game is unchanged
 //! assert_eq!(game.outcome(), None);
-//! # let _ = (Outcome::Win { winner: Color::White, reason: WinReason::EndZone },);
+//!
+//! // Perft counts the legal move sequences of a given length (Ko included).
+//! let mut fresh: Game<TurtleShell> = Game::start(Rules::default());
+//! assert_eq!(perft(&mut fresh, 4), 5616);
+//!
+//! // Positions as text, and back.
+//! let text = game.position().to_text();
+//! assert_eq!(TurtleShell::from_text(&text, Rules::default()).as_ref(), Ok(game.position()));
 //! ```
 //!
 //! ## Cells and moves
@@ -48,7 +61,7 @@
 //! start position is
 //!
 //! ```text
-//! W:KE1,GD0,GE0,NC0,NF0,RB0,RG0,PB1,PG1,PB2,PC2,PD2,PF2,PG2 B:KE8,GD9,GE9,NC9,NF9,RB9,RG9,PB7,PG7,PB8,PC7,PD7,PF7,PG8 w
+//! W:KE1,GD0,GE0,NC0,NF0,RB0,RG0,PB1,PB2,PG2,PG1,PC2,PD2,PF2 B:KE8,GD9,GE9,NC9,NF9,RB9,RG9,PC7,PD7,PF7,PB7,PB8,PG8,PG7 w
 //! ```
 //!
 //! [`Position::to_text`](chimera_core::Position::to_text) writes the king first, then

@@ -1,0 +1,101 @@
+//! Perft from the start position, cross-checked between the engine's legal move
+//! generator and an independent slow one (plain array board walked straight from the link
+//! tables, check found by brute force, Ko by comparing whole boards).
+
+mod common;
+
+use chimera_core::{perft, perft_divide, perft_with, Game, Position};
+use chimera_turtle_shell::{Move, Repetition, TurtleShell};
+use common::{rules, slow_generate};
+
+/// Depths 1–6 from the start under `ko` (bulk counted).
+const KO: [u64; 6] = [8, 64, 600, 5616, 58491, 609324];
+/// Depths 1–6 from the start under `none`.
+const NONE: [u64; 6] = [8, 64, 600, 5625, 58650, 611524];
+
+fn game(repetition: Repetition) -> Game<TurtleShell> {
+    Game::start(rules(repetition))
+}
+
+#[test]
+fn perft_ko_to_depth_5_two_ways() {
+    for depth in 1..=5 {
+        let fast = perft(&mut game(Repetition::Ko), depth);
+        let slow = perft_with(&mut game(Repetition::Ko), depth, &mut slow_generate);
+        assert_eq!(fast, slow, "depth {depth}");
+        assert_eq!(fast, KO[depth as usize - 1], "depth {depth}");
+    }
+}
+
+#[test]
+fn perft_none_to_depth_5_two_ways() {
+    for depth in 1..=5 {
+        let fast = perft(&mut game(Repetition::None), depth);
+        let slow = perft_with(&mut game(Repetition::None), depth, &mut slow_generate);
+        assert_eq!(fast, slow, "depth {depth}");
+        assert_eq!(fast, NONE[depth as usize - 1], "depth {depth}");
+    }
+}
+
+/// The engine's own pseudo-legal generator plus its make-and-test filter.
+fn pseudo_then_filter(g: &Game<TurtleShell>, buf: &mut Vec<Move>) {
+    let pos = g.position();
+    pos.pseudo_legal_moves(buf);
+    buf.retain(|&m| pos.is_legal(m));
+    let (current, earlier) = g.positions().split_last().unwrap();
+    current.retain_history_legal(earlier, buf);
+}
+
+#[test]
+fn perft_pseudo_legal_plus_filter_agrees_to_depth_5() {
+    for (r, counts) in [(Repetition::Ko, KO), (Repetition::None, NONE)] {
+        let n = perft_with(&mut game(r), 5, &mut pseudo_then_filter);
+        assert_eq!(n, counts[4], "{r:?}");
+    }
+}
+
+#[test]
+fn perft_divide_sums_to_perft() {
+    let mut g = game(Repetition::Ko);
+    let split = perft_divide(&mut g, 3, &mut |_, _, _, _| {});
+    assert_eq!(split.len(), 8);
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), KO[2]);
+    let start = g.position().clone();
+    assert!(split.iter().any(|&(m, _)| start.move_text(m) == "B1-B3"));
+}
+
+#[test]
+#[ignore = "slow in the test profile: run with --release -- --ignored --nocapture"]
+fn perft_depth_6() {
+    for (r, counts) in [(Repetition::Ko, KO), (Repetition::None, NONE)] {
+        let t = std::time::Instant::now();
+        let n = perft(&mut game(r), 6);
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{r:?}: perft 6 = {n} in {secs:.3} s, {:.1} M nodes/s",
+            n as f64 / secs / 1e6
+        );
+        assert_eq!(n, counts[5]);
+        let slow = perft_with(&mut game(r), 6, &mut slow_generate);
+        assert_eq!(slow, counts[5], "slow generator, {r:?}");
+    }
+}
+
+#[test]
+#[ignore = "benchmark: run with --release -- --ignored --nocapture"]
+fn perft_speed() {
+    for r in [Repetition::Ko, Repetition::None] {
+        let mut g = game(r);
+        let mut best = f64::MAX;
+        let mut n = 0;
+        for _ in 0..5 {
+            let t = std::time::Instant::now();
+            n = perft(&mut g, 7);
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        println!(
+            "{r:?}: perft 7 = {n}, best {best:.3} s, {:.1} M nodes/s",
+            n as f64 / best / 1e6
+        );
+    }
+}

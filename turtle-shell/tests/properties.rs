@@ -1,0 +1,116 @@
+//! Property tests: random playouts through the core's conformance kit, and parsers that
+//! never panic.
+
+mod common;
+
+use chimera_core::conformance::{check_parsers, check_playout};
+use chimera_core::{Game, Position};
+use chimera_turtle_shell::{moves_from_record, parse_zsg, Cell, Repetition, Rules, TurtleShell};
+use proptest::prelude::*;
+
+fn playout(repetition: Repetition, seed: u64) -> Result<(), String> {
+    let game = Game::start(Rules { repetition });
+    let game = check_playout(game, seed, 250)?;
+    // Every position reached agrees with the slow generator on its legal moves (history
+    // included for Ko and none).
+    if repetition != Repetition::ModifiedKo {
+        let mut fast = game.legal_move_list();
+        let mut slow = Vec::new();
+        common::slow_generate(&game, &mut slow);
+        fast.sort_by_key(|m| format!("{m:?}"));
+        slow.sort_by_key(|m| format!("{m:?}"));
+        if fast != slow {
+            return Err(format!(
+                "fast {fast:?} slow {slow:?} in {}",
+                game.position().to_text()
+            ));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    #[test]
+    fn playouts_ko(seed in any::<u64>()) {
+        prop_assert_eq!(playout(Repetition::Ko, seed), Ok(()));
+    }
+
+    #[test]
+    fn playouts_modified_ko(seed in any::<u64>()) {
+        prop_assert_eq!(playout(Repetition::ModifiedKo, seed), Ok(()));
+    }
+
+    #[test]
+    fn playouts_none(seed in any::<u64>()) {
+        prop_assert_eq!(playout(Repetition::None, seed), Ok(()));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    #[test]
+    fn parsers_never_panic_on_any_text(text in "\\PC*") {
+        let start = TurtleShell::start(Rules::default());
+        prop_assert_eq!(check_parsers(&start, &text), Ok(()));
+        let _ = Cell::from_name(&text);
+        let _ = parse_zsg(&text);
+        let _ = moves_from_record(&text);
+    }
+
+    #[test]
+    fn parsers_never_panic_on_near_misses(
+        text in "[WBwb]:[KGNRPkgnrpx]?[A-Ia-i][0-9]{0,2}(,[KGNRP][A-H][0-9]){0,6} [Bb]:[KGNRP][A-H][0-9](,[KGNRP][A-H][0-9]){0,6} [wbx]?"
+    ) {
+        let start = TurtleShell::start(Rules::default());
+        prop_assert_eq!(check_parsers(&start, &text), Ok(()));
+    }
+
+    #[test]
+    fn move_and_record_parsers_never_panic_on_near_misses(
+        text in "([0-9]{1,2}\\.{1,3} )?([a-z]{3,6} )?[A-Ha-h][0-9] ?[-xX]? ?[A-Ha-h][0-9]( ?= ?[A-Za-z]{0,5})?[ #;{}]*"
+    ) {
+        let start = TurtleShell::start(Rules::default());
+        prop_assert_eq!(check_parsers(&start, &text), Ok(()));
+        let _ = parse_zsg(&text);
+        let _ = moves_from_record(&text);
+    }
+}
+
+#[test]
+fn random_positions_from_text_are_consistent() {
+    // Random placements: those accepted are consistent (key, round trip, moves playable).
+    let names: Vec<&str> = Cell::ALL.iter().map(|c| c.name()).collect();
+    let mut rng = chimera_core::conformance::SplitMix64::new(7);
+    let mut accepted = 0;
+    for _ in 0..3000 {
+        let mut cells = names.clone();
+        let mut text = String::from("W:");
+        for side in 0..2 {
+            if side == 1 {
+                text.push_str(" B:");
+            }
+            for i in 0..(1 + rng.below(8)) {
+                let c = cells.swap_remove(rng.below(cells.len()));
+                let piece = if i == 0 {
+                    'K'
+                } else {
+                    ['G', 'N', 'R', 'P'][rng.below(4)]
+                };
+                if i > 0 {
+                    text.push(',');
+                }
+                text.push(piece);
+                text.push_str(c);
+            }
+        }
+        text.push_str(if rng.below(2) == 0 { " w" } else { " b" });
+        if let Ok(p) = TurtleShell::from_text(&text, Rules::default()) {
+            accepted += 1;
+            check_playout(Game::new(p), rng.next_u64(), 20).unwrap();
+        }
+    }
+    assert!(accepted > 1000, "{accepted}");
+}
