@@ -539,3 +539,68 @@ pub fn compare_tree(p: &TurretChess, depth: u32) -> Result<u64, String> {
     }
     Ok(n)
 }
+
+/// Builds a position from a list such as `"Kf1 kf8 Te4 Ne3 pe7"` (upper case White, lower
+/// case Black) and the remaining FEN fields (`"w - - 0 1"`).
+pub fn setup_text(pieces: &str, rest: &str) -> String {
+    let mut grid = [['.'; 10]; 8];
+    for item in pieces.split_whitespace() {
+        let mut ch = item.chars();
+        let letter = ch.next().unwrap();
+        let c = Cell::parse(ch.as_str()).unwrap_or_else(|| panic!("cell in {item}"));
+        grid[c.rank() as usize][c.file() as usize] = letter;
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..10u8 {
+            if Cell::new(file, rank as u8).is_none() {
+                if empty > 0 {
+                    fen += &empty.to_string();
+                    empty = 0;
+                }
+                fen.push('*');
+                continue;
+            }
+            let x = grid[rank][file as usize];
+            if x == '.' {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    fen += &empty.to_string();
+                    empty = 0;
+                }
+                fen.push(x);
+            }
+        }
+        if empty > 0 {
+            fen += &empty.to_string();
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    format!("{fen} {rest}")
+}
+
+/// [`setup_text`] read as a standard-rules position.
+pub fn setup(pieces: &str, rest: &str) -> TurretChess {
+    pos(&setup_text(pieces, rest))
+}
+
+/// [`setup_text`] read as a Kwagga-rules position.
+pub fn ksetup(pieces: &str, rest: &str) -> TurretChess {
+    kpos(&setup_text(pieces, rest))
+}
+
+/// The legal moves from one cell, as sorted destination names.
+pub fn dests(p: &TurretChess, from: &str) -> Vec<String> {
+    let mut v: Vec<String> = moves(p)
+        .into_iter()
+        .filter(|m| m.starts_with(from))
+        .map(|m| m[2..].to_string())
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
