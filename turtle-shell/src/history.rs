@@ -22,7 +22,7 @@ fn reversible_start(pos: &TurtleShell, earlier: &[TurtleShell]) -> usize {
 }
 
 /// The most recent earlier position equal to `pos` after the quiet move `mv`, as an index
-/// into `earlier`. Candidates are `earlier[n-3]`, `earlier[n-5]`, … (`n = earlier.len()`,
+/// into `earlier` (used by the modified Ko rule). Candidates are `earlier[n-3]`, `earlier[n-5]`, … (`n = earlier.len()`,
 /// `pos` itself being position `n`): those have the same side to move as the position
 /// after `mv`; position `n-1` cannot recur, since the opponent's last move changed where
 /// the opponent's pieces stand and `mv` moves only the mover's.
@@ -66,9 +66,7 @@ pub(crate) fn retain_history_legal(
     }
     match pos.rules.repetition {
         Repetition::None => {}
-        Repetition::Ko => moves.retain(|&mv| {
-            !pos.is_quiet_piece_move(mv) || repeated_index(pos, earlier, lo, mv).is_none()
-        }),
+        Repetition::Ko => ko_filter(pos, earlier, lo, moves),
         Repetition::ModifiedKo => moves.retain(|&mv| {
             if !pos.is_quiet_piece_move(mv) {
                 return true;
@@ -78,6 +76,48 @@ pub(crate) fn retain_history_legal(
                 Some(j) => loop_attacker(pos, earlier, j, mv) != pos.turn(),
             }
         }),
+    }
+}
+
+/// The Ko rule, driven by the earlier positions rather than by the moves: an earlier
+/// position (with the side to move the position after a move would have) can only be
+/// recreated by a single quiet move if it differs from `pos` by exactly one of the mover's
+/// pieces standing elsewhere: one own cell emptied, one empty cell filled, the opponent's
+/// pieces unchanged. That names the only move that could recreate it; if that move is in
+/// the list, its key after the move (computed without playing it) is compared, and a match
+/// is confirmed by comparing whole positions.
+#[inline]
+fn ko_filter(pos: &TurtleShell, earlier: &[TurtleShell], lo: usize, moves: &mut Vec<Move>) {
+    let n = earlier.len();
+    let us = pos.turn().index();
+    let own = pos.colors[us];
+    let them = pos.colors[1 - us];
+    let mut j = n - 3;
+    loop {
+        let e = &earlier[j];
+        let diff = e.colors[us] ^ own;
+        if e.colors[1 - us] == them && diff.count_ones() == 2 {
+            let (from, to) = (diff & own, diff & !own);
+            if from != 0 && to != 0 {
+                let mv = Move::from_indices(
+                    from.trailing_zeros() as usize,
+                    to.trailing_zeros() as usize,
+                    false,
+                );
+                if let Some(i) = moves.iter().position(|&m| m == mv) {
+                    if pos.is_quiet_piece_move(mv)
+                        && pos.key_after_quiet(mv) == e.key
+                        && pos.after(mv) == *e
+                    {
+                        moves.remove(i);
+                    }
+                }
+            }
+        }
+        if j < lo + 2 {
+            return;
+        }
+        j -= 2;
     }
 }
 
