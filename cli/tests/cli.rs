@@ -59,7 +59,7 @@ fn show_draws_the_start_position() {
     let out = chimera(&["show", "turtle-shell"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("E1:K") && text.contains("E9:k"), "{text}");
+    assert!(text.contains("E1:K") && text.contains("E8:k"), "{text}");
     assert!(text.contains("White to move"), "{text}");
     assert!(text.contains("Position: "), "{text}");
 }
@@ -131,7 +131,7 @@ fn show_position_text_round_trips() {
         "--format",
         "json",
         "--moves",
-        "C2-C3 D7-D6",
+        "C2-C3 D7-E7",
     ]));
     let text = first["position"].as_str().expect("position text");
     let second = json(&chimera(&[
@@ -261,7 +261,7 @@ fn validate_accepts_the_bundled_games() {
 fn validate_reads_standard_input() {
     let out = chimera_with_input(
         &["validate", "turtle-shell", "-"],
-        "1. C2-C3 D7-D6 # two moves\n",
+        "1. C2-C3 D7-E7 # two moves\n",
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
@@ -278,7 +278,7 @@ fn validate_reads_standard_input() {
 
 #[test]
 fn validate_reports_the_first_illegal_move() {
-    let path = temp_file("bad.txt", b"# a game\n1. C2-C3 D7-D6\n2. E1-E9 D6-D5\n");
+    let path = temp_file("bad.txt", b"# a game\n1. C2-C3 D7-E7\n2. E1-E9 E7-E6\n");
     let out = chimera(&["validate", "turtle-shell", path.to_str().expect("UTF-8")]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
@@ -346,7 +346,7 @@ fn validate_exits_2_on_unreadable_files() {
     assert!(stderr(&out).contains("not UTF-8"), "{}", stderr(&out));
     let _ = std::fs::remove_file(path);
 
-    let path = temp_file("open-comment.txt", b"C2-C3 { never closed\nD7-D6\n");
+    let path = temp_file("open-comment.txt", b"C2-C3 { never closed\nD7-E7\n");
     let out = chimera(&["validate", "turtle-shell", path.to_str().expect("UTF-8")]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
@@ -355,23 +355,23 @@ fn validate_exits_2_on_unreadable_files() {
 
 #[test]
 fn play_reads_moves_and_commands_from_a_pipe() {
-    let input = "help\nC2-C3\nE9-E1\nboard\nmoves\nundo\nC2-C3 D7-D6\nquit\n";
+    let input = "help\nC2-C3\nE9-E1\nboard\nmoves\nundo\nC2-C3 D7-E7\nquit\n";
     let out = chimera_with_input(&["play", "turtle-shell"], input);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("white> "), "{text}");
     assert!(text.contains("black> "), "{text}");
     assert!(text.contains("undo"), "{text}");
-    assert!(text.contains("illegal move `E9-E1`"), "{text}");
+    assert!(text.contains("illegal move `E9xE1`"), "{text}");
     assert!(text.contains("legal moves:"), "{text}");
     assert!(text.contains("Took back C2-C3"), "{text}");
-    assert!(text.contains("Last move: D7-D6"), "{text}");
+    assert!(text.contains("Last move: D7-E7"), "{text}");
     assert!(text.contains("Bye."), "{text}");
 }
 
 #[test]
 fn play_quits_at_the_end_of_input() {
-    let out = chimera_with_input(&["play", "turtle-shell", "--moves", "C2-C3"], "D7-D6\n");
+    let out = chimera_with_input(&["play", "turtle-shell", "--moves", "C2-C3"], "D7-E7\n");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("end of input"), "{}", stdout(&out));
 }

@@ -5,7 +5,7 @@ use crate::board_data::{
     WHITE_PROMOTION,
 };
 use crate::{Cell, Piece, TurtleShell};
-use chimera_core::{Color, Position, Render};
+use chimera_core::{Color, Outcome, Position, Render};
 use std::fmt::Write;
 
 /// What a picture shows, read from the position once.
@@ -18,6 +18,9 @@ struct View {
     last: Option<(usize, usize, String)>,
     /// The cell of the side to move's king, if it is in check.
     checked: Option<usize>,
+    /// The result, if the position alone shows the game is over (checkmate, stalemate, a
+    /// king in the end zone). Endings that depend on the history are not seen here.
+    over: Option<Outcome>,
 }
 
 impl View {
@@ -39,6 +42,7 @@ impl View {
             turn,
             last,
             checked,
+            over: pos.outcome(),
         }
     }
 
@@ -46,9 +50,9 @@ impl View {
         matches!(self.last, Some((from, to, _)) if from == i || to == i)
     }
 
-    /// "White to move. Last move: C2-C3. Check!"
-    fn status(&self) -> String {
-        let mut s = format!(
+    /// "White to move. Last move: C2-C3." and, if any, "Check!" or "Game over: …".
+    fn status_parts(&self) -> (String, Option<String>) {
+        let mut first = format!(
             "{} to move.",
             match self.turn {
                 Color::White => "White",
@@ -56,12 +60,22 @@ impl View {
             }
         );
         if let Some((_, _, text)) = &self.last {
-            let _ = write!(s, " Last move: {text}.");
+            let _ = write!(first, " Last move: {text}.");
         }
-        if self.checked.is_some() {
-            s.push_str(" Check!");
+        let second = match self.over {
+            Some(outcome) => Some(format!("Game over: {outcome}.")),
+            None if self.checked.is_some() => Some("Check!".to_string()),
+            None => None,
+        };
+        (first, second)
+    }
+
+    /// The status on one line.
+    fn status(&self) -> String {
+        match self.status_parts() {
+            (first, Some(second)) => format!("{first} {second}"),
+            (first, None) => first,
         }
-        s
     }
 }
 
@@ -139,9 +153,9 @@ fn text_diagram(view: &View) -> String {
 
 /// SVG: pixels per unit of length, margin, and room for the title and caption.
 const SCALE: f32 = 100.0;
-const MARGIN: f32 = 24.0;
+const MARGIN: f32 = 30.0;
 const TITLE: f32 = 40.0;
-const CAPTION: f32 = 70.0;
+const CAPTION: f32 = 92.0;
 
 /// Screen coordinates of a board point (y flipped: White at the bottom).
 fn px(x: f32, y: f32) -> (f32, f32) {
@@ -334,28 +348,42 @@ fn svg(view: &View) -> String {
     }
     s.push_str("</g>\n");
 
-    // Caption: side to move, last move, check; a key to the tints.
+    // Caption: side to move, last move, check or the end; a key to the tints.
     let base = TITLE + HEIGHT * SCALE;
+    let (first, second) = view.status_parts();
     let _ = writeln!(
         s,
-        r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="16" fill="#222">{}</text>"##,
+        r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="16" fill="#222">{first}</text>"##,
         width / 2.0,
-        base + 28.0,
-        view.status()
+        base + 26.0
     );
-    let key_y = base + 52.0;
-    let _ = writeln!(
-        s,
-        r##"<g font-size="11" fill="#444"><rect x="{:.1}" y="{:.1}" width="12" height="12" fill="#2f5fb3" fill-opacity="0.3"/><text x="{:.1}" y="{:.1}">White promotes / Black's end zone</text><rect x="{:.1}" y="{:.1}" width="12" height="12" fill="#b3392f" fill-opacity="0.3"/><text x="{:.1}" y="{:.1}">Black promotes / White's end zone</text></g>"##,
-        MARGIN,
-        key_y - 10.0,
-        MARGIN + 16.0,
-        key_y,
-        width / 2.0 + 8.0,
-        key_y - 10.0,
-        width / 2.0 + 24.0,
-        key_y
-    );
+    if let Some(second) = second {
+        let _ = writeln!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="16" font-weight="bold" fill="#b01c17">{second}</text>"##,
+            width / 2.0,
+            base + 48.0
+        );
+    }
+    let key_y = base + 76.0;
+    let half = width / 2.0;
+    for (x, color, label) in [
+        (MARGIN, "#2f5fb3", "White promotes; Black's end zone darker"),
+        (
+            half + 8.0,
+            "#b3392f",
+            "Black promotes; White's end zone darker",
+        ),
+    ] {
+        let _ = writeln!(
+            s,
+            r##"<rect x="{x:.1}" y="{:.1}" width="14" height="14" fill="#c8a27a" stroke="#4a3b2c" stroke-width="0.8"/><rect x="{x:.1}" y="{:.1}" width="14" height="14" fill="{color}" fill-opacity="0.3"/><text x="{:.1}" y="{:.1}" font-size="11" fill="#444">{label}</text>"##,
+            key_y - 11.0,
+            key_y - 11.0,
+            x + 19.0,
+            key_y
+        );
+    }
     s.push_str("</svg>\n");
     s
 }

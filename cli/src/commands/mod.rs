@@ -49,15 +49,12 @@ pub fn to_text(value: &Value) -> String {
     text
 }
 
-/// The one-line status under a diagram: the outcome, or who moves and how many moves.
+/// The one-line status under a diagram (which says whose move it is): the outcome, or the
+/// number of legal moves. History counts here (Ko), unlike in the diagram.
 pub fn status_line(game: &dyn DynGame) -> String {
     match game.outcome() {
-        Some(outcome) => format!("Game over: {outcome}"),
-        None => format!(
-            "{} to move, {} legal moves",
-            capitalise(&game.turn().to_string()),
-            game.legal_moves().len()
-        ),
+        Some(outcome) => format!("Outcome: {outcome}"),
+        None => format!("Legal moves: {}", game.legal_moves().len()),
     }
 }
 

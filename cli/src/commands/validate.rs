@@ -1,6 +1,6 @@
 //! `chimera validate`.
 
-use super::{capitalise, outcome_json, status_line, to_text};
+use super::{capitalise, outcome_json, to_text};
 use crate::setup::{move_number, wrap};
 use crate::{new_game, Failure, GameArgs, Io, MovesArg};
 use chimera_core::record::read_record;
@@ -122,8 +122,9 @@ pub fn run(io: &mut Io<'_>, args: &GameArgs, file: &Path, json: bool) -> Result<
             Some(outcome) => writeln!(io.out, "Outcome: {outcome}")?,
             None => writeln!(
                 io.out,
-                "Outcome: game not finished ({})",
-                status_line(game.as_ref())
+                "Outcome: game not finished ({} to move, {} legal moves)",
+                game.turn(),
+                game.legal_moves().len()
             )?,
         }
     }
