@@ -126,7 +126,10 @@ fn read_stack(letters: &str, place: &str) -> Result<(Stack, Color), ParsePositio
         }
         color = Some(this);
         if set & ring.bit() != 0 {
-            return Err(err(format!("`{letters}` holds the ring {} twice", ring.letter())));
+            return Err(err(format!(
+                "`{letters}` holds the ring {} twice",
+                ring.letter()
+            )));
         }
         set |= ring.bit();
     }
@@ -144,7 +147,10 @@ fn read_stack(letters: &str, place: &str) -> Result<(Stack, Color), ParsePositio
 pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> {
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or_else(|| {
-        ParsePositionError::new("the whole text", "empty: expected the board, then `w` or `b`")
+        ParsePositionError::new(
+            "the whole text",
+            "empty: expected the board, then `w` or `b`",
+        )
     })?;
     let side = fields.next().ok_or_else(|| {
         ParsePositionError::new(
@@ -157,7 +163,9 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
     if let Some(extra) = fields.next() {
         return Err(ParsePositionError::new(
             "field 5",
-            format!("unexpected `{extra}`: the text has 4 fields (board, side, plies, move number)"),
+            format!(
+                "unexpected `{extra}`: the text has 4 fields (board, side, plies, move number)"
+            ),
         ));
     }
     let turn = Color::from_text(side).ok_or_else(|| {
@@ -250,12 +258,16 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
         pos.set_halfmove_clock(plies);
     }
     if let Some(number) = number {
-        let n = number.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-            ParsePositionError::new(
-                "field 4 (move number)",
-                format!("`{number}` is not a number from 1"),
-            )
-        })?;
+        let n = number
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| {
+                ParsePositionError::new(
+                    "field 4 (move number)",
+                    format!("`{number}` is not a number from 1"),
+                )
+            })?;
         pos.set_fullmove_number(n);
     }
     Ok(pos)

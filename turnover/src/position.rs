@@ -262,10 +262,10 @@ impl Turnover {
     /// Flips the rings of `set` of colour index `c` on `sq`, keeping the key.
     #[inline(always)]
     fn toggle(&mut self, c: usize, set: u8, sq: Square) {
-        for ring in 0..3 {
+        for (ring, (board, keys)) in self.rings[c].iter_mut().zip(&ZOBRIST[c]).enumerate() {
             if set & (1 << ring) != 0 {
-                self.rings[c][ring] ^= sq.bit();
-                self.key ^= ZOBRIST[c][ring][sq.index()];
+                *board ^= sq.bit();
+                self.key ^= keys[sq.index()];
             }
         }
     }
@@ -276,10 +276,10 @@ impl Turnover {
         } else {
             0
         };
-        for c in 0..2 {
-            for ring in 0..3 {
-                for sq in Bits(self.rings[c][ring]) {
-                    key ^= ZOBRIST[c][ring][sq.index()];
+        for (boards, keys) in self.rings.iter().zip(&ZOBRIST) {
+            for (&board, keys) in boards.iter().zip(keys) {
+                for sq in Bits(board) {
+                    key ^= keys[sq.index()];
                 }
             }
         }
@@ -305,8 +305,7 @@ impl Turnover {
             Stack::Castle => {
                 // Onto a Fort or Citadel only the W steps; two squares forward it dismounts;
                 // anything else moves the whole Castle.
-                if target_set == F || target_set == TF || is_dismount(mv.from, mv.to, self.turn)
-                {
+                if target_set == F || target_set == TF || is_dismount(mv.from, mv.to, self.turn) {
                     W
                 } else {
                     TFW
@@ -324,7 +323,9 @@ impl Turnover {
         };
         let (effect, mut result) = match target {
             None => (Effect::Quiet, travel),
-            Some((s, _)) if travel & s.rings() == 0 && Stack::from_rings(travel | s.rings()).is_some() => {
+            Some((s, _))
+                if travel & s.rings() == 0 && Stack::from_rings(travel | s.rings()).is_some() =>
+            {
                 let effect = if own != 0 {
                     Effect::Merge
                 } else {
@@ -478,7 +479,7 @@ impl chimera_core::Position for Turnover {
 
     /// Threefold repetition: the third occurrence of the same stacks on the same squares
     /// with the same side to move. Siege comes first in the rules' order, so a repetition
-    /// where the side to move has no legal move is left to [`Self::no_move_outcome`].
+    /// where the side to move has no legal move is left to Siege (`no_move_outcome`).
     fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
         let mut seen = 1;
         for p in earlier.iter().rev() {

@@ -6,8 +6,10 @@ use crate::stack::Ring;
 use chimera_core::{Color, Position, Render};
 use std::fmt::Write;
 
-const LEGEND: &str = "T Tower (rook) · F Fort (bishop) · W Wall (steps forward) · \
-TF Citadel (queen, its F moves) · FW Fortress (knight, its W moves) · TFW Castle (royal)";
+const LEGEND: [&str; 2] = [
+    "T Tower (rook) · F Fort (bishop) · W Wall (steps forward) · TFW Castle (royal)",
+    "TF Citadel (queen, its F moves) · FW Fortress (knight, its W moves)",
+];
 
 fn cell_letters(pos: &Turnover, sq: Square) -> String {
     match pos.stack_at(sq) {
@@ -60,14 +62,19 @@ impl Render for Turnover {
             None => {
                 let _ = writeln!(
                     out,
-                    "  {} to move · move {} · {} plies since the last capture or turnover",
+                    "  {} to move · move {} · {} since the last capture or turnover",
                     side_name(self.turn()),
                     self.fullmove_number(),
-                    self.halfmove_clock()
+                    match self.halfmove_clock() {
+                        1 => "1 ply".to_string(),
+                        n => format!("{n} plies"),
+                    }
                 );
             }
         }
-        let _ = writeln!(out, "  {LEGEND}");
+        for line in LEGEND {
+            let _ = writeln!(out, "  {line}");
+        }
         let _ = writeln!(
             out,
             "  Upper case White, lower case Black; ( ) the last move's squares."
@@ -91,7 +98,12 @@ impl Render for Turnover {
 <rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>
 "##
         );
-        let origin = |sq: Square| (M + f64::from(sq.file()) * S, M + f64::from(7 - sq.rank()) * S);
+        let origin = |sq: Square| {
+            (
+                M + f64::from(sq.file()) * S,
+                M + f64::from(7 - sq.rank()) * S,
+            )
+        };
         for sq in Square::all() {
             let (x, y) = origin(sq);
             let dark = (sq.file() + sq.rank()) % 2 == 0;

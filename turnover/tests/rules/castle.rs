@@ -24,7 +24,10 @@ fn castle_whole_step_captures_enemy_castle_fortress_tower_wall() {
         let pos = with_castles(Color::White, &[("d4", "TFW"), ("e5", target)]);
         assert!(moves_from(&pos, "d4").contains(&"d4xe5".to_string()));
         let next = after(&pos, "d4-e5");
-        assert_eq!((at(&next, "d4").as_str(), at(&next, "e5").as_str()), ("", "TFW"));
+        assert_eq!(
+            (at(&next, "d4").as_str(), at(&next, "e5").as_str()),
+            ("", "TFW")
+        );
     }
 }
 
@@ -63,7 +66,10 @@ fn castle_dismount_slides_its_wall_two_squares_forward_and_the_citadel_stays() {
     assert!(targets(&pos, "e5").contains(&"e3".to_string()));
     assert!(!targets(&pos, "e5").contains(&"e7".to_string()));
     let next = after(&pos, "e5-e3");
-    assert_eq!((at(&next, "e5").as_str(), at(&next, "e3").as_str()), ("tf", "w"));
+    assert_eq!(
+        (at(&next, "e5").as_str(), at(&next, "e3").as_str()),
+        ("tf", "w")
+    );
 }
 
 #[test]
@@ -85,7 +91,10 @@ fn castle_dismount_onto_fort_or_citadel_merges_or_turns_over() {
         let pos = with_castles(Color::White, &[("d4", "TFW"), ("d6", target)]);
         assert!(moves_from(&pos, "d4").contains(&format!("d4{sep}d6")));
         let next = after(&pos, "d4-d6");
-        assert_eq!((at(&next, "d4").as_str(), at(&next, "d6").as_str()), ("TF", result));
+        assert_eq!(
+            (at(&next, "d4").as_str(), at(&next, "d6").as_str()),
+            ("TF", result)
+        );
     }
 }
 
@@ -146,8 +155,5 @@ fn castle_is_the_royal_piece() {
     // Taking the last enemy Castle wins at once.
     let pos = crate::board(Color::White, &[("d4", "TFW"), ("e5", "tfw")]);
     let next = after(&pos, "d4-e5");
-    assert_eq!(
-        next.outcome().map(|o| o.winner()),
-        Some(Some(Color::White))
-    );
+    assert_eq!(next.outcome().map(|o| o.winner()), Some(Some(Color::White)));
 }

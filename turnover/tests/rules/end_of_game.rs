@@ -12,7 +12,10 @@ fn win(winner: Color, reason: WinReason) -> Option<Outcome> {
 
 #[test]
 fn end_opponent_without_castle_mover_wins() {
-    let pos = board(Color::White, &[("a1", "TFW"), ("d4", "T"), ("d7", "tfw"), ("h8", "t")]);
+    let pos = board(
+        Color::White,
+        &[("a1", "TFW"), ("d4", "T"), ("d7", "tfw"), ("h8", "t")],
+    );
     let next = after(&pos, "d4-d7");
     assert_eq!(next.outcome(), win(Color::White, WinReason::NoRoyalPiece));
     let mut moves = Vec::new();
@@ -45,7 +48,10 @@ fn end_siege_side_to_move_without_legal_move_loses() {
     assert!(moves.is_empty());
     assert!(!pos.has_legal_move());
     assert_eq!(pos.terminal(), None);
-    assert_eq!(Some(pos.no_move_outcome()), win(Color::White, WinReason::Siege));
+    assert_eq!(
+        Some(pos.no_move_outcome()),
+        win(Color::White, WinReason::Siege)
+    );
     assert_eq!(pos.outcome(), win(Color::White, WinReason::Siege));
     let game = Game::new(pos);
     assert_eq!(game.outcome(), win(Color::White, WinReason::Siege));
@@ -101,7 +107,13 @@ fn end_fifty_moves_without_capture_or_turnover_is_a_draw() {
 fn end_fifty_move_clock_counts_only_enemy_captures_and_turnovers() {
     let mut pos = with_castles(
         Color::White,
-        &[("d4", "T"), ("d6", "F"), ("d2", "t"), ("f4", "F"), ("e5", "w")],
+        &[
+            ("d4", "T"),
+            ("d6", "F"),
+            ("d2", "t"),
+            ("f4", "F"),
+            ("e5", "w"),
+        ],
     );
     pos.set_halfmove_clock(10);
     assert_eq!(after(&pos, "d4-d5").halfmove_clock(), 11, "quiet move");
@@ -165,5 +177,8 @@ fn end_siege_comes_before_repetition() {
     // The history hook leaves a repeated position without legal moves to Siege.
     let p = siege_position();
     let q = board(Color::White, &[("a1", "TFW"), ("h8", "tfw")]);
-    assert_eq!(p.history_outcome(&[p.clone(), q.clone(), p.clone(), q]), None);
+    assert_eq!(
+        p.history_outcome(&[p.clone(), q.clone(), p.clone(), q]),
+        None
+    );
 }

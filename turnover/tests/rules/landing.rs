@@ -35,13 +35,28 @@ fn cell(arriving: &str, target: &str, friendly: bool, expected: Landing) {
         Landing::Merge(s) | Landing::Turnover(s) => {
             let next = after(&pos, &mv);
             assert_eq!(at(&next, to), s.letters(), "{mv} in {}", pos.to_text());
-            let sep = if matches!(expected, Landing::Turnover(_)) { '*' } else { '-' };
-            assert_eq!(pos.move_text(pos.parse_move(&mv).unwrap()), format!("d4{sep}{to}"));
+            let sep = if matches!(expected, Landing::Turnover(_)) {
+                '*'
+            } else {
+                '-'
+            };
+            assert_eq!(
+                pos.move_text(pos.parse_move(&mv).unwrap()),
+                format!("d4{sep}{to}")
+            );
         }
         Landing::Capture => {
             let next = after(&pos, &mv);
-            assert_eq!(at(&next, to), arr_stack.letters(), "{mv} in {}", pos.to_text());
-            assert_eq!(pos.move_text(pos.parse_move(&mv).unwrap()), format!("d4x{to}"));
+            assert_eq!(
+                at(&next, to),
+                arr_stack.letters(),
+                "{mv} in {}",
+                pos.to_text()
+            );
+            assert_eq!(
+                pos.move_text(pos.parse_move(&mv).unwrap()),
+                format!("d4x{to}")
+            );
             assert_eq!(next.halfmove_clock(), 0);
         }
     }

@@ -1,6 +1,6 @@
 //! §9 Notation: move text and position text.
 
-use crate::{with_castles, setup::START_TEXT};
+use crate::{setup::START_TEXT, with_castles};
 use chimera_core::{Color, Position};
 use chimera_turnover::{Move, Rules, Square, Turnover};
 
@@ -12,7 +12,10 @@ fn read(text: &str) -> Result<Turnover, chimera_core::ParsePositionError> {
 fn notation_move_is_from_dash_to() {
     let pos = Turnover::standard();
     let mv = pos.parse_move("d2-d3").unwrap();
-    assert_eq!(mv, Move::new(Square::parse("d2").unwrap(), Square::parse("d3").unwrap()));
+    assert_eq!(
+        mv,
+        Move::new(Square::parse("d2").unwrap(), Square::parse("d3").unwrap())
+    );
     assert_eq!(pos.move_text(mv), "d2-d3");
     assert_eq!(mv.to_string(), "d2-d3");
 }
@@ -61,7 +64,13 @@ fn notation_move_errors_say_what_is_wrong() {
 fn notation_position_text_round_trips() {
     let pos = with_castles(
         Color::Black,
-        &[("d4", "T"), ("d6", "tf"), ("f4", "f"), ("b4", "FW"), ("c3", "w")],
+        &[
+            ("d4", "T"),
+            ("d6", "tf"),
+            ("f4", "f"),
+            ("b4", "FW"),
+            ("c3", "w"),
+        ],
     );
     let text = pos.to_text();
     assert_eq!(text, "[tfw]7/8/3[tf]4/8/1[FW]1T1f2/2w5/8/7[TFW] b 0 1");
@@ -74,7 +83,10 @@ fn notation_position_text_accepts_bracketed_single_rings_any_order_and_no_clocks
     let a = read("[t]7/8/8/8/8/8/8/[WF]6[FTW] w").unwrap();
     assert_eq!(a.to_text(), "t7/8/8/8/8/8/8/[FW]6[TFW] w 0 1");
     let b = read("t7/8/8/8/8/8/8/[FW]6[TFW] b 12 30").unwrap();
-    assert_eq!((b.turn(), b.halfmove_clock(), b.fullmove_number()), (Color::Black, 12, 30));
+    assert_eq!(
+        (b.turn(), b.halfmove_clock(), b.fullmove_number()),
+        (Color::Black, 12, 30)
+    );
 }
 
 #[test]
@@ -85,15 +97,27 @@ fn notation_position_errors_say_what_and_where() {
         ("8/8/8/8/8/8/8/8 x", "field 2", "`x`"),
         ("8/8/8/8/8/8/8 w", "board", "7 ranks"),
         ("8/8/8/8/8/8/8/7 w", "rank 1", "7 squares"),
-        ("8/8/8/8/8/8/8/9 w", "rank 1, board character", "expected a ring letter"),
-        ("8/8/8/8/8/8/8/44T w", "rank 1, board character 17", "8 squares"),
+        (
+            "8/8/8/8/8/8/8/9 w",
+            "rank 1, board character",
+            "expected a ring letter",
+        ),
+        (
+            "8/8/8/8/8/8/8/44T w",
+            "rank 1, board character 17",
+            "8 squares",
+        ),
         ("8/8/8/8/8/8/8/[TW]7 w", "rank 1", "T+W"),
         ("8/8/8/8/8/8/8/[Tf]7 w", "rank 1", "mixes colours"),
         ("8/8/8/8/8/8/8/[TT]7 w", "rank 1", "twice"),
         ("8/8/8/8/8/8/8/[]7 w", "rank 1", "empty stack"),
         ("8/8/8/8/8/8/8/[TF7 w", "rank 1", "not closed"),
         ("8/8/8/8/8/8/8/[TX]7 w", "rank 1", "`X` is not a ring"),
-        ("8/8/8/8/8/8/8/k7 w", "rank 1, board character 15 `k`", "expected a ring letter"),
+        (
+            "8/8/8/8/8/8/8/k7 w",
+            "rank 1, board character 15 `k`",
+            "expected a ring letter",
+        ),
         ("8/8/8/8/8/8/8/8 w x", "field 3", "not a number"),
         ("8/8/8/8/8/8/8/8 w 0 0", "field 4", "from 1"),
         ("8/8/8/8/8/8/8/8 w 0 1 z", "field 5", "unexpected"),
@@ -108,4 +132,24 @@ fn notation_position_errors_say_what_and_where() {
 fn notation_rejects_t_plus_w_stacks() {
     assert!(read("8/8/8/8/8/8/8/[tw]7 w 0 1").is_err());
     assert!(read("8/8/8/8/8/8/8/[WT]7 w 0 1").is_err());
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn notation_serde_uses_the_position_text() {
+    let pos = with_castles(Color::White, &[("d4", "TF")]);
+    let json = serde_json::to_string(&pos).unwrap();
+    assert!(json.contains(&pos.to_text()), "{json}");
+    let back: Turnover = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, pos);
+    let mv = pos.parse_move("d4-d6").unwrap();
+    let json = serde_json::to_string(&mv).unwrap();
+    assert_eq!(json, r#"{"from":"d4","to":"d6"}"#);
+    assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
+    assert!(serde_json::from_str::<Move>(r#"{"from":"d9","to":"d6"}"#).is_err());
+    let mut game = crate::start_game();
+    game.play_text("d2-d4").unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    let back: chimera_core::Game<Turnover> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
 }

@@ -41,7 +41,10 @@ fn fort_slides_like_a_bishop_and_moves_whole() {
     assert!(t.contains(&"g7".to_string()) && t.contains(&"a1".to_string()));
     assert!(!t.contains(&"d5".to_string()));
     let next = after(&pos, "d4-g7");
-    assert_eq!((at(&next, "d4").as_str(), at(&next, "g7").as_str()), ("", "F"));
+    assert_eq!(
+        (at(&next, "d4").as_str(), at(&next, "g7").as_str()),
+        ("", "F")
+    );
 }
 
 #[test]
@@ -52,7 +55,10 @@ fn citadel_slides_like_a_queen_and_only_its_fort_travels() {
     assert_eq!(at(&next, "d4"), "T", "the Tower stays behind");
     assert_eq!(at(&next, "d7"), "F", "only the Fort travels");
     let next = after(&pos, "d4-g7");
-    assert_eq!((at(&next, "d4").as_str(), at(&next, "g7").as_str()), ("T", "F"));
+    assert_eq!(
+        (at(&next, "d4").as_str(), at(&next, "g7").as_str()),
+        ("T", "F")
+    );
 }
 
 #[test]
@@ -74,17 +80,26 @@ fn paths_must_be_clear_of_any_ring() {
         &[("d4", "T"), ("d6", "w"), ("f4", "T"), ("b4", "F")],
     );
     let t = targets(&pos, "d4");
-    assert!(t.contains(&"d6".to_string()), "captures the first enemy ring");
+    assert!(
+        t.contains(&"d6".to_string()),
+        "captures the first enemy ring"
+    );
     assert!(!t.contains(&"d7".to_string()), "never passes it");
     assert!(!t.contains(&"f4".to_string()), "friendly T: no merge");
     assert!(!t.contains(&"g4".to_string()));
-    assert!(t.contains(&"b4".to_string()), "merges onto the friendly Fort");
+    assert!(
+        t.contains(&"b4".to_string()),
+        "merges onto the friendly Fort"
+    );
     assert!(!t.contains(&"a4".to_string()));
     // The Citadel's F is blocked the same way.
     let pos = with_castles(Color::White, &[("d4", "TF"), ("e5", "TFW"), ("c5", "w")]);
     let t = targets(&pos, "d4");
     assert!(!t.contains(&"e5".to_string()) && !t.contains(&"f6".to_string()));
-    assert!(t.contains(&"c5".to_string()), "F onto an enemy W turns it over");
+    assert!(
+        t.contains(&"c5".to_string()),
+        "F onto an enemy W turns it over"
+    );
     assert!(!t.contains(&"b6".to_string()));
 }
 

@@ -26,14 +26,21 @@ fn promotion_wall_that_would_form_a_castle_becomes_a_citadel() {
     // is gone.
     let pos = with_castles(Color::White, &[("d7", "W"), ("d8", "TF")]);
     let next = after(&pos, "d7-d8");
-    assert_eq!((at(&next, "d7").as_str(), at(&next, "d8").as_str()), ("", "TF"));
+    assert_eq!(
+        (at(&next, "d7").as_str(), at(&next, "d8").as_str()),
+        ("", "TF")
+    );
     // Onto an enemy Citadel (diagonally): it is turned over, still T+F, now White.
     let pos = with_castles(Color::White, &[("d7", "W"), ("c8", "tf")]);
     assert_eq!(pos.move_text(pos.parse_move("d7c8").unwrap()), "d7*c8");
     let next = after(&pos, "d7-c8");
     assert_eq!(at(&next, "c8"), "TF");
     assert_eq!(next.halfmove_clock(), 0, "a turnover");
-    assert_eq!(next.castles(Color::White).count_ones(), 1, "no Castle formed");
+    assert_eq!(
+        next.castles(Color::White).count_ones(),
+        1,
+        "no Castle formed"
+    );
 }
 
 #[test]
@@ -49,9 +56,16 @@ fn promotion_merging_onto_a_lone_fort_gives_a_fortress_without_promotion() {
 fn promotion_applies_to_a_fortress_wall_leaping_to_the_last_rank() {
     let pos = with_castles(Color::White, &[("d6", "FW"), ("e8", "tf"), ("f7", "f")]);
     let next = after(&pos, "d6-c8");
-    assert_eq!((at(&next, "d6").as_str(), at(&next, "c8").as_str()), ("F", "TF"));
+    assert_eq!(
+        (at(&next, "d6").as_str(), at(&next, "c8").as_str()),
+        ("F", "TF")
+    );
     let next = after(&pos, "d6-e8");
-    assert_eq!(at(&next, "e8"), "TF", "would form a Castle: a Citadel, turned over");
+    assert_eq!(
+        at(&next, "e8"),
+        "TF",
+        "would form a Castle: a Citadel, turned over"
+    );
     let next = after(&pos, "d6-f7");
     assert_eq!(at(&next, "f7"), "FW", "not the last rank");
 }
@@ -60,7 +74,10 @@ fn promotion_applies_to_a_fortress_wall_leaping_to_the_last_rank() {
 fn promotion_applies_to_a_castle_dismounting_to_the_last_rank() {
     let pos = with_castles(Color::White, &[("d6", "TFW"), ("h2", "TFW")]);
     let next = after(&pos, "d6-d8");
-    assert_eq!((at(&next, "d6").as_str(), at(&next, "d8").as_str()), ("TF", "TF"));
+    assert_eq!(
+        (at(&next, "d6").as_str(), at(&next, "d8").as_str()),
+        ("TF", "TF")
+    );
     let pos = with_castles(Color::White, &[("d6", "TFW"), ("d8", "f")]);
     let next = after(&pos, "d6-d8");
     assert_eq!(at(&next, "d8"), "FW", "onto a lone Fort: no promotion");
@@ -73,7 +90,10 @@ fn promotion_applies_to_a_castle_dismounting_to_the_last_rank() {
 fn promotion_applies_to_a_castle_wall_step_onto_a_citadel_on_the_last_rank() {
     let pos = with_castles(Color::White, &[("d7", "TFW"), ("e8", "tf"), ("c8", "f")]);
     let next = after(&pos, "d7-e8");
-    assert_eq!((at(&next, "d7").as_str(), at(&next, "e8").as_str()), ("TF", "TF"));
+    assert_eq!(
+        (at(&next, "d7").as_str(), at(&next, "e8").as_str()),
+        ("TF", "TF")
+    );
     let next = after(&pos, "d7-c8");
     assert_eq!(at(&next, "c8"), "FW");
 }
@@ -82,7 +102,10 @@ fn promotion_applies_to_a_castle_wall_step_onto_a_citadel_on_the_last_rank() {
 fn ruling_whole_castle_stepping_onto_its_last_rank_becomes_a_citadel() {
     let pos = with_castles(Color::White, &[("d7", "TFW"), ("e8", "t")]);
     let next = after(&pos, "d7-d8");
-    assert_eq!((at(&next, "d7").as_str(), at(&next, "d8").as_str()), ("", "TF"));
+    assert_eq!(
+        (at(&next, "d7").as_str(), at(&next, "d8").as_str()),
+        ("", "TF")
+    );
     let next = after(&pos, "d7-e8");
     assert_eq!(at(&next, "e8"), "TF", "capturing there too");
     // Black's last rank is rank 1.
@@ -98,7 +121,10 @@ fn ruling_any_castle_formed_on_the_last_rank_becomes_a_citadel() {
     let pos = with_castles(Color::White, &[("d1", "T"), ("d8", "FW"), ("f8", "fw")]);
     let next = after(&pos, "d1-d8");
     assert_eq!(at(&next, "d8"), "TF");
-    let pos = crate::board(Color::White, &[("f1", "T"), ("f8", "fw"), ("a1", "TFW"), ("a8", "tfw")]);
+    let pos = crate::board(
+        Color::White,
+        &[("f1", "T"), ("f8", "fw"), ("a1", "TFW"), ("a8", "tfw")],
+    );
     let next = after(&pos, "f1-f8");
     assert_eq!(at(&next, "f8"), "TF", "turned over and promoted");
     assert_eq!(next.halfmove_clock(), 0);

@@ -34,7 +34,10 @@ fn compare_with_reference(seed: u64, plies: usize) -> Result<(), String> {
                 "moves differ in `{}`: fast {:?}, reference {:?}",
                 pos.to_text(),
                 got.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>(),
-                expected.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>()
+                expected
+                    .iter()
+                    .map(|&m| pos.move_text(m))
+                    .collect::<Vec<_>>()
             ));
         }
         if pos.count_legal_moves() != pos.legal_move_count_slow()

@@ -208,8 +208,7 @@ impl RefBoard {
     /// The legal moves ignoring history: none once a side has no Castle or the 50-move
     /// clock has run out.
     pub fn legal_moves(&self) -> Vec<Move> {
-        if !self.has_castle(Color::White) || !self.has_castle(Color::Black) || self.clock >= 100
-        {
+        if !self.has_castle(Color::White) || !self.has_castle(Color::Black) || self.clock >= 100 {
             return Vec::new();
         }
         self.movement_moves()

@@ -8,6 +8,7 @@ fn render_text_diagram_shows_every_stack_the_last_move_and_the_side_to_move() {
     let mut game = start_game();
     game.play_text("d2-d4").unwrap();
     let text = game.position().text_diagram(game.last_move());
+    println!("{text}");
     assert!(text.contains("(TF )"), "{text}");
     assert!(text.contains("( W )"), "{text}");
     assert!(text.contains("tfw") && text.contains("TFW"));
@@ -33,7 +34,11 @@ fn render_svg_draws_board_coordinates_rings_and_last_move() {
     assert!(svg.contains(">a</text>") && svg.contains(">8</text>"));
     if let Ok(path) = std::env::var("TURNOVER_SVG_OUT") {
         let pos = after(game.position(), "b7-b5");
-        std::fs::write(path, pos.svg(Some((game.position(), pos_move(game.position(), "b7-b5"))))).unwrap();
+        std::fs::write(
+            path,
+            pos.svg(Some((game.position(), pos_move(game.position(), "b7-b5")))),
+        )
+        .unwrap();
     }
 }
 

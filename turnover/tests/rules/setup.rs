@@ -30,5 +30,8 @@ fn setup_white_moves_first() {
     let game = start_game();
     assert_eq!(game.position().turn(), Color::White);
     assert_eq!(game.position().to_text(), START_TEXT);
-    assert_eq!(Turnover::from_text(START_TEXT, Rules::Standard).unwrap(), Turnover::standard());
+    assert_eq!(
+        Turnover::from_text(START_TEXT, Rules::Standard).unwrap(),
+        Turnover::standard()
+    );
 }

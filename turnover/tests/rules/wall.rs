@@ -10,7 +10,10 @@ fn wall_steps_straight_forward_to_an_empty_square() {
     let pos = with_castles(Color::White, &[("d4", "W")]);
     assert_eq!(targets(&pos, "d4"), ["d5"]);
     let next = after(&pos, "d4-d5");
-    assert_eq!((at(&next, "d4").as_str(), at(&next, "d5").as_str()), ("", "W"));
+    assert_eq!(
+        (at(&next, "d4").as_str(), at(&next, "d5").as_str()),
+        ("", "W")
+    );
 }
 
 #[test]
@@ -22,7 +25,11 @@ fn wall_straight_forward_merges_onto_fort_or_citadel_of_either_colour() {
         ("tf", "TFW", '*'),
     ] {
         let pos = with_castles(Color::White, &[("d4", "W"), ("d5", target)]);
-        assert_eq!(moves_from(&pos, "d4"), [format!("d4{sep}d5")], "onto {target}");
+        assert_eq!(
+            moves_from(&pos, "d4"),
+            [format!("d4{sep}d5")],
+            "onto {target}"
+        );
         let next = after(&pos, "d4-d5");
         assert_eq!(at(&next, "d5"), result);
     }
@@ -75,7 +82,13 @@ fn wall_diagonal_forward_not_onto_friendly_t_w_fw_tfw() {
 fn wall_has_no_double_step_and_never_moves_backwards_or_sideways() {
     let pos = with_castles(
         Color::White,
-        &[("d2", "W"), ("c2", "t"), ("e2", "t"), ("c1", "t"), ("d1", "t")],
+        &[
+            ("d2", "W"),
+            ("c2", "t"),
+            ("e2", "t"),
+            ("c1", "t"),
+            ("d1", "t"),
+        ],
     );
     assert_eq!(targets(&pos, "d2"), ["d3"]);
 }
