@@ -37,5 +37,8 @@ fn main() {
     let n2 = perft_plain(&start, depth, &mut bufs);
     let s = t.elapsed().as_secs_f64();
     assert_eq!(n, n2);
-    println!("position-only perft depth {depth}: {n2} nodes in {s:.3} s = {:.1} M nodes/s", n2 as f64 / s / 1e6);
+    println!(
+        "position-only perft depth {depth}: {n2} nodes in {s:.3} s = {:.1} M nodes/s",
+        n2 as f64 / s / 1e6
+    );
 }

@@ -64,7 +64,8 @@ use chimera_core::{
 };
 
 /// The start position of standard Turret Chess.
-pub const START_FEN: &str = "trnbqkbnrt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TRNBQKBNRT w KQkq - 0 1";
+pub const START_FEN: &str =
+    "trnbqkbnrt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TRNBQKBNRT w KQkq - 0 1";
 
 /// The start position with the Kwagga option: Kwaggas (`Z`) instead of knights.
 pub const KWAGGA_START_FEN: &str =

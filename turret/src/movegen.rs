@@ -7,8 +7,8 @@
 //! move on a copy. In check, every pseudo-legal move is tested that way.
 
 use crate::board::{
-    bishop_attacks, first_blocker, rook_attacks, slide, Dir, CAMEL, CAMEL_RAYS, KING, KNIGHT,
-    NONE, PAWN_ATTACKS, RAYS, STEP,
+    bishop_attacks, first_blocker, rook_attacks, slide, Dir, CAMEL, CAMEL_RAYS, KING, KNIGHT, NONE,
+    PAWN_ATTACKS, RAYS, STEP,
 };
 use crate::position::{bit, first_rank, last_rank, TurretChess, KING_FILE};
 use crate::types::{Move, Piece, Role};
@@ -97,8 +97,8 @@ impl TurretChess {
 
     #[inline(always)]
     fn push_one(&self, ctx: &Ctx, mv: Move, out: &mut Vec<Move>) {
-        let from = mv.from_idx();
-        let to = mv.to_idx();
+        let from = mv.src_idx();
+        let to = mv.dst_idx();
         let fb = bit(from);
         if ctx.all || ctx.careful & fb != 0 || ctx.danger & bit(to) != 0 {
             if self.safe_after(mv) {
@@ -208,8 +208,8 @@ impl TurretChess {
         }
         for from in bits(self.pieces(us, Role::Kwagga)) {
             let mut t = CAMEL[from as usize] & theirs;
-            for v in 0..8 {
-                let ray = CAMEL_RAYS[v][from as usize];
+            for (v, rays) in CAMEL_RAYS.iter().enumerate() {
+                let ray = rays[from as usize];
                 let b = ray & occ;
                 t |= if b == 0 {
                     ray
@@ -219,7 +219,7 @@ impl TurretChess {
                     } else {
                         127 - b.leading_zeros()
                     };
-                    ray & !CAMEL_RAYS[v][f as usize] & !(1u128 << f)
+                    ray & !rays[f as usize] & !(1u128 << f)
                 };
             }
             self.push_checked(&ctx, from, t, out);

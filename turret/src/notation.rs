@@ -40,12 +40,19 @@ impl TurretChess {
                 let place = |file: u8, j: usize| {
                     format!(
                         "rank {rank_name}, file {}, character {} (`{ch}`)",
-                        if file < 10 { (b'a' + file) as char } else { '?' },
+                        if file < 10 {
+                            (b'a' + file) as char
+                        } else {
+                            '?'
+                        },
                         j + 1
                     )
                 };
                 if file >= 10 {
-                    return Err(err(place(file, j), "more than ten files on this rank".into()));
+                    return Err(err(
+                        place(file, j),
+                        "more than ten files on this rank".into(),
+                    ));
                 }
                 if ch == '*' {
                     if Cell::new(file, rank).is_some() {
@@ -66,11 +73,17 @@ impl TurretChess {
                         j += 1;
                     }
                     if n == 0 {
-                        return Err(err(place(file, j), "an empty-cell count must be 1 to 10".into()));
+                        return Err(err(
+                            place(file, j),
+                            "an empty-cell count must be 1 to 10".into(),
+                        ));
                     }
                     for _ in 0..n {
                         if file >= 10 {
-                            return Err(err(place(file, j), "more than ten files on this rank".into()));
+                            return Err(err(
+                                place(file, j),
+                                "more than ten files on this rank".into(),
+                            ));
                         }
                         if Cell::new(file, rank).is_none() {
                             return Err(err(
@@ -149,25 +162,27 @@ impl TurretChess {
             while j < chars.len() {
                 let ch = chars[j];
                 let place = format!("field 3 (castling), character {} (`{ch}`)", j + 1);
-                let (color, side) = match ch {
-                    'K' => (Color::White, CastleSide::King),
-                    'Q' => (Color::White, CastleSide::Queen),
-                    'k' => (Color::Black, CastleSide::King),
-                    'q' => (Color::Black, CastleSide::Queen),
-                    _ => {
-                        return Err(err(
+                let (color, side) =
+                    match ch {
+                        'K' => (Color::White, CastleSide::King),
+                        'Q' => (Color::White, CastleSide::Queen),
+                        'k' => (Color::Black, CastleSide::King),
+                        'q' => (Color::Black, CastleSide::Queen),
+                        _ => return Err(err(
                             place,
                             "expected K, Q, k or q, each optionally followed by the rook's cell"
                                 .into(),
-                        ))
-                    }
-                };
+                        )),
+                    };
                 j += 1;
                 let mut cell = Cell::new(side.rook_file(), first_rank(color)).expect("home");
                 if chars.get(j).is_some_and(|c| ('a'..='j').contains(c)) {
                     let name: String = chars[j..(j + 2).min(chars.len())].iter().collect();
                     cell = Cell::parse(&name).ok_or_else(|| {
-                        err(place.clone(), format!("`{name}` is not a cell of the board"))
+                        err(
+                            place.clone(),
+                            format!("`{name}` is not a cell of the board"),
+                        )
                     })?;
                     j += 2;
                 }
@@ -387,7 +402,12 @@ impl TurretChess {
         if let Some(r) = promo {
             if !matches!(
                 r,
-                Role::Queen | Role::Rook | Role::Bishop | Role::Knight | Role::Turret | Role::Kwagga
+                Role::Queen
+                    | Role::Rook
+                    | Role::Bishop
+                    | Role::Knight
+                    | Role::Turret
+                    | Role::Kwagga
             ) {
                 return e(format!("cannot promote to a {}", r.name()));
             }
@@ -397,7 +417,11 @@ impl TurretChess {
             return Ok(Some(Move::normal(from, to, Some(r))));
         }
         match piece {
-            Some(p) if p.role == Role::King && from.rank() == to.rank() && from.file().abs_diff(to.file()) >= 2 => {
+            Some(p)
+                if p.role == Role::King
+                    && from.rank() == to.rank()
+                    && from.file().abs_diff(to.file()) >= 2 =>
+            {
                 Ok(Some(Move::castle(from, to)))
             }
             Some(p) if p.role == Role::Pawn => {
@@ -446,7 +470,11 @@ impl TurretChess {
             match c {
                 'a'..='j' if dfile.is_none() && drank.is_none() => dfile = Some(c as u8 - b'a'),
                 '1'..='8' if drank.is_none() => drank = Some(c as u8 - b'1'),
-                _ => return Err(e("not a move: unexpected characters before the destination")),
+                _ => {
+                    return Err(e(
+                        "not a move: unexpected characters before the destination",
+                    ))
+                }
             }
         }
         let mut moves = Vec::new();
@@ -489,10 +517,7 @@ impl TurretChess {
         let mut s = String::new();
         let from = mv.from();
         let to = mv.to();
-        let Some(piece) = (from.index() < 80)
-            .then(|| self.piece_at(from))
-            .flatten()
-        else {
+        let Some(piece) = (from.index() < 80).then(|| self.piece_at(from)).flatten() else {
             return self.lan(mv);
         };
         if mv.kind() == MoveKind::Castle {

@@ -279,7 +279,7 @@ impl TurretChess {
 
     /// What the sling does in `mv`, if `mv` is a Turret move that throws a piece.
     pub fn sling(&self, mv: Move) -> Option<Sling> {
-        let (s, d) = (mv.from_idx(), mv.to_idx());
+        let (s, d) = (mv.src_idx(), mv.dst_idx());
         if s >= 80 || d >= 80 {
             return None;
         }
@@ -303,8 +303,8 @@ impl TurretChess {
     pub(crate) fn make<const HASH: bool>(&mut self, mv: Move) {
         let us = self.turn;
         let ui = us.index();
-        let from = mv.from_idx();
-        let to = mv.to_idx();
+        let from = mv.src_idx();
+        let to = mv.dst_idx();
         if HASH {
             if self.ep != NONE {
                 self.key ^= KEYS.ep[self.ep as usize];
@@ -438,9 +438,12 @@ impl TurretChess {
         }
         let turrets = them & self.by_role[Role::Turret as usize];
         if turrets != 0 {
-            for d in 0..8 {
+            for (d, step) in STEP.iter().enumerate() {
                 if let Some(s) = first_blocker(d, target, occ) {
-                    if turrets & bit(s) != 0 && STEP[d][t] != s && self.turret_arm_hits(d, s, target, occ) {
+                    if turrets & bit(s) != 0
+                        && step[t] != s
+                        && self.turret_arm_hits(d, s, target, occ)
+                    {
                         return true;
                     }
                 }

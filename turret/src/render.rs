@@ -83,9 +83,9 @@ impl Render for TurretChess {
                         let ch = self.piece_at(c).map_or('.', |p| p.char());
                         let (l, r) = match &m {
                             Some(m) if m.moved.contains(&c) => ('[', ']'),
-                            Some(Marks { sling: Some(sl), .. }) if sl.from == c || sl.to == c => {
-                                ('<', '>')
-                            }
+                            Some(Marks {
+                                sling: Some(sl), ..
+                            }) if sl.from == c || sl.to == c => ('<', '>'),
                             _ => (' ', ' '),
                         };
                         s.push(l);
@@ -132,34 +132,71 @@ impl Render for TurretChess {
             "</defs>\n"
         ));
         let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="#f7f3ea"/>"##);
-        let check_king = if self.is_check() { self.king(self.turn()) } else { None };
+        let check_king = if self.is_check() {
+            self.king(self.turn())
+        } else {
+            None
+        };
         for c in Cell::all() {
             let (x, y) = xy(c);
             let light = (c.file() + c.rank()) % 2 == 0;
             let fill = if light { "#f0d9b5" } else { "#b58863" };
-            let _ = writeln!(s, r#"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="{fill}"/>"#);
+            let _ = writeln!(
+                s,
+                r#"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="{fill}"/>"#
+            );
             if let Some(m) = &m {
                 if m.moved.contains(&c) {
-                    let _ = writeln!(s, r##"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="#f6f669" fill-opacity="0.65"/>"##);
+                    let _ = writeln!(
+                        s,
+                        r##"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="#f6f669" fill-opacity="0.65"/>"##
+                    );
                 } else if m.sling.is_some_and(|sl| sl.from == c || sl.to == c) {
-                    let _ = writeln!(s, r##"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="#8fc1ff" fill-opacity="0.6"/>"##);
+                    let _ = writeln!(
+                        s,
+                        r##"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="#8fc1ff" fill-opacity="0.6"/>"##
+                    );
                 }
             }
             if check_king == Some(c) {
-                let _ = writeln!(s, r#"<circle cx="{}" cy="{}" r="{}" fill="url(#check)"/>"#, x + SZ / 2, y + SZ / 2, SZ / 2);
+                let _ = writeln!(
+                    s,
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="url(#check)"/>"#,
+                    x + SZ / 2,
+                    y + SZ / 2,
+                    SZ / 2
+                );
             }
         }
         // Coordinates.
         for f in 0..10 {
             let x = M + f * SZ + SZ / 2;
             let letter = (b'a' + f as u8) as char;
-            let _ = writeln!(s, r##"<text x="{x}" y="{}" font-size="16" text-anchor="middle" fill="#555">{letter}</text>"##, M - 9);
-            let _ = writeln!(s, r##"<text x="{x}" y="{}" font-size="16" text-anchor="middle" fill="#555">{letter}</text>"##, h - 10);
+            let _ = writeln!(
+                s,
+                r##"<text x="{x}" y="{}" font-size="16" text-anchor="middle" fill="#555">{letter}</text>"##,
+                M - 9
+            );
+            let _ = writeln!(
+                s,
+                r##"<text x="{x}" y="{}" font-size="16" text-anchor="middle" fill="#555">{letter}</text>"##,
+                h - 10
+            );
         }
         for r in 0..8 {
             let y = M + (7 - r) * SZ + SZ / 2 + 6;
-            let _ = writeln!(s, r##"<text x="{}" y="{y}" font-size="16" text-anchor="middle" fill="#555">{}</text>"##, M / 2, r + 1);
-            let _ = writeln!(s, r##"<text x="{}" y="{y}" font-size="16" text-anchor="middle" fill="#555">{}</text>"##, w - M / 2, r + 1);
+            let _ = writeln!(
+                s,
+                r##"<text x="{}" y="{y}" font-size="16" text-anchor="middle" fill="#555">{}</text>"##,
+                M / 2,
+                r + 1
+            );
+            let _ = writeln!(
+                s,
+                r##"<text x="{}" y="{y}" font-size="16" text-anchor="middle" fill="#555">{}</text>"##,
+                w - M / 2,
+                r + 1
+            );
         }
         // Pieces.
         for c in Cell::all() {
@@ -199,7 +236,10 @@ impl Render for TurretChess {
                 }
             }
         }
-        if let Some(Marks { sling: Some(sl), .. }) = &m {
+        if let Some(Marks {
+            sling: Some(sl), ..
+        }) = &m
+        {
             let (x1, y1) = xy(sl.from);
             let (x2, y2) = xy(sl.to);
             let _ = writeln!(
@@ -220,5 +260,7 @@ impl Render for TurretChess {
 }
 
 fn escape(t: &str) -> String {
-    t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

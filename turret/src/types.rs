@@ -188,12 +188,12 @@ impl Move {
     }
 
     #[inline]
-    pub(crate) const fn from_idx(self) -> u8 {
+    pub(crate) const fn src_idx(self) -> u8 {
         (self.0 & 127) as u8
     }
 
     #[inline]
-    pub(crate) const fn to_idx(self) -> u8 {
+    pub(crate) const fn dst_idx(self) -> u8 {
         (self.0 >> 7 & 127) as u8
     }
 
@@ -209,12 +209,12 @@ impl Move {
 
     /// The cell the piece leaves (for castling, the king's).
     pub const fn from(self) -> Cell {
-        Cell::from_index_unchecked(self.from_idx())
+        Cell::from_index_unchecked(self.src_idx())
     }
 
     /// The cell the piece goes to (for castling, the king's).
     pub const fn to(self) -> Cell {
-        Cell::from_index_unchecked(self.to_idx())
+        Cell::from_index_unchecked(self.dst_idx())
     }
 
     /// The role a pawn promotes to, if any.

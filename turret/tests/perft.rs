@@ -25,7 +25,11 @@ fn perft_from_the_start_to_depth_4_agrees_with_the_reference_generator() {
     let p = TurretChess::start(Rules::Standard);
     for d in 1..=4 {
         assert_eq!(fast_perft(&p, d), START[d as usize - 1], "fast, depth {d}");
-        assert_eq!(ref_perft(&p, d), START[d as usize - 1], "reference, depth {d}");
+        assert_eq!(
+            ref_perft(&p, d),
+            START[d as usize - 1],
+            "reference, depth {d}"
+        );
     }
 }
 
@@ -41,10 +45,18 @@ fn perft_from_the_start_depth_5_agrees_with_the_reference_generator() {
 fn perft_from_the_kwagga_start_agrees_with_the_reference_generator() {
     let p = TurretChess::start(Rules::Kwagga);
     for d in 1..=4 {
-        assert_eq!(fast_perft(&p, d), KWAGGA_START[d as usize - 1], "fast, depth {d}");
+        assert_eq!(
+            fast_perft(&p, d),
+            KWAGGA_START[d as usize - 1],
+            "fast, depth {d}"
+        );
     }
     for d in 1..=3 {
-        assert_eq!(ref_perft(&p, d), KWAGGA_START[d as usize - 1], "reference, depth {d}");
+        assert_eq!(
+            ref_perft(&p, d),
+            KWAGGA_START[d as usize - 1],
+            "reference, depth {d}"
+        );
     }
 }
 
@@ -57,24 +69,54 @@ fn move_sets_and_positions_agree_with_the_reference_over_the_start_tree() {
 /// Positions where Turrets, slings, thrown kings and rooks, castling and Kwaggas meet.
 const TACTICAL: [(&str, Rules); 10] = [
     // Turrets in the middle with pieces of both colours behind them.
-    ("t3k4t/*1pp2pp1*/*2n1b3*/*3pT3*/*2tP1N2*/*2B1Q3*/*1PP2PP1*/T3K3R1 w K - 0 12", Rules::Standard),
+    (
+        "t3k4t/*1pp2pp1*/*2n1b3*/*3pT3*/*2tP1N2*/*2B1Q3*/*1PP2PP1*/T3K3R1 w K - 0 12",
+        Rules::Standard,
+    ),
     // A king beside a Turret: it can be thrown; castling after a throw.
-    ("t4k2rt/*3p4*/*8*/*4T3*/*3t4*/*8*/*3P4*/TR3KR3 w Qk - 0 20", Rules::Standard),
+    (
+        "t4k2rt/*3p4*/*8*/*4T3*/*3t4*/*8*/*3P4*/TR3KR3 w Qk - 0 20",
+        Rules::Standard,
+    ),
     // Turrets aimed at kings along open lines, pawns behind them.
-    ("4k5/*1p3p2*/*3t4*/*8*/*2T5*/*1P2p3*/*3P4*/5K4 w - - 0 30", Rules::Standard),
+    (
+        "4k5/*1p3p2*/*3t4*/*8*/*2T5*/*1P2p3*/*3P4*/5K4 w - - 0 30",
+        Rules::Standard,
+    ),
     // Slings that promote thrown pawns and capture on the corners.
-    ("t4k3r/*P6p*/*1T6*/*8*/*8*/*6t1*/*p6P*/R4K3T b - - 0 25", Rules::Standard),
+    (
+        "t4k3r/*P6p*/*1T6*/*8*/*8*/*6t1*/*p6P*/R4K3T b - - 0 25",
+        Rules::Standard,
+    ),
     // Extended castling both ways with Turrets near.
-    ("tr3k2rt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TR3K2RT w KQkq - 0 8", Rules::Standard),
+    (
+        "tr3k2rt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TR3K2RT w KQkq - 0 8",
+        Rules::Standard,
+    ),
     // Rights with thrown rooks (written with their cells).
-    ("1r3k2rt/*pp3ppp*/*8*/*3R4*/*8*/*8*/*PP3PPP*/T4K4 w Qe5kq - 0 15", Rules::Standard),
+    (
+        "1r3k2rt/*pp3ppp*/*8*/*3R4*/*8*/*8*/*PP3PPP*/T4K4 w Qe5kq - 0 15",
+        Rules::Standard,
+    ),
     // En passant next to Turrets.
-    ("4k5/*8*/*8*/*2pP4*/*8*/*3T4*/*8*/5K4 w - d6 0 9", Rules::Standard),
+    (
+        "4k5/*8*/*8*/*2pP4*/*8*/*3T4*/*8*/5K4 w - d6 0 9",
+        Rules::Standard,
+    ),
     // Kwaggas riding.
-    ("trzbqkbzrt/*pp1ppppp*/*8*/*2p5*/*4P3*/*8*/*PPPP1PPP*/TRZBQKBZRT w KQkq - 0 3", Rules::Kwagga),
-    ("4k5/*2z5*/*8*/*3T4*/*8*/*5Z2*/*8*/5K4 w - - 0 40", Rules::Kwagga),
+    (
+        "trzbqkbzrt/*pp1ppppp*/*8*/*2p5*/*4P3*/*8*/*PPPP1PPP*/TRZBQKBZRT w KQkq - 0 3",
+        Rules::Kwagga,
+    ),
+    (
+        "4k5/*2z5*/*8*/*3T4*/*8*/*5Z2*/*8*/5K4 w - - 0 40",
+        Rules::Kwagga,
+    ),
     // A king in check from a Turret, answers by moving the piece behind it.
-    ("5k4/*8*/*8*/*8*/*8*/*2t5*/*1n6*/5K4 w - - 0 50", Rules::Standard),
+    (
+        "5k4/*8*/*8*/*8*/*8*/*2t5*/*1n6*/5K4 w - - 0 50",
+        Rules::Standard,
+    ),
 ];
 
 #[test]
@@ -89,7 +131,11 @@ fn move_sets_and_positions_agree_with_the_reference_in_tactical_positions() {
 fn move_sets_agree_with_the_reference_along_random_games() {
     for seed in 0..60u64 {
         let mut rng = SplitMix64::new(seed);
-        let rules = if seed % 3 == 0 { Rules::Kwagga } else { Rules::Standard };
+        let rules = if seed % 3 == 0 {
+            Rules::Kwagga
+        } else {
+            Rules::Standard
+        };
         let mut p = TurretChess::start(rules);
         for ply in 0..150 {
             if let Err(e) = compare_tree(&p, 1) {
@@ -115,7 +161,13 @@ fn from_chess(fen: &str) -> TurretChess {
         .expect("board")
         .split('/')
         .enumerate()
-        .map(|(i, r)| if i == 0 || i == 7 { format!("1{r}1") } else { format!("*{r}*") })
+        .map(|(i, r)| {
+            if i == 0 || i == 7 {
+                format!("1{r}1")
+            } else {
+                format!("*{r}*")
+            }
+        })
         .collect();
     let mut rest: Vec<String> = parts.map(str::to_string).collect();
     if rest.len() > 2 && rest[2] != "-" {
@@ -141,7 +193,12 @@ fn orthodox(m: Move) -> bool {
 /// attack nor block, and the two-cell castles are the chess castles with the same
 /// conditions.
 fn orthodox_perft(p: &TurretChess, depth: u32) -> u64 {
-    perft_with(&mut Game::new(p.clone()), depth, &mut |g: &Game<TurretChess>, buf: &mut Vec<Move>| {
+    perft_with(&mut Game::new(p.clone()), depth, &mut |g: &Game<
+        TurretChess,
+    >,
+                                                       buf: &mut Vec<
+        Move,
+    >| {
         g.legal_moves(buf);
         buf.retain(|&m| orthodox(m));
     })
@@ -150,12 +207,36 @@ fn orthodox_perft(p: &TurretChess, depth: u32) -> u64 {
 /// Published chess perft counts (chessprogramming.org "Perft Results"; also recomputed with
 /// shakmaty 0.27).
 const PUBLISHED: [(&str, &str, &[u64]); 6] = [
-    ("initial position", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &[20, 400, 8902, 197281, 4865609]),
-    ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &[48, 2039, 97862, 4085603]),
-    ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14, 191, 2812, 43238, 674624]),
-    ("position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[6, 264, 9467, 422333]),
-    ("position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[44, 1486, 62379, 2103487]),
-    ("position 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", &[46, 2079, 89890, 3894594]),
+    (
+        "initial position",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[20, 400, 8902, 197281, 4865609],
+    ),
+    (
+        "Kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        &[48, 2039, 97862, 4085603],
+    ),
+    (
+        "position 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        &[14, 191, 2812, 43238, 674624],
+    ),
+    (
+        "position 4",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        &[6, 264, 9467, 422333],
+    ),
+    (
+        "position 5",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        &[44, 1486, 62379, 2103487],
+    ),
+    (
+        "position 6",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        &[46, 2079, 89890, 3894594],
+    ),
 ];
 
 #[test]
@@ -163,7 +244,12 @@ fn orthodox_chess_moves_count_as_published_perft() {
     for (name, fen, counts) in PUBLISHED {
         let p = from_chess(fen);
         for (d, &n) in counts.iter().enumerate() {
-            assert_eq!(orthodox_perft(&p, d as u32 + 1), n, "{name}, depth {}", d + 1);
+            assert_eq!(
+                orthodox_perft(&p, d as u32 + 1),
+                n,
+                "{name}, depth {}",
+                d + 1
+            );
         }
     }
 }
@@ -185,7 +271,10 @@ fn stays_orthodox(p: &TurretChess, depth: u32) -> bool {
 const EXACT: [(&str, &[u64]); 4] = [
     ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14, 191]),
     ("8/1p3k2/2p1b3/3pP3/3P1N2/2B5/4K3/8 w - - 0 1", &[21, 270]),
-    ("8/2k5/3p4/p2P1p2/P2P1P2/8/5K2/8 w - - 0 1", &[8, 48, 282, 1457]),
+    (
+        "8/2k5/3p4/p2P1p2/P2P1P2/8/5K2/8 w - - 0 1",
+        &[8, 48, 282, 1457],
+    ),
     ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &[5, 25, 170, 1156, 7922]),
 ];
 
@@ -194,7 +283,10 @@ fn orthodox_positions_out_of_reach_of_the_extra_cells_have_chess_perft() {
     for (fen, counts) in EXACT {
         let p = from_chess(fen);
         let depth = counts.len() as u32;
-        assert!(stays_orthodox(&p, depth), "{fen} reaches an extra cell within {depth} plies");
+        assert!(
+            stays_orthodox(&p, depth),
+            "{fen} reaches an extra cell within {depth} plies"
+        );
         for (d, &n) in counts.iter().enumerate() {
             assert_eq!(fast_perft(&p, d as u32 + 1), n, "{fen}, depth {}", d + 1);
         }

@@ -19,7 +19,11 @@ pub fn kpos(fen: &str) -> TurretChess {
 
 /// The legal moves as sorted long-algebraic texts.
 pub fn moves(p: &TurretChess) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_move_list().iter().map(|&m| p.move_text(m)).collect();
+    let mut v: Vec<String> = p
+        .legal_move_list()
+        .iter()
+        .map(|&m| p.move_text(m))
+        .collect();
     v.sort();
     v
 }
@@ -33,13 +37,15 @@ pub fn legal(p: &TurretChess, text: &str) -> bool {
 pub fn after(p: &TurretChess, text: &str) -> TurretChess {
     let mut q = p.clone();
     let mv = q.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
-    q.play(mv).unwrap_or_else(|e| panic!("{text} in {}: {e}", p.to_text()));
+    q.play(mv)
+        .unwrap_or_else(|e| panic!("{text} in {}: {e}", p.to_text()));
     q
 }
 
 /// The piece letter on a cell (`.` for empty).
 pub fn at(p: &TurretChess, cell: &str) -> char {
-    p.piece_at(Cell::parse(cell).unwrap()).map_or('.', |x| x.char())
+    p.piece_at(Cell::parse(cell).unwrap())
+        .map_or('.', |x| x.char())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -216,7 +222,9 @@ impl Ref {
             if first != Some(t) || dist < 2 {
                 continue;
             }
-            let Some(b) = idx(sf - df, sr - dr) else { continue };
+            let Some(b) = idx(sf - df, sr - dr) else {
+                continue;
+            };
             let Some(arm) = self.cells[b] else { continue };
             if arm.role == Role::Pawn && fr(t).1 == home(arm.color) {
                 continue;
@@ -327,7 +335,8 @@ impl Ref {
                         let ep = (from + to) / 2;
                         let (f, r) = fr(to);
                         let enemy_beside = [f - 1, f + 1].iter().any(|&ff| {
-                            idx(ff, r).is_some_and(|i| n.cells[i] == Some(Piece::new(!us, Role::Pawn)))
+                            idx(ff, r)
+                                .is_some_and(|i| n.cells[i] == Some(Piece::new(!us, Role::Pawn)))
                         });
                         if enemy_beside {
                             n.ep = Some(ep);
@@ -359,7 +368,8 @@ impl Ref {
                 continue;
             }
             let (sf, sr) = fr(s);
-            let add = |t: usize, out: &mut Vec<Move>| out.push(Move::normal(cell(s), cell(t), None));
+            let add =
+                |t: usize, out: &mut Vec<Move>| out.push(Move::normal(cell(s), cell(t), None));
             match p.role {
                 Role::Pawn => {
                     let fwd = if us == Color::White { 1 } else { -1 };
@@ -412,7 +422,9 @@ impl Ref {
                 }
                 Role::Kwagga => {
                     for (df, dr) in CAMEL {
-                        let Some(t) = idx(sf + df, sr + dr) else { continue };
+                        let Some(t) = idx(sf + df, sr + dr) else {
+                            continue;
+                        };
                         match self.cells[t] {
                             Some(x) if x.color != us => add(t, &mut out),
                             Some(_) => {}
@@ -458,7 +470,9 @@ impl Ref {
         let hr = home(us);
         if fr(k) == (5, hr) && !self.attacked(k, !us) {
             for side in 0..2 {
-                let Some(rook) = self.castle[us.index()][side] else { continue };
+                let Some(rook) = self.castle[us.index()][side] else {
+                    continue;
+                };
                 let rook_home = idx(if side == 0 { 8 } else { 1 }, hr).unwrap();
                 if rook != rook_home {
                     continue;
@@ -476,7 +490,8 @@ impl Ref {
                 let mut without_king = self.clone();
                 without_king.cells[k] = None;
                 for n in [2, 3] {
-                    let safe = (1..=n).all(|j| !without_king.attacked(idx(5 + step * j, hr).unwrap(), !us));
+                    let safe = (1..=n)
+                        .all(|j| !without_king.attacked(idx(5 + step * j, hr).unwrap(), !us));
                     if safe {
                         out.push(Move::castle(cell(k), cell(idx(5 + step * n, hr).unwrap())));
                     }
@@ -501,10 +516,14 @@ impl Ref {
 /// Perft with the reference generator (moves played by the crate).
 pub fn ref_perft(p: &TurretChess, depth: u32) -> u64 {
     let mut game = Game::new(p.clone());
-    chimera_core::perft_with(&mut game, depth, &mut |g: &Game<TurretChess>, buf: &mut Vec<Move>| {
-        buf.clear();
-        buf.extend(Ref::from_pos(g.position()).legal());
-    })
+    chimera_core::perft_with(
+        &mut game,
+        depth,
+        &mut |g: &Game<TurretChess>, buf: &mut Vec<Move>| {
+            buf.clear();
+            buf.extend(Ref::from_pos(g.position()).legal());
+        },
+    )
 }
 
 /// Walks the tree to `depth`, comparing at every node the crate's legal moves with the
@@ -520,8 +539,12 @@ pub fn compare_tree(p: &TurretChess, depth: u32) -> Result<u64, String> {
         return Err(format!(
             "in {}: crate {:?} vs reference {:?}",
             p.to_text(),
-            fast.iter().filter(|m| !slow.contains(m)).collect::<Vec<_>>(),
-            slow.iter().filter(|m| !fast.contains(m)).collect::<Vec<_>>()
+            fast.iter()
+                .filter(|m| !slow.contains(m))
+                .collect::<Vec<_>>(),
+            slow.iter()
+                .filter(|m| !fast.contains(m))
+                .collect::<Vec<_>>()
         ));
     }
     if depth <= 1 {
@@ -533,7 +556,11 @@ pub fn compare_tree(p: &TurretChess, depth: u32) -> Result<u64, String> {
         q.play_unchecked(m);
         let rq = r.make(m);
         if Ref::from_pos(&q) != rq {
-            return Err(format!("after {m:?} in {}: crate {} differs from reference", p.to_text(), q.to_text()));
+            return Err(format!(
+                "after {m:?} in {}: crate {} differs from reference",
+                p.to_text(),
+                q.to_text()
+            ));
         }
         n += compare_tree(&q, depth - 1)?;
     }
