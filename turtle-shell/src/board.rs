@@ -258,42 +258,56 @@ pub(crate) const ZOBRIST: [[[u64; 64]; 5]; 2] = {
 pub(crate) const ZOBRIST_BLACK: u64 = splitmix(0x0073_6865_6c6c).1;
 
 /// The first piece met along `table` among `blockers` (a non-empty subset of one ray of
-/// that table).
+/// that table). Files are monotone in the cell numbering (numbered bottom to top): along
+/// `n` and `np` it is the lowest cell, along `s` and `sp` the highest; rows are not, and
+/// there the first piece is the one with the most steps left beyond it.
 #[inline]
 pub(crate) fn first_blocker(table: usize, blockers: u64) -> usize {
     debug_assert!(blockers != 0);
-    let mut best = blockers.trailing_zeros() as usize;
-    let mut rest = blockers & (blockers - 1);
-    if rest == 0 {
-        return best;
-    }
-    let depth = &DEPTH[table];
-    let mut best_depth = depth[best];
-    while rest != 0 {
-        let c = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        if depth[c] > best_depth {
-            best = c;
-            best_depth = depth[c];
+    match table {
+        4 | 5 => blockers.trailing_zeros() as usize,
+        6 | 7 => 63 - blockers.leading_zeros() as usize,
+        _ => {
+            let mut best = blockers.trailing_zeros() as usize;
+            let mut rest = blockers & (blockers - 1);
+            let depth = &DEPTH[table];
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if depth[c] > depth[best] {
+                    best = c;
+                }
+            }
+            best
         }
     }
-    best
 }
 
 /// The cells a rook on `from` reaches (moving or capturing, own pieces not removed) with
 /// the board occupied as `occ`: along each table up to and including the first piece met.
 #[inline]
 pub(crate) fn rook_targets(from: usize, occ: u64) -> u64 {
-    let rays = &RAYS[from];
+    let r = &RAYS[from];
     let mut targets = 0;
-    for (t, &ray) in rays.iter().enumerate() {
-        let blockers = ray & occ;
-        if blockers == 0 {
-            targets |= ray;
-        } else {
-            let b = first_blocker(t, blockers);
-            targets |= ray & !RAYS[b][t];
+    // Rows: everything on the ray but what lies beyond some piece on it.
+    for (t, &ray) in r.iter().enumerate().take(4) {
+        let mut blockers = ray & occ;
+        let mut beyond = 0;
+        while blockers != 0 {
+            beyond |= RAYS[blockers.trailing_zeros() as usize][t];
+            blockers &= blockers - 1;
         }
+        targets |= ray & !beyond;
+    }
+    // Files northward: up to the lowest-numbered piece on the ray.
+    for &ray in &r[4..6] {
+        let b = ray & occ;
+        targets |= ray & (b ^ b.wrapping_sub(1));
+    }
+    // Files southward: down to the highest-numbered piece on the ray.
+    for &ray in &r[6..8] {
+        let b = (ray & occ) | 1;
+        targets |= ray & !((1u64 << (63 - b.leading_zeros())) - 1);
     }
     targets
 }
@@ -325,6 +339,57 @@ mod tests {
                 }
                 assert_eq!(walked, ray);
                 assert_eq!(walked & (1 << c), 0, "no table loops");
+            }
+        }
+    }
+
+    #[test]
+    fn files_are_monotone_in_the_cell_numbering() {
+        for c in 0..64 {
+            for t in 4..8 {
+                let mut x = c;
+                while let Some(n) = Cell::new(bd::LINKS[t][x]) {
+                    assert_eq!(n.index() > x, t < 6, "table {t} from {c}");
+                    x = n.index();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rook_targets_match_a_walk() {
+        let mut rng = 0x1234_5678_u64;
+        for _ in 0..2000 {
+            let (s, r) = splitmix(rng);
+            rng = s;
+            let occ = r & splitmix(r).1;
+            for from in 0..64 {
+                let mut want = 0;
+                for t in 0..8 {
+                    let mut x = from;
+                    while let Some(n) = Cell::new(bd::LINKS[t][x]) {
+                        want |= n.bit();
+                        if occ & n.bit() != 0 {
+                            break;
+                        }
+                        x = n.index();
+                    }
+                    let blockers = RAYS[from][t] & occ;
+                    if blockers != 0 {
+                        let b = first_blocker(t, blockers);
+                        let mut x = from;
+                        let mut first = None;
+                        while let Some(n) = Cell::new(bd::LINKS[t][x]) {
+                            if occ & n.bit() != 0 {
+                                first = Some(n.index());
+                                break;
+                            }
+                            x = n.index();
+                        }
+                        assert_eq!(Some(b), first);
+                    }
+                }
+                assert_eq!(rook_targets(from, occ), want);
             }
         }
     }

@@ -85,21 +85,26 @@ impl TurtleShell {
         Some((color, self.kind_at(cell.index())))
     }
 
-    /// The kind of the piece on an occupied cell.
+    /// The kind of the piece on an occupied cell (branch-free: exactly one of the piece
+    /// bitboards holds the cell, and the king's index is 0).
     #[inline]
     fn kind_at(&self, i: usize) -> Piece {
-        let b = 1u64 << i;
-        if self.pieces[PAWN] & b != 0 {
-            Piece::Pawn
-        } else if self.pieces[ROOK] & b != 0 {
-            Piece::Rook
-        } else if self.pieces[KNIGHT] & b != 0 {
-            Piece::Knight
-        } else if self.pieces[GUARD] & b != 0 {
-            Piece::Guard
-        } else {
-            Piece::King
-        }
+        let p = &self.pieces;
+        let k = ((p[GUARD] >> i) & 1)
+            | (((p[KNIGHT] >> i) & 1) << 1)
+            | (((p[ROOK] >> i) & 1) * 3)
+            | (((p[PAWN] >> i) & 1) << 2);
+        const KINDS: [Piece; 8] = [
+            Piece::King,
+            Piece::Guard,
+            Piece::Knight,
+            Piece::Rook,
+            Piece::Pawn,
+            Piece::Pawn,
+            Piece::Pawn,
+            Piece::Pawn,
+        ];
+        KINDS[k as usize & 7]
     }
 
     /// Every piece on the board with its cell, in cell order.
@@ -138,17 +143,7 @@ impl TurtleShell {
         if ROOK_REACH[c] & rooks == 0 {
             return false;
         }
-        let rays = &RAYS[c];
-        for (t, &ray) in rays.iter().enumerate() {
-            if ray & rooks == 0 {
-                continue;
-            }
-            let b = first_blocker(t, ray & occ);
-            if rooks & (1u64 << b) != 0 {
-                return true;
-            }
-        }
-        false
+        rook_targets(c, occ) & rooks != 0
     }
 
     /// Whether the side to move is in check.

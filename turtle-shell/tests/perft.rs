@@ -84,13 +84,21 @@ fn perft_depth_6() {
 #[test]
 #[ignore = "benchmark: run with --release -- --ignored --nocapture"]
 fn perft_speed() {
+    // TS_PERFT_DEPTH (default 7) and TS_PERFT_REPS (default 15) tune the run.
+    let env = |name: &str, default: u32| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (depth, reps) = (env("TS_PERFT_DEPTH", 7), env("TS_PERFT_REPS", 15));
     for r in [Repetition::Ko, Repetition::None] {
         let mut g = game(r);
         let mut best = f64::MAX;
         let mut n = 0;
-        for _ in 0..5 {
+        for _ in 0..reps {
             let t = std::time::Instant::now();
-            n = perft(&mut g, 7);
+            n = perft(&mut g, depth);
             best = best.min(t.elapsed().as_secs_f64());
         }
         println!(
