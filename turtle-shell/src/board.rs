@@ -357,6 +357,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop)]
     fn rook_targets_match_a_walk() {
         let mut rng = 0x1234_5678_u64;
         for _ in 0..2000 {
