@@ -56,10 +56,10 @@ fn movegen(c: &mut Criterion) {
 fn perft_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("turtle-shell/perft");
     group.sample_size(10);
-    group.measurement_time(Duration::from_secs(10));
+    group.measurement_time(Duration::from_secs(5));
     for name in ["ko", "none"] {
         let rules = Rules::from_name(name).expect("a rule set of Turtle Shell");
-        let depth = 4;
+        let depth = 5;
         let mut game: Game<TurtleShell> = Game::start(rules);
         let nodes = perft(&mut game, depth);
         group.throughput(Throughput::Elements(nodes));

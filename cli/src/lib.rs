@@ -41,7 +41,7 @@ pub struct Io<'a> {
         perft; check a game record move by move; play a game at the terminal.\n\n\
         Run `chimera variants` for the variants and their rule sets.\n\n\
         Exit codes: 0 success; 1 an illegal or unreadable move; 2 any other error.",
-    after_help = "Example: chimera show turtle-shell --moves \"C2-C3 D7-D6\""
+    after_help = "Example: chimera show turtle-shell --moves \"C2-C3 D7-E7\""
 )]
 pub struct Cli {
     /// The command to run.

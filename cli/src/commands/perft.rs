@@ -16,7 +16,7 @@ pub fn run(
     let mut game = new_game(args, moves)?;
     writeln!(
         io.out,
-        "perft {depth}: {} ({} rules), {} to move",
+        "perft {depth} of {} (rules: {}), {} to move",
         game.variant(),
         game.rules_name(),
         game.turn()

@@ -30,7 +30,7 @@ pub fn run(io: &mut Io<'_>, args: &GameArgs, moves: &MovesArg) -> Result<(), Fai
     let seats = [Seat::Human, Seat::Human];
     writeln!(
         io.out,
-        "{} ({} rules). Type a move, or `help`.",
+        "{}, rules: {}. Type a move, or `help`.",
         game.variant(),
         game.rules_name()
     )?;

@@ -2,6 +2,9 @@
 
 use crate::{registry, Failure, Io};
 
+/// Variants the project means to add; listed as planned until they are registered.
+const PLANNED: [&str; 4] = ["turret", "tiling-rider", "turnover", "triagonal"];
+
 pub fn run(io: &mut Io<'_>) -> Result<(), Failure> {
     let variants = registry::variants();
     let width = variants.iter().map(|v| v.name.len()).max().unwrap_or(0);
@@ -18,9 +21,13 @@ pub fn run(io: &mut Io<'_>) -> Result<(), Failure> {
         }
         writeln!(io.out, "{:width$}  rule sets: {line}", "")?;
     }
-    writeln!(
-        io.out,
-        "\nPlanned: turret, tiling-rider, turnover, triagonal."
-    )?;
+    let planned: Vec<&str> = PLANNED
+        .iter()
+        .copied()
+        .filter(|name| !variants.iter().any(|v| v.name == *name))
+        .collect();
+    if !planned.is_empty() {
+        writeln!(io.out, "\nPlanned: {}.", planned.join(", "))?;
+    }
     Ok(())
 }
