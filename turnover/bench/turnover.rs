@@ -1,5 +1,7 @@
 //! Turnover Chess: legal move generation over a set of positions, and perft from the start.
 //!
+//! Belongs in `benches/benches/turnover.rs` of the chimera-benches crate (it is kept here
+//! until that crate depends on chimera-turnover: Cargo would discover it there at once).
 //! Run with `cargo bench -p chimera-benches --bench turnover`. Throughput is in nodes:
 //! positions whose moves were generated, or perft's leaf count (the last ply bulk counted).
 // criterion's macros define undocumented public functions.
