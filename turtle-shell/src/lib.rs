@@ -85,8 +85,8 @@
 //!   The loop runs from the most recent earlier occurrence of the position to the move
 //!   that would recreate it. After each move of the loop, the player X who made it is
 //!   credited with the number of capture moves X could make in the resulting position
-//!   (each pair of an X piece and an enemy piece it could move onto, pins and checks
-//!   ignored, see [`TurtleShell::capture_count`]) and with one check if that position has
+//!   (each pair of an X piece and an enemy piece other than the king that it could move
+//!   onto, pins and checks ignored, see [`TurtleShell::capture_count`]) and with one check if that position has
 //!   X's opponent in check. The attacker has more captures over the loop; on a tie, more
 //!   checks; on a tie, the attacker is the player whose move started the loop (so the
 //!   player about to close it may).

@@ -350,13 +350,14 @@ impl TurtleShell {
     }
 
     /// How many capture moves `by` could make in this position, whoever is to move: pairs
-    /// (own piece, enemy piece it could move onto), promotion choices counted once, pins and
-    /// checks ignored. Used by the modified-Ko rule to find the attacker of a loop.
+    /// (own piece, enemy piece other than the king that it could move onto), promotion
+    /// choices counted once, pins and checks ignored (an attack on the king is a check,
+    /// counted separately). Used by the modified-Ko rule to find the attacker of a loop.
     pub fn capture_count(&self, by: Color) -> u32 {
         let us = by.index();
         let own = self.colors[us];
-        let enemy = self.colors[1 - us];
-        let occ = own | enemy;
+        let enemy = self.colors[1 - us] & !self.pieces[KING];
+        let occ = self.occupied();
         let p = &self.pieces;
         Bits(own)
             .map(|s| {

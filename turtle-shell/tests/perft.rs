@@ -55,6 +55,33 @@ fn perft_pseudo_legal_plus_filter_agrees_to_depth_5() {
 }
 
 #[test]
+fn perft_from_random_middlegames_two_ways() {
+    // Positions after random openings (with pieces exchanged, promotions, checks) read
+    // from text, so each starts a fresh history; depth 3 both ways, Ko and none.
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut rng = chimera_core::conformance::SplitMix64::new(seed);
+        let mut g = game(Repetition::None);
+        for _ in 0..(20 + seed as usize * 3) {
+            let moves = g.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            g.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        let text = g.position().to_text();
+        for r in [Repetition::Ko, Repetition::None] {
+            let start = TurtleShell::from_text(&text, rules(r)).unwrap();
+            let fast = perft(&mut Game::new(start.clone()), 3);
+            let slow = perft_with(&mut Game::new(start), 3, &mut slow_generate);
+            assert_eq!(fast, slow, "{text} under {r:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 80);
+}
+
+#[test]
 fn perft_divide_sums_to_perft() {
     let mut g = game(Repetition::Ko);
     let split = perft_divide(&mut g, 3, &mut |_, _, _, _| {});

@@ -9,22 +9,32 @@ use chimera_turtle_shell::{moves_from_record, parse_zsg, Cell, Repetition, Rules
 use proptest::prelude::*;
 
 fn playout(repetition: Repetition, seed: u64) -> Result<(), String> {
-    let game = Game::start(Rules { repetition });
-    let game = check_playout(game, seed, 250)?;
-    // Every position reached agrees with the slow generator on its legal moves (history
-    // included for Ko and none).
-    if repetition != Repetition::ModifiedKo {
-        let mut fast = game.legal_move_list();
-        let mut slow = Vec::new();
+    let game: Game<TurtleShell> = Game::start(Rules { repetition });
+    check_playout(game, seed, 250)?;
+    Ok(())
+}
+
+/// A random game in which, at every ply, the engine's legal moves (history included) equal
+/// the independent slow generator's.
+fn agrees_with_slow_generator(repetition: Repetition, seed: u64) -> Result<(), String> {
+    let mut rng = chimera_core::conformance::SplitMix64::new(seed);
+    let mut game: Game<TurtleShell> = Game::start(Rules { repetition });
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    for _ in 0..200 {
+        game.legal_moves(&mut fast);
         common::slow_generate(&game, &mut slow);
-        fast.sort_by_key(|m| format!("{m:?}"));
-        slow.sort_by_key(|m| format!("{m:?}"));
+        fast.sort_by_key(|m| (m.from(), m.to(), m.is_promotion()));
+        slow.sort_by_key(|m| (m.from(), m.to(), m.is_promotion()));
         if fast != slow {
             return Err(format!(
                 "fast {fast:?} slow {slow:?} in {}",
                 game.position().to_text()
             ));
         }
+        if fast.is_empty() {
+            break;
+        }
+        game.play_unchecked(fast[rng.below(fast.len())]);
     }
     Ok(())
 }
@@ -45,6 +55,16 @@ proptest! {
     #[test]
     fn playouts_none(seed in any::<u64>()) {
         prop_assert_eq!(playout(Repetition::None, seed), Ok(()));
+    }
+
+    #[test]
+    fn legal_moves_agree_with_the_slow_generator_ko(seed in any::<u64>()) {
+        prop_assert_eq!(agrees_with_slow_generator(Repetition::Ko, seed), Ok(()));
+    }
+
+    #[test]
+    fn legal_moves_agree_with_the_slow_generator_none(seed in any::<u64>()) {
+        prop_assert_eq!(agrees_with_slow_generator(Repetition::None, seed), Ok(()));
     }
 }
 

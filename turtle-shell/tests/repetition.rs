@@ -151,6 +151,32 @@ fn modified_ko_tie_goes_against_the_player_who_started_the_loop_ruling() {
 }
 
 #[test]
+fn modified_ko_counts_checks_when_captures_tie_ruling() {
+    // No captures on either side; White's D0-F0 gives check, nothing else does. White is
+    // the attacker of both loops: Black may close the first, White may not close the
+    // second (with no check at all, the player closing a loop always may, see above).
+    let text = "W:KA3,RD0 B:KG2 w";
+    let mut g = Game::new(pos_with(text, rules(Repetition::Ko)));
+    play_all(&mut g, &["D0-F0", "G2-G1", "F0-D0"]);
+    assert!(g.play_text("G1-G2").is_err());
+    let mut g = Game::new(pos_with(text, rules(Repetition::ModifiedKo)));
+    play_all(&mut g, &["D0-F0", "G2-G1", "F0-D0", "G1-G2"]);
+    assert_eq!(g.position(), g.initial());
+    assert!(g.play_text("D0-F0").is_err());
+    g.play_text("D0-C0").unwrap();
+}
+
+#[test]
+fn modified_ko_capture_count_ignores_the_king() {
+    // The rook on F0 attacks the king on G2: a check, counted apart, not a capture.
+    let p = pos_with("W:KA3,RF0 B:KG2 b", Rules::default());
+    assert!(p.is_check());
+    assert_eq!(p.capture_count(Color::White), 0);
+    let p = pos_with("W:KA3,RD0 B:KG2,GF0 b", Rules::default());
+    assert_eq!(p.capture_count(Color::White), 1);
+}
+
+#[test]
 fn repetition_none_allows_repeats() {
     let mut g = start(Repetition::None);
     for _ in 0..3 {
