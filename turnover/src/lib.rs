@@ -28,6 +28,11 @@
 //!   (`w`/`b`), the plies since the last capture or turnover, and the move number. The start:
 //!   `[tfw]1[tfw]1[tfw]1[tfw]1/1[tfw]1[tfw]1[tfw]1[tfw]/8/8/8/8/1[TFW]1[TFW]1[TFW]1[TFW]/[TFW]1[TFW]1[TFW]1[TFW]1 w 0 1`.
 //!
+//! ## Perft
+//! From the start (bulk counted): 41, 1 681, 70 624, 2 965 589, 128 382 924 for depths 1
+//! to 5, cross-checked against an independent slow generator in the tests; 5 551 295 592 at
+//! depth 6. `cargo run --release -p chimera-turnover --example perft -- 5` times it.
+//!
 //! ## Example
 //!
 //! ```

@@ -37,6 +37,15 @@ fn perft_start_depth_5_agrees_with_the_reference() {
 }
 
 #[test]
+#[ignore = "very slow: the reference generator at depth 6 takes about half an hour"]
+fn perft_start_depth_6_agrees_with_the_reference() {
+    let mut game = start_game();
+    let (fast, slow) = both(&mut game, 6);
+    assert_eq!(fast, slow);
+    assert_eq!(fast, START_PERFT[6]);
+}
+
+#[test]
 #[ignore = "slow: the fast generator alone, about 30 s in the test profile"]
 fn perft_start_depth_6() {
     let mut game = start_game();

@@ -124,12 +124,30 @@ proptest! {
 fn long_playouts_reach_the_ends_of_games() {
     // Over many random games, every kind of end the rules have shows up, and the
     // conformance checks hold throughout.
-    let mut ends = std::collections::BTreeSet::new();
+    let mut ends = std::collections::BTreeMap::new();
     for seed in 0..300 {
         let game: Game<Turnover> = check_playout(start_game(), seed, 1000).unwrap();
         if let Some(outcome) = game.outcome() {
-            ends.insert(format!("{outcome:?}"));
+            *ends.entry(format!("{outcome:?}")).or_insert(0) += 1;
         }
     }
-    assert!(ends.iter().any(|e| e.contains("NoRoyalPiece")), "{ends:?}");
+    assert!(ends.keys().any(|e| e.contains("NoRoyalPiece")), "{ends:?}");
+}
+
+#[test]
+fn playouts_near_the_fifty_move_limit_end_in_draws() {
+    let mut start = Turnover::standard();
+    start.set_halfmove_clock(90);
+    let mut draws = 0;
+    for seed in 0..50 {
+        let game = check_playout(Game::new(start.clone()), seed, 40).unwrap();
+        if game.outcome()
+            == Some(chimera_core::Outcome::Draw {
+                reason: chimera_core::DrawReason::MoveLimit,
+            })
+        {
+            draws += 1;
+        }
+    }
+    assert!(draws > 0);
 }

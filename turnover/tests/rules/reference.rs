@@ -262,13 +262,15 @@ pub fn generate(game: &Game<Turnover>, buf: &mut Vec<Move>) {
     let (current, earlier) = game.positions().split_last().unwrap();
     let board = RefBoard::of(current);
     let moves = board.legal_moves();
-    let repeats = earlier
-        .iter()
-        .filter(|p| {
-            let b = RefBoard::of(p);
-            b.cells == board.cells && b.turn == board.turn
-        })
-        .count();
+    let same = |p: &Turnover| {
+        p.turn() == board.turn
+            && (0..64).all(|i| {
+                let s = Square::new(i).unwrap();
+                let cell = board.cells[s.rank() as usize][s.file() as usize];
+                p.stack_at(s).map(|(st, c)| (ring_set(st.letters()), c)) == cell
+            })
+    };
+    let repeats = earlier.iter().filter(|p| same(p)).count();
     if repeats >= 2 && !board.movement_moves().is_empty() {
         return;
     }
