@@ -10,7 +10,7 @@ use crate::board::{
     bishop_attacks, first_blocker, rook_attacks, slide, Dir, CAMEL, CAMEL_RAYS, KING, KNIGHT, NONE,
     PAWN_ATTACKS, RAYS, STEP,
 };
-use crate::position::{bit, first_rank, last_rank, TurretChess, KING_FILE};
+use crate::position::{bit, first_rank, TurretChess, KING_FILE};
 use crate::types::{Move, Piece, Role};
 use chimera_core::Color;
 
@@ -120,81 +120,93 @@ impl TurretChess {
         let Some(k) = self.king_idx(us) else {
             return;
         };
-        let in_check = self.attacked_by(k, them, occ);
+        // One look along the eight lines from the king finds checks by sliders and
+        // Turrets, pins, and the cells behind enemy Turrets aimed at the king.
+        let t = k as usize;
+        let mut in_check = (PAWN_ATTACKS[us.index()][t] & self.by_role[Role::Pawn as usize]
+            | KNIGHT[t] & self.by_role[Role::Knight as usize]
+            | CAMEL[t] & self.by_role[Role::Kwagga as usize]
+            | KING[t] & self.by_role[Role::King as usize])
+            & theirs
+            != 0;
         let mut ctx = Ctx {
             pins: [(NONE, 0); 8],
             npins: 0,
             pinned: 0,
             careful: 0,
             danger: 0,
-            all: in_check,
+            all: false,
         };
-        if !in_check {
-            let rq = self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize];
-            let bq = self.by_role[Role::Bishop as usize] | self.by_role[Role::Queen as usize];
-            let turrets = self.by_role[Role::Turret as usize] & theirs;
-            for d in 0..8 {
-                let Some(b) = first_blocker(d, k, occ) else {
+        let rq = (self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize]) & theirs;
+        let bq =
+            (self.by_role[Role::Bishop as usize] | self.by_role[Role::Queen as usize]) & theirs;
+        let turrets = self.by_role[Role::Turret as usize] & theirs;
+        for (d, step) in STEP.iter().enumerate() {
+            let Some(b) = first_blocker(d, k, occ) else {
+                continue;
+            };
+            let sliders = if d & 2 == 0 { rq } else { bq };
+            if ours & bit(b) != 0 {
+                if (sliders | turrets) == 0 {
+                    continue;
+                }
+                let Some(s) = first_blocker(d, b, occ) else {
                     continue;
                 };
-                if ours & bit(b) != 0 {
-                    let Some(s) = first_blocker(d, b, occ) else {
-                        continue;
-                    };
-                    if theirs & bit(s) == 0 {
-                        continue;
-                    }
-                    let sliders = if Dir::ALL[d].is_orthogonal() { rq } else { bq };
-                    if sliders & bit(s) != 0 {
-                        ctx.pinned |= bit(b);
-                        ctx.pins[ctx.npins] = (b, RAYS[d][k as usize] & !RAYS[d][s as usize]);
-                        ctx.npins += 1;
-                    } else if turrets & bit(s) != 0 {
-                        ctx.careful |= bit(b);
-                    }
-                } else if turrets & bit(b) != 0 && STEP[d][k as usize] != b {
-                    let arm = STEP[d][b as usize];
+                if sliders & bit(s) != 0 {
+                    ctx.pinned |= bit(b);
+                    ctx.pins[ctx.npins] = (b, RAYS[d][t] & !RAYS[d][s as usize]);
+                    ctx.npins += 1;
+                } else if turrets & bit(s) != 0 {
+                    ctx.careful |= bit(b);
+                }
+            } else if sliders & bit(b) != 0 {
+                in_check = true;
+            } else if turrets & bit(b) != 0 && step[t] != b {
+                if self.turret_arm_hits(d, b, k, occ) {
+                    in_check = true;
+                } else {
+                    let arm = step[b as usize];
                     if arm != NONE {
                         ctx.danger |= bit(arm);
                     }
                 }
             }
         }
+        ctx.all = in_check;
 
         // Pawns.
         let pawns = self.pieces(us, Role::Pawn);
-        let (fwd, start_rank): (i16, u8) = match us {
-            Color::White => (10, 1),
-            Color::Black => (-10, 6),
+        let (fwd, start_rank, pre_last): (i16, u8, u8) = match us {
+            Color::White => (10, 1, 6),
+            Color::Black => (-10, 6, 1),
         };
-        let last = last_rank(us);
         let promos = self.rules.promotion_roles();
+        let attacks = &PAWN_ATTACKS[us.index()];
         for from in bits(pawns) {
+            // Pawns never stand on ranks 1 or 8, so `one` is on the grid (pawns stand only
+            // on files b–i, where every cell exists).
             let one = (from as i16 + fwd) as u8;
-            let push = |to: u8, out: &mut Vec<Move>| {
-                if to / 10 == last {
-                    for r in promos {
-                        self.push_one(&ctx, Move::pack(from, to, r as u8 + 1, 0), out);
-                    }
-                } else {
-                    self.push_one(&ctx, Move::pack(from, to, 0, 0), out);
-                }
-            };
-            // Pawns never stand on ranks 1 or 8, so `one` is on the grid; it may be missing
-            // only on files a and j, where pawns cannot stand either.
+            let mut targets = attacks[from as usize] & theirs;
             if occ & bit(one) == 0 {
-                push(one, out);
+                targets |= bit(one);
                 if from / 10 == start_rank {
                     let two = (one as i16 + fwd) as u8;
                     if occ & bit(two) == 0 {
-                        push(two, out);
+                        targets |= bit(two);
                     }
                 }
             }
-            for to in bits(PAWN_ATTACKS[us.index()][from as usize] & theirs) {
-                push(to, out);
+            if from / 10 == pre_last {
+                for to in bits(targets) {
+                    for r in promos {
+                        self.push_one(&ctx, Move::pack(from, to, r as u8 + 1, 0), out);
+                    }
+                }
+            } else {
+                self.push_checked(&ctx, from, targets, out);
             }
-            if self.ep != NONE && PAWN_ATTACKS[us.index()][from as usize] & bit(self.ep) != 0 {
+            if self.ep != NONE && attacks[from as usize] & bit(self.ep) != 0 {
                 let mv = Move::pack(from, self.ep, 0, 1);
                 if self.safe_after(mv) {
                     out.push(mv);

@@ -348,6 +348,13 @@ impl TurretChess {
         if t.is_empty() {
             return Err(e("the text is empty"));
         }
+        // `B` is both a file and the bishop: `B5g6` is SAN (the bishop on rank 5), while
+        // `b5g6` and `B5G6` read as long algebraic.
+        if t.starts_with('B') && t[1..].chars().any(|c| c.is_ascii_lowercase()) {
+            if let Ok(mv) = self.parse_san(text, t.trim_end_matches(['+', '#', '!', '?'])) {
+                return Ok(mv);
+            }
+        }
         if let Some(mv) = self.parse_lan(t)? {
             return Ok(mv);
         }

@@ -132,6 +132,11 @@ fn san_disambiguates_and_marks_check_mate_and_promotion() {
     assert_eq!(p.san(p.parse_move("b4h4").unwrap()), "Rh4+");
     let p = setup("Kh6 kj8 Qi2", "w - - 0 1");
     assert_eq!(p.san(p.parse_move("i2i7").unwrap()), "Qi7#");
+    // `B` is a file and the bishop: `B5g6` is SAN, `b5g6` long algebraic.
+    let p = setup("Kf1 kb8 Bh5 Bh7", "w - - 0 1");
+    let m = p.parse_move("h5g6").unwrap();
+    assert_eq!(p.san(m), "B5g6");
+    assert_eq!(p.parse_move("B5g6"), Ok(m));
     let p = setup("Kf1 kh5 Pe7 nd8", "w - - 0 1");
     assert_eq!(p.san(p.parse_move("e7d8q").unwrap()), "exd8=Q");
     assert_eq!(p.parse_move("exd8=Q"), p.parse_move("e7d8q"));
