@@ -424,6 +424,37 @@ mod tests {
         assert!(svg.matches("<circle").count() >= 28);
     }
 
+    /// The end of the bundled example game: White's king on D5 is checkmated.
+    const MATE: &str = "W:KD5,GE0,GD1,NF0,NB2,RB0,RG0,PG2,PG1,PC2,PF2,PB3,PC3,PE3 \
+        B:KC8,GE8,GD9,NC9,NF9,RE7,RG9,PC5,PA6,PG6,PD7,PF7,PB8,PG8 w";
+
+    #[test]
+    fn a_checked_king_and_the_end_are_shown() {
+        let before = TurtleShell::from_text(
+            &MATE.replace("RE7", "RB6").replace(" w", " b"),
+            Default::default(),
+        )
+        .unwrap();
+        let mate = TurtleShell::from_text(MATE, Default::default()).unwrap();
+        let mv = before.parse_move("B6-E7").unwrap();
+        let text = mate.text_diagram(Some((&before, mv)));
+        assert!(text.contains("D5:K!"), "{text}");
+        assert!(text.contains("E7:r*") && text.contains("B6:.*"), "{text}");
+        assert!(text.contains("Last move: B6-E7."), "{text}");
+        assert!(
+            text.contains("Game over: 0-1 black wins by checkmate."),
+            "{text}"
+        );
+        let svg = mate.svg(Some((&before, mv)));
+        assert!(svg.contains("#e0201b"), "the checked king's cell is red");
+        assert_eq!(
+            svg.matches("#f5d442").count(),
+            2,
+            "the last move's two cells"
+        );
+        assert!(svg.contains("Game over: 0-1 black wins by checkmate."));
+    }
+
     #[test]
     fn triangles_sharing_an_edge_get_different_tones() {
         let tones = triangle_tones();
