@@ -3,8 +3,7 @@
 //! A rules engine for **Turret Chess** (M. Winther, 2006) on the 68-cell Gustavian board:
 //! orthodox chess plus a Turret on each extra corner cell, extended castling, and the Kwagga
 //! option. The rules as this crate implements them, with every ruling and interpretation,
-//! are in [`RULES.md`](https://example.invalid/chimera/turret/RULES.md) (the file
-//! `turret/RULES.md` beside this crate's manifest).
+//! are in `turret/RULES.md`, included in these docs as the module [`rules`].
 //!
 //! - [`TurretChess`] is the position; it implements [`chimera_core::Position`] (legal moves,
 //!   play, outcome, Zobrist key, text in and out) and [`chimera_core::Render`] (terminal
@@ -49,6 +48,10 @@
 
 mod board;
 mod movegen;
+// RULES.md marks rulings as `[ruling]`, which rustdoc would take for links.
+#[allow(rustdoc::broken_intra_doc_links)]
+#[doc = include_str!("../RULES.md")]
+pub mod rules {}
 mod notation;
 mod position;
 mod render;
