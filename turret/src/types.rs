@@ -252,6 +252,7 @@ impl fmt::Debug for Move {
 /// The rule options: standard Turret Chess, or with Kwaggas instead of knights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Rules {
     /// Knights, as in the seed's main game.
     #[default]
