@@ -8,6 +8,25 @@ use crate::board_data as bd;
 use crate::{Cell, Move, Piece, Rules};
 use chimera_core::{Color, Outcome, ParseMoveError, ParsePositionError, Position, WinReason};
 
+/// More moves than any position can have: 16 pieces, none with more than 32 moves (a rook
+/// or a promoting pawn's two per target included).
+const MAX_MOVES: usize = 512;
+
+// A rook reaches at most 23 cells; a side has at most 15 pieces besides its king (which
+// has at most 4 moves), and no other piece has more than 8 moves.
+const _: () = {
+    let mut most = 0;
+    let mut c = 0;
+    while c < 64 {
+        let n = ROOK_REACH[c].count_ones() as usize;
+        if n > most {
+            most = n;
+        }
+        c += 1;
+    }
+    assert!(15 * if most > 8 { most } else { 8 } + 4 <= MAX_MOVES);
+};
+
 const KING: usize = Piece::King as usize;
 const GUARD: usize = Piece::Guard as usize;
 const KNIGHT: usize = Piece::Knight as usize;
@@ -258,31 +277,41 @@ impl TurtleShell {
             m
         };
 
+        // Moves are written into a vector sized for the most moves a position can have,
+        // then cut to length: no capacity check per move.
+        moves.resize(MAX_MOVES, Move::from_indices(0, 0, false));
+        let mut n = 0;
+        let mut emit = |mv: Move| {
+            moves[n] = mv;
+            n += 1;
+        };
+
         // King moves.
         let occ_without_king = occ ^ (1u64 << k);
         for to in Bits(bd::GUARD[k] & !own) {
             if !self.attacked(to, them, occ_without_king) {
-                moves.push(Move::from_indices(k, to, false));
+                emit(Move::from_indices(k, to, false));
             }
         }
         if evasion == 0 {
+            moves.truncate(n);
             return;
         }
         let allowed = !own & evasion;
 
         for s in Bits(p[GUARD] & own) {
             for to in Bits(bd::GUARD[s] & allowed & pin_mask(s)) {
-                moves.push(Move::from_indices(s, to, false));
+                emit(Move::from_indices(s, to, false));
             }
         }
         for s in Bits(p[KNIGHT] & own) {
             for to in Bits(bd::KNIGHT[s] & allowed & pin_mask(s)) {
-                moves.push(Move::from_indices(s, to, false));
+                emit(Move::from_indices(s, to, false));
             }
         }
         for s in Bits(p[ROOK] & own) {
             for to in Bits(rook_targets(s, occ) & allowed & pin_mask(s)) {
-                moves.push(Move::from_indices(s, to, false));
+                emit(Move::from_indices(s, to, false));
             }
         }
         let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
@@ -290,15 +319,16 @@ impl TurtleShell {
             for to in Bits(PAWN_STEPS[us.index()][s] & allowed & pin_mask(s)) {
                 let b = 1u64 << to;
                 if end & b != 0 {
-                    moves.push(Move::from_indices(s, to, true));
+                    emit(Move::from_indices(s, to, true));
                 } else {
-                    moves.push(Move::from_indices(s, to, false));
+                    emit(Move::from_indices(s, to, false));
                     if promo & b != 0 {
-                        moves.push(Move::from_indices(s, to, true));
+                        emit(Move::from_indices(s, to, true));
                     }
                 }
             }
         }
+        moves.truncate(n);
     }
 
     /// The pseudo-legal moves: every move by the pieces' movement rules, without regard to
