@@ -86,10 +86,10 @@
 //!   that would recreate it. After each move of the loop, the player X who made it is
 //!   credited with the number of capture moves X could make in the resulting position
 //!   (each pair of an X piece and an enemy piece other than the king that it could move
-//!   onto, pins and checks ignored, see [`TurtleShell::capture_count`]) and with one check if that position has
-//!   X's opponent in check. The attacker has more captures over the loop; on a tie, more
-//!   checks; on a tie, the attacker is the player whose move started the loop (so the
-//!   player about to close it may).
+//!   onto, pins and checks ignored, see [`TurtleShell::capture_count`]) and with one
+//!   check if that position has X's opponent in check. The attacker has more captures
+//!   over the loop; on a tie, more checks; on a tie, the attacker is the player whose move
+//!   started the loop (so the player about to close it may).
 //! - `none`: positions may repeat.
 //!
 //! The rule is applied through [`chimera_core::Position::retain_history_legal`], so
@@ -99,6 +99,12 @@
 //!
 //! [`parse_zsg`] reads the inventor's Zillions save games (`.zsg`); [`moves_from_record`]
 //! reads those and plain move lists alike.
+//!
+//! ## Features
+//!
+//! `serde`: [`TurtleShell`] serializes as its rules' name and its position text (and is
+//! validated on reading); [`Move`], [`Cell`], [`Piece`] and [`Rules`] serialize too, so
+//! `chimera_core::Game<TurtleShell>` does.
 #![forbid(unsafe_code)]
 
 mod board;
