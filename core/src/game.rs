@@ -95,19 +95,22 @@ impl<P: Position> Game<P> {
         moves
     }
 
-    /// The result, if the game is over.
+    /// The result, if the game is over. Decided in this order: the position's own
+    /// [`Position::terminal`] result; then, when no move is legal (history included),
+    /// [`Position::no_move_outcome`] (checkmate, stalemate, siege); then the history's
+    /// [`Position::history_outcome`] (repetition draws).
     pub fn outcome(&self) -> Option<Outcome> {
         let (earlier, current) = self.split();
         if let Some(outcome) = current.terminal() {
             return Some(outcome);
         }
-        if let Some(outcome) = current.history_outcome(earlier) {
-            return Some(outcome);
-        }
         let mut moves = Vec::new();
         current.legal_moves(&mut moves);
         current.retain_history_legal(earlier, &mut moves);
-        moves.is_empty().then(|| current.no_move_outcome())
+        if moves.is_empty() {
+            return Some(current.no_move_outcome());
+        }
+        current.history_outcome(earlier)
     }
 
     /// Plays a move known to be legal (from [`Game::legal_moves`]).
