@@ -212,3 +212,23 @@ fn records_read_zillions_lines_and_plain_lists() {
     assert!(e.reason.contains("Q7"));
     assert_eq!(moves_from_record("1. B1-B3 {open").unwrap_err().line, 1);
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trips_positions_and_games() {
+    let mut g: Game<TurtleShell> = Game::start(Rules::default());
+    for m in ["C2-C3", "C7-C6", "C0-D1"] {
+        g.play_text(m).unwrap();
+    }
+    let json = serde_json::to_string(g.position()).unwrap();
+    assert!(json.contains("\"rules\":\"ko\""), "{json}");
+    let back: TurtleShell = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, g.position());
+    let bad = json.replace("KE1", "KZ1");
+    assert!(serde_json::from_str::<TurtleShell>(&bad).is_err());
+    let game_json = serde_json::to_string(&g).unwrap();
+    let game_back: Game<TurtleShell> = serde_json::from_str(&game_json).unwrap();
+    assert_eq!(game_back, g);
+    let cell: Cell = serde_json::from_str("\"e1\"").unwrap();
+    assert_eq!(cell, Cell::from_name("E1").unwrap());
+}
