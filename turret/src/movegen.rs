@@ -29,9 +29,9 @@ fn bits(mut b: u128) -> impl Iterator<Item = u8> {
 }
 
 struct Ctx {
-    /// Pieces pinned by a slider, with their line (king exclusive, pinner inclusive).
-    pins: [(u8, u128); 8],
-    npins: usize,
+    /// The king's cell.
+    king: u8,
+    /// Pieces pinned to the king by a rook, bishop or queen.
     pinned: u128,
     /// From-cells whose moves need the full test.
     careful: u128,
@@ -42,11 +42,14 @@ struct Ctx {
 }
 
 impl Ctx {
-    #[inline(always)]
+    /// The line a pinned piece on `from` may move along: the whole ray from the king
+    /// through it (the pinner ends it; nothing beyond can be reached).
+    #[inline(never)]
     fn pin_line(&self, from: u8) -> u128 {
-        for &(c, l) in &self.pins[..self.npins] {
-            if c == from {
-                return l;
+        for ray in RAYS.iter() {
+            let r = ray[self.king as usize];
+            if r & bit(from) != 0 {
+                return r;
             }
         }
         0
@@ -130,8 +133,7 @@ impl TurretChess {
             & theirs
             != 0;
         let mut ctx = Ctx {
-            pins: [(NONE, 0); 8],
-            npins: 0,
+            king: k,
             pinned: 0,
             careful: 0,
             danger: 0,
@@ -155,8 +157,6 @@ impl TurretChess {
                 };
                 if sliders & bit(s) != 0 {
                     ctx.pinned |= bit(b);
-                    ctx.pins[ctx.npins] = (b, RAYS[d][t] & !RAYS[d][s as usize]);
-                    ctx.npins += 1;
                 } else if turrets & bit(s) != 0 {
                     ctx.careful |= bit(b);
                 }

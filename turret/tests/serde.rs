@@ -11,12 +11,18 @@ fn positions_moves_and_games_round_trip_through_json() {
     }
     let p = game.position().clone();
     let json = serde_json::to_string(&p).unwrap();
-    assert!(json.contains("kwagga") && json.contains(&p.to_text()), "{json}");
+    assert!(
+        json.contains("kwagga") && json.contains(&p.to_text()),
+        "{json}"
+    );
     assert_eq!(serde_json::from_str::<TurretChess>(&json).unwrap(), p);
     let mv = game.moves()[2];
     let back: Move = serde_json::from_str(&serde_json::to_string(&mv).unwrap()).unwrap();
     assert_eq!(back, mv);
-    let g: Game<TurretChess> = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+    let g: Game<TurretChess> =
+        serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
     assert_eq!(g, game);
-    assert!(serde_json::from_str::<TurretChess>(r#"{"rules":"standard","position":"8/8 w"}"#).is_err());
+    assert!(
+        serde_json::from_str::<TurretChess>(r#"{"rules":"standard","position":"8/8 w"}"#).is_err()
+    );
 }
