@@ -292,3 +292,64 @@ fn orthodox_positions_out_of_reach_of_the_extra_cells_have_chess_perft() {
         }
     }
 }
+
+/// A random legal-looking position: kings, a few pieces of every kind (Turrets and Kwaggas
+/// included) on random cells, random castling rights where the pieces allow them.
+fn random_position(rng: &mut SplitMix64) -> Option<TurretChess> {
+    let cells: Vec<chimera_turret::Cell> = chimera_turret::Cell::all().collect();
+    let mut used = std::collections::HashSet::new();
+    let mut items = Vec::new();
+    type Used = std::collections::HashSet<chimera_turret::Cell>;
+    let place = |letter: char, rng: &mut SplitMix64, items: &mut Vec<String>, used: &mut Used| {
+        for _ in 0..20 {
+            let c = cells[rng.below(cells.len())];
+            let pawn = letter.eq_ignore_ascii_case(&'p');
+            if used.contains(&c) || (pawn && (c.rank() == 0 || c.rank() == 7)) {
+                continue;
+            }
+            used.insert(c);
+            items.push(format!("{letter}{c}"));
+            return;
+        }
+    };
+    // Kings and rooks on their castling cells sometimes.
+    let castle = rng.below(2) == 0;
+    if castle {
+        for s in ["Kf1", "Ri1", "Rb1", "kf8", "ri8", "rb8"] {
+            used.insert(chimera_turret::Cell::parse(&s[1..]).unwrap());
+            items.push(s.to_string());
+        }
+    } else {
+        place('K', rng, &mut items, &mut used);
+        place('k', rng, &mut items, &mut used);
+    }
+    let n = 4 + rng.below(14);
+    for _ in 0..n {
+        let letter = b"PPPNBRQTTZpppnbrqttz"[rng.below(20)] as char;
+        place(letter, rng, &mut items, &mut used);
+    }
+    let side = if rng.below(2) == 0 { "w" } else { "b" };
+    let rights = if castle {
+        ["KQkq", "Kq", "Qk", "-"][rng.below(4)]
+    } else {
+        "-"
+    };
+    TurretChess::from_text(
+        &setup_text(&items.join(" "), &format!("{side} {rights} - 0 1")),
+        Rules::Standard,
+    )
+    .ok()
+}
+
+#[test]
+fn move_sets_and_positions_agree_with_the_reference_in_random_positions() {
+    let mut rng = SplitMix64::new(2026);
+    let mut tested = 0;
+    while tested < 400 {
+        let Some(p) = random_position(&mut rng) else {
+            continue;
+        };
+        compare_tree(&p, 2).unwrap_or_else(|e| panic!("{e}"));
+        tested += 1;
+    }
+}

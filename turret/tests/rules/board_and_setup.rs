@@ -121,3 +121,14 @@ fn everything_else_is_orthodox_chess_the_king_may_not_move_into_check() {
     let mut g = Game::new(p);
     assert!(g.play_text("f1e1").is_err());
 }
+
+#[test]
+fn a_move_fits_in_4_bytes_and_a_position_stays_small() {
+    assert!(std::mem::size_of::<chimera_turret::Move>() <= 4);
+    assert!(std::mem::size_of::<Option<chimera_turret::Move>>() <= 8);
+    assert!(
+        std::mem::size_of::<TurretChess>() <= 288,
+        "{}",
+        std::mem::size_of::<TurretChess>()
+    );
+}
