@@ -96,7 +96,9 @@ fn ko_filter(pos: &TurtleShell, earlier: &[TurtleShell], lo: usize, moves: &mut 
     loop {
         let e = &earlier[j];
         let diff = e.colors[us] ^ own;
-        if e.colors[1 - us] == them && diff.count_ones() == 2 {
+        // Exactly two bits differ (tested without counting bits, slow on baseline x86-64).
+        let rest = diff & diff.wrapping_sub(1);
+        if e.colors[1 - us] == them && rest != 0 && rest & (rest - 1) == 0 {
             let (from, to) = (diff & own, diff & !own);
             if from != 0 && to != 0 {
                 let mv = Move::from_indices(

@@ -8,13 +8,8 @@ use crate::board_data as bd;
 use crate::{Cell, Move, Piece, Rules};
 use chimera_core::{Color, Outcome, ParseMoveError, ParsePositionError, Position, WinReason};
 
-/// More moves than any position can have: 16 pieces, none with more than 32 moves (a rook
-/// or a promoting pawn's two per target included).
-const MAX_MOVES: usize = 512;
-
-// A rook reaches at most 23 cells; a side has at most 15 pieces besides its king (which
-// has at most 4 moves), and no other piece has more than 8 moves.
-const _: () = {
+/// The most cells a rook reaches on an empty board (23).
+const MAX_ROOK_MOVES: usize = {
     let mut most = 0;
     let mut c = 0;
     while c < 64 {
@@ -24,8 +19,18 @@ const _: () = {
         }
         c += 1;
     }
-    assert!(15 * if most > 8 { most } else { 8 } + 4 <= MAX_MOVES);
+    most
 };
+
+/// More moves than any position can have: a king (4 moves at most) and 15 other pieces,
+/// none with more moves than a rook can have (a knight has 8 at most, a pawn 4 counting
+/// promotions).
+const MAX_MOVES: usize = 4 + 15
+    * if MAX_ROOK_MOVES > 8 {
+        MAX_ROOK_MOVES
+    } else {
+        8
+    };
 
 const KING: usize = Piece::King as usize;
 const GUARD: usize = Piece::Guard as usize;
@@ -45,6 +50,8 @@ pub struct TurtleShell {
     pub(crate) pieces: [u64; 5],
     pub(crate) colors: [u64; 2],
     pub(crate) key: u64,
+    /// How many pieces are on the board (kept so that the Ko rule need not count bits).
+    pub(crate) count: u8,
     pub(crate) turn: Color,
     pub(crate) rules: Rules,
 }
@@ -60,6 +67,7 @@ impl TurtleShell {
             } else {
                 0
             },
+            count: 0,
             turn,
             rules,
         }
@@ -71,6 +79,7 @@ impl TurtleShell {
         self.pieces[piece.index()] |= cell.bit();
         self.colors[color.index()] |= cell.bit();
         self.key ^= ZOBRIST[color.index()][piece.index()][cell.index()];
+        self.count += 1;
     }
 
     /// Every occupied cell.
@@ -227,10 +236,13 @@ impl TurtleShell {
             | (bd::GUARD[k] & (p[GUARD] | p[KING]))
             | (PAWN_FROM[them.index()][k] & p[PAWN]))
             & enemy;
-        let mut evasion: u64 = match leapers.count_ones() {
-            0 => !0,
-            1 => leapers,
-            _ => 0,
+        // No leaper checks: anything goes; one: capture it; two: only the king may move.
+        let mut evasion: u64 = if leapers == 0 {
+            !0
+        } else if leapers & (leapers - 1) == 0 {
+            leapers
+        } else {
+            0
         };
         let mut pinned = 0u64;
         let mut pins = [(0usize, 0u64); 8];
@@ -425,11 +437,11 @@ impl TurtleShell {
     /// What an earlier position must share with this one to be equal to a position reached
     /// from here by reversible moves: the pawns of each side and the number of pieces.
     #[inline]
-    pub(crate) fn irreversible_signature(&self) -> (u64, u64, u32) {
+    pub(crate) fn irreversible_signature(&self) -> (u64, u64, u8) {
         (
             self.pieces[PAWN],
             self.pieces[PAWN] & self.colors[0],
-            self.occupied().count_ones(),
+            self.count,
         )
     }
 
@@ -502,6 +514,7 @@ impl Position for TurtleShell {
             self.pieces[victim] ^= tb;
             self.colors[them] ^= tb;
             self.key ^= ZOBRIST[them][victim][to];
+            self.count = self.count.wrapping_sub(1);
         }
         let kind = self.kind_at(from).index();
         let new_kind = if mv.is_promotion() { ROOK } else { kind };
