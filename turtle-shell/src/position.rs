@@ -289,14 +289,8 @@ impl TurtleShell {
             m
         };
 
-        // Moves are written into a vector sized for the most moves a position can have,
-        // then cut to length: no capacity check per move.
-        moves.resize(MAX_MOVES, Move::from_indices(0, 0, false));
-        let mut n = 0;
-        let mut emit = |mv: Move| {
-            moves[n] = mv;
-            n += 1;
-        };
+        moves.reserve(MAX_MOVES);
+        let mut emit = |mv: Move| moves.push(mv);
 
         // King moves.
         let occ_without_king = occ ^ (1u64 << k);
@@ -306,7 +300,6 @@ impl TurtleShell {
             }
         }
         if evasion == 0 {
-            moves.truncate(n);
             return;
         }
         let allowed = !own & evasion;
@@ -340,7 +333,6 @@ impl TurtleShell {
                 }
             }
         }
-        moves.truncate(n);
     }
 
     /// The pseudo-legal moves: every move by the pieces' movement rules, without regard to
@@ -505,24 +497,37 @@ impl Position for TurtleShell {
 
     #[inline]
     fn play_unchecked(&mut self, mv: Move) {
+        // Branch-free, all in registers, written back at once.
         let (from, to) = (mv.src_ix(), mv.to_ix());
         let (fb, tb) = (1u64 << from, 1u64 << to);
         let us = self.turn.index();
         let them = 1 - us;
-        if self.colors[them] & tb != 0 {
-            let victim = self.kind_at(to).index();
-            self.pieces[victim] ^= tb;
-            self.colors[them] ^= tb;
-            self.key ^= ZOBRIST[them][victim][to];
-            self.count = self.count.wrapping_sub(1);
-        }
+        let captured = self.colors[them] & tb;
+        let capture_mask = 0u64.wrapping_sub(u64::from(captured != 0));
+        let victim = self.kind_at(to).index();
         let kind = self.kind_at(from).index();
         let new_kind = if mv.is_promotion() { ROOK } else { kind };
-        self.pieces[kind] &= !fb;
-        self.pieces[new_kind] |= tb;
-        self.colors[us] = (self.colors[us] & !fb) | tb;
-        self.key ^= ZOBRIST[us][kind][from] ^ ZOBRIST[us][new_kind][to] ^ ZOBRIST_BLACK;
-        self.turn = !self.turn;
+        let mut pieces = self.pieces;
+        for (k, board) in pieces.iter_mut().enumerate() {
+            let arrives = 0u64.wrapping_sub(u64::from(k == new_kind));
+            *board = (*board & !(captured | fb)) | (tb & arrives);
+        }
+        let mut colors = self.colors;
+        colors[them] &= !captured;
+        colors[us] = (colors[us] & !fb) | tb;
+        let key = self.key
+            ^ (ZOBRIST[them][victim][to] & capture_mask)
+            ^ ZOBRIST[us][kind][from]
+            ^ ZOBRIST[us][new_kind][to]
+            ^ ZOBRIST_BLACK;
+        *self = TurtleShell {
+            pieces,
+            colors,
+            key,
+            count: self.count.wrapping_sub(u8::from(captured != 0)),
+            turn: !self.turn,
+            rules: self.rules,
+        };
     }
 
     fn terminal(&self) -> Option<Outcome> {
