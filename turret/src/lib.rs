@@ -43,6 +43,14 @@
 //! let mv = pos.parse_move("e4e6").unwrap();
 //! let sling = pos.sling(mv).unwrap();
 //! assert_eq!((sling.from.to_string(), sling.to.to_string()), ("e3".into(), "e7".into()));
+//! assert_eq!(pos.san(mv), "Te6");
+//!
+//! // Pictures for a terminal or a web page.
+//! use chimera_core::Render;
+//! let mut after = pos.clone();
+//! after.play(mv).unwrap();
+//! assert!(after.text_diagram(Some((&pos, mv))).contains("the sling throws the white knight"));
+//! assert!(after.svg(Some((&pos, mv))).starts_with("<svg"));
 //! ```
 #![forbid(unsafe_code)]
 

@@ -524,7 +524,10 @@ impl TurretChess {
         let mut s = String::new();
         let from = mv.from();
         let to = mv.to();
-        let Some(piece) = (from.index() < 80).then(|| self.piece_at(from)).flatten() else {
+        let Some(piece) = (from.index() < 80 && to.index() < 80)
+            .then(|| self.piece_at(from))
+            .flatten()
+        else {
             return self.lan(mv);
         };
         if mv.kind() == MoveKind::Castle {

@@ -15,6 +15,9 @@ struct Marks {
 
 fn marks(last: Option<(&TurretChess, Move)>) -> Option<Marks> {
     let (before, mv) = last?;
+    if mv.from().index() >= 80 || mv.to().index() >= 80 {
+        return None;
+    }
     let piece = before.piece_at(mv.from())?;
     let sling = before.sling(mv);
     let mut legend = format!(
