@@ -90,7 +90,7 @@ pub enum Command {
     Variants,
     /// Show a position: a text diagram, an SVG picture or JSON.
     #[command(after_help = "Examples:\n  chimera show turtle-shell\n  \
-        chimera show turtle-shell --moves \"C2-C3 D7-D6\" --format svg --output board.svg\n  \
+        chimera show turtle-shell --moves \"C2-C3 D7-E7\" --format svg --output board.svg\n  \
         chimera show turtle-shell --format json")]
     Show {
         #[command(flatten)]
