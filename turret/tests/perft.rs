@@ -18,7 +18,52 @@ fn fast_perft(p: &TurretChess, depth: u32) -> u64 {
 /// Perft from the Turret Chess start, depths 1–4: fast and reference generators agree.
 const START: [u64; 5] = [20, 400, 9298, 214915, 5676677];
 /// The same with the Kwagga option.
-const KWAGGA_START: [u64; 4] = [20, 404, 9692, 230815];
+const KWAGGA_START: [u64; 5] = [20, 404, 9692, 230815, 6266884];
+
+/// A middle game with Turrets of both sides in play, slings of both colours, and a castle.
+const TURRET_MIDDLE_GAME: &str =
+    "t3k4t/*1pp2pp1*/*2n1b3*/*3pT3*/*2tP1N2*/*2B1Q3*/*1PP2PP1*/T3K3R1 w K - 0 12";
+const TURRET_MIDDLE_GAME_PERFT: [u64; 4] = [51, 2278, 113871, 5000199];
+/// Both sides ready for every form of extended castling, Turrets in the corners.
+const CASTLES: &str = "tr3k2rt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TR3K2RT w KQkq - 0 8";
+const CASTLES_PERFT: [u64; 4] = [27, 729, 19693, 531607];
+
+#[test]
+fn perft_of_a_turret_middle_game_and_of_extended_castling_agrees_with_the_reference() {
+    for (fen, counts) in [
+        (TURRET_MIDDLE_GAME, TURRET_MIDDLE_GAME_PERFT),
+        (CASTLES, CASTLES_PERFT),
+    ] {
+        let p = pos(fen);
+        for d in 1..=3 {
+            assert_eq!(
+                fast_perft(&p, d),
+                counts[d as usize - 1],
+                "fast, depth {d}, {fen}"
+            );
+            assert_eq!(
+                ref_perft(&p, d),
+                counts[d as usize - 1],
+                "reference, depth {d}, {fen}"
+            );
+        }
+        assert_eq!(fast_perft(&p, 4), counts[3], "fast, depth 4, {fen}");
+    }
+}
+
+#[test]
+#[ignore = "a few seconds: run with --ignored"]
+fn deeper_perft_agrees_with_the_reference() {
+    for (fen, counts) in [
+        (TURRET_MIDDLE_GAME, TURRET_MIDDLE_GAME_PERFT),
+        (CASTLES, CASTLES_PERFT),
+    ] {
+        assert_eq!(ref_perft(&pos(fen), 4), counts[3], "{fen}");
+    }
+    let p = TurretChess::start(Rules::Kwagga);
+    assert_eq!(fast_perft(&p, 5), KWAGGA_START[4]);
+    assert_eq!(ref_perft(&p, 5), KWAGGA_START[4]);
+}
 
 #[test]
 fn perft_from_the_start_to_depth_4_agrees_with_the_reference_generator() {
@@ -34,7 +79,7 @@ fn perft_from_the_start_to_depth_4_agrees_with_the_reference_generator() {
 }
 
 #[test]
-#[ignore = "about a minute: run with --ignored"]
+#[ignore = "a few seconds: run with --ignored"]
 fn perft_from_the_start_depth_5_agrees_with_the_reference_generator() {
     let p = TurretChess::start(Rules::Standard);
     assert_eq!(fast_perft(&p, 5), START[4]);
