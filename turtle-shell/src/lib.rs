@@ -51,8 +51,9 @@
 //!
 //! A [`Move`] is written `FROM-TO`, or `FROMxTO` for a capture, with `=R` for a
 //! promotion: `B1-B3`, `D5xC6`, `E5-E3=R`. On input the case is free, `-`/`x` may be
-//! omitted (`b1b3`), and a promotion the rules force (into the end zone) may be written
-//! without `=R`; where promoting is optional, a move without `=R` does not promote.
+//! omitted (`b1b3`), spaces are ignored, and a promotion the rules force (into the end
+//! zone) may be written without `=R`; where promoting is optional, a move without `=R`
+//! does not promote.
 //!
 //! ## Position text
 //!

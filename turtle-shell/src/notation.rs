@@ -6,10 +6,11 @@ use chimera_core::{Color, ParseMoveError, ParsePositionError, Position};
 use std::fmt::Write;
 
 /// Reads the two cells and the promotion suffix of a move text, without any position:
-/// `B1-B3`, `b1b3`, `D5xC6`, `E5-E3=R`, `e5e3r`. Returns (from, to, promotion written).
+/// `B1-B3`, `b1b3`, `D5xC6`, `E5-E3=R`, `e5e3r`, `D5 x C6` (spaces are ignored).
+/// Returns (from, to, promotion written).
 pub(crate) fn parse_move_syntax(text: &str) -> Result<(Cell, Cell, bool), ParseMoveError> {
     let err = |reason: String| ParseMoveError::new(text, reason);
-    let t = text.trim();
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if !t.is_ascii() {
         return Err(err(
             "only letters, digits, `-`, `x` and `=R` are allowed".into()

@@ -26,7 +26,9 @@ fn moves_are_written_from_dash_or_x_to_with_promotion_suffix() {
 fn move_input_is_case_free_with_optional_separator() {
     let p = pos("W:KH4,ND5 B:KA3,PC6 w");
     let want = Move::new(cell("D5"), cell("C6"), false);
-    for text in ["D5xC6", "d5xc6", "D5-C6", "d5c6", "D5XC6", " d5c6 "] {
+    for text in [
+        "D5xC6", "d5xc6", "D5-C6", "d5c6", "D5XC6", " d5c6 ", "D5 x C6", "d5 c6",
+    ] {
         assert_eq!(p.parse_move(text), Ok(want), "{text}");
     }
     let p = pos("W:KH4 B:KA6,PE5 b");
