@@ -67,7 +67,7 @@ pub trait Position: Clone + Debug + PartialEq + Eq + Hash + Sized {
             Ok(())
         } else {
             Err(IllegalMoveError::new(
-                format!("{mv:?}"),
+                self.move_text(mv),
                 "not among the legal moves of this position",
             ))
         }
