@@ -1,0 +1,88 @@
+//! # chimera-triagonal
+//!
+//! A rules engine for **Triagonal Chess** ((zzo38) A. Black, 2013): chess on an 8×8×8 cube
+//! less a 2×2×2 hole in the centre (504 cells), with pieces that move orthogonally,
+//! diagonally and *triagonally* (all three coordinates at once), no check, two ways to win
+//! (capture the enemy king, or bring your king onto the cell where the enemy king started),
+//! and 80 Jacks in each hand that a player may place two at a time before a move.
+//!
+//! The rules implemented, with every interpretation this crate takes, are in
+//! [`RULES.md`](https://example.invalid/chimera/blob/main/triagonal/RULES.md) (also included
+//! below as the documentation of [`rules`]).
+//!
+//! ## The API
+//! - [`Triagonal`]: a position (a 512-byte mailbox, one 512-bit [`CellSet`] per colour,
+//!   piece counts, the Jacks in hand, the en-passant cell, the clocks, an incremental
+//!   Zobrist key). It implements [`chimera_core::Position`] (legal moves, play, outcome,
+//!   text in and out) and [`chimera_core::Render`] (text diagram, SVG).
+//! - [`Move`]: one whole turn in eight bytes: an optional placement of two Jacks, then the
+//!   normal move (from, to, promotion). [`Triagonal::describe`] says what the normal move
+//!   does ([`MoveKind`]: quiet, capture, en passant, capture without moving, castle).
+//! - [`Cell`] (`Ae1`: level, file, rank), [`CellSet`], [`Piece`], [`Rules`] (one rule set,
+//!   `standard`).
+//!
+//! ## Notation
+//! - Moves: `Ae2-Ae4`, `Bc2xCd3` (a capture, en passant included), `Bb1^Bb2` (a knight's
+//!   capture without moving), `Gb7-Hb8=N` (promotion); castling is the king's move
+//!   (`Ae1-Ag1`). A turn with a placement is one token: `J@Cc3,J@Cd3,Ab1-Ac3` (placements
+//!   in either order on input, written lower cell index first). Input is any case, and the
+//!   separator may be `-`, `x`, `^`, `:` or nothing.
+//! - Positions: levels A to H separated by `|`, each level's ranks 8 to 1 separated by `/`
+//!   (FEN-like: `PNBRQKJ` White, lower case Black, digits for empty cells, `*` for a hole
+//!   cell), then the side to move, White's and Black's Jacks in hand, the en-passant cell
+//!   (`-`, the skipped cell, or `skipped>pawn` when the skipped cell alone is ambiguous), the
+//!   half-move clock and the move number. The start:
+//!
+//! ```text
+//! 8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/PPPPPPPP/PPPPPPPP|8/8/8/8/8/8/8/8|8/8/8/3**3/3**3/8/8/8|8/8/8/3**3/3**3/8/8/8|8/8/8/8/8/8/8/8|pppppppp/pppppppp/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/8/8 w 80 80 - 0 1
+//! ```
+//!
+//! ## Perft
+//! From the start (bulk counted): 15 474 and 236 898 346 for depths 1 and 2. From the start
+//! with both hands empty (`… w 0 0 - 0 1`): 104, 10 816, 1 116 512 and 114 755 472 for
+//! depths 1 to 4. All are cross-checked against an independent slow generator in the tests.
+//! `cargo run --release -p chimera-triagonal --example perft -- 2` times it.
+//!
+//! ## Example
+//!
+//! ```
+//! use chimera_core::{perft, Color, Game, Position, Render};
+//! use chimera_triagonal::{Cell, Piece, Rules, Triagonal};
+//!
+//! let mut game: Game<Triagonal> = Game::start(Rules::Standard);
+//! assert_eq!(game.legal_move_list().len(), 15474);
+//!
+//! // Two Jacks next to the white pawns, then a pawn's double step.
+//! game.play_text("J@Ab3,J@Ac3,Bb2-Bb4").unwrap();
+//! let pos = game.position();
+//! let cell = |name| Cell::parse(name).unwrap();
+//! assert_eq!(pos.piece_at(cell("Ab3")), Some((Piece::Jack, Color::White)));
+//! assert_eq!(pos.piece_at(cell("Bb4")), Some((Piece::Pawn, Color::White)));
+//! assert_eq!(pos.jacks_in_hand(Color::White), 78);
+//! assert!(pos.to_text().ends_with(" b 78 80 Bb3 0 1"));
+//!
+//! // Black answers without a placement.
+//! game.play_text("Gd7-Fd7").unwrap();
+//! assert!(game.outcome().is_none());
+//! println!("{}", game.position().text_diagram(game.last_move()));
+//! ```
+#![forbid(unsafe_code)]
+
+mod board;
+mod movegen;
+mod notation;
+mod position;
+mod render;
+
+pub use board::{Cell, CellIter, CellSet};
+pub use position::{king_start, pawn_start, promotion_zone, Move, MoveKind, Piece, Rules, Triagonal};
+
+// With the `serde` feature a position serializes as its rules' name and position text, and
+// deserializing reads (and so validates) that text.
+#[cfg(feature = "serde")]
+chimera_core::impl_serde_via_text!(Triagonal);
+
+/// The rules of Triagonal Chess as this crate implements them (the crate's `RULES.md`),
+/// with every ruling and interpretation taken.
+#[doc = include_str!("../RULES.md")]
+pub mod rules {}

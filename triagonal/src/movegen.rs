@@ -1,0 +1,430 @@
+//! Legal move generation: the normal moves of every piece over the mailbox and the
+//! precomputed tables, then every placement of two Jacks combined with every normal move a
+//! placement allows, written straight into the caller's vector.
+
+use crate::board::{dir_index, tables, Cell, CellSet, DELTA, DIAG, ORTH, TRIAG};
+use crate::position::{code, king_start, pawn_start, promotion_zone, Move, Piece, Triagonal};
+use chimera_core::Color;
+use std::cell::RefCell;
+
+/// Generate every normal move.
+const ALL: u8 = 0;
+/// Only the moves a placement allows: no capture of any kind, no Jack moving.
+const QUIET: u8 = 1;
+/// Everything [`QUIET`] leaves out: captures, en passant, captures without moving, Jack moves.
+const REST: u8 = 2;
+
+/// Pawn (and Jack) forward steps per colour index.
+const PAWN_STEP: [[usize; 2]; 2] = [
+    [dir_index(0, 1, 0), dir_index(0, 0, 1)],
+    [dir_index(0, -1, 0), dir_index(0, 0, -1)],
+];
+
+/// Pawn captures per colour index: five diagonally forward, two triagonally backward.
+const PAWN_CAPTURE: [[usize; 7]; 2] = [
+    [
+        dir_index(1, 1, 0),
+        dir_index(-1, 1, 0),
+        dir_index(1, 0, 1),
+        dir_index(-1, 0, 1),
+        dir_index(0, 1, 1),
+        dir_index(1, -1, -1),
+        dir_index(-1, -1, -1),
+    ],
+    [
+        dir_index(1, -1, 0),
+        dir_index(-1, -1, 0),
+        dir_index(1, 0, -1),
+        dir_index(-1, 0, -1),
+        dir_index(0, -1, -1),
+        dir_index(1, 1, 1),
+        dir_index(-1, 1, 1),
+    ],
+];
+
+/// The opposite of each direction.
+const OPPOSITE: [usize; 26] = {
+    let mut out = [0; 26];
+    let mut i = 0;
+    while i < 26 {
+        let v = crate::board::DIRS[i];
+        out[i] = dir_index(-v[0], -v[1], -v[2]);
+        i += 1;
+    }
+    out
+};
+
+thread_local! {
+    /// Per-thread scratch for the placement blocker bitsets.
+    static SCRATCH: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Triagonal {
+    /// Appends every legal turn (the game not being over) to `out`.
+    #[inline]
+    pub(crate) fn generate(&self, out: &mut Vec<Move>) {
+        let us = self.turn.index();
+        if self.hand[us] < 2 {
+            self.normal::<ALL>(out);
+            return;
+        }
+        let candidates = self.placement_cells();
+        if candidates.is_empty() {
+            self.normal::<ALL>(out);
+            return;
+        }
+        let start = out.len();
+        self.normal::<QUIET>(out);
+        let quiet_end = out.len();
+        self.normal::<REST>(out);
+        self.combine(out, start, quiet_end, &candidates);
+    }
+
+    /// Whether the side to move has any legal turn (the game not being over). Every
+    /// placement needs a normal move, so this looks at normal moves only.
+    pub(crate) fn has_legal_move(&self) -> bool {
+        let mut moves = Vec::with_capacity(256);
+        self.normal::<ALL>(&mut moves);
+        !moves.is_empty()
+    }
+
+    /// The empty cells adjacent to at least two pieces of the side to move.
+    #[inline]
+    pub(crate) fn placement_cells(&self) -> CellSet {
+        let t = tables();
+        let us = self.turn.index();
+        let mut ones = CellSet::EMPTY;
+        let mut twos = CellSet::EMPTY;
+        for p in self.occ[us].iter() {
+            let nb = &t.neigh[p.index()];
+            for w in 0..8 {
+                twos.0[w] |= ones.0[w] & nb.0[w];
+                ones.0[w] |= nb.0[w];
+            }
+        }
+        let mut occupied = self.occ[0];
+        for w in 0..8 {
+            occupied.0[w] |= self.occ[1].0[w];
+        }
+        twos.and_not(&occupied)
+    }
+
+    /// Appends every placement pair combined with each quiet non-Jack move of
+    /// `out[start..quiet_end]` whose path neither Jack blocks.
+    fn combine(&self, out: &mut Vec<Move>, start: usize, quiet_end: usize, cand: &CellSet) {
+        let t = tables();
+        let q = quiet_end - start;
+        if q == 0 {
+            return;
+        }
+        let mut pairs = 0usize;
+        for a in cand.iter() {
+            pairs += t.neigh[a.index()].and(cand).above(a).len();
+        }
+        if pairs == 0 {
+            return;
+        }
+        let words = q.div_ceil(64);
+        let mut slot = [0u16; 512];
+        let mut n = 0usize;
+        for c in cand.iter() {
+            slot[c.index()] = n as u16;
+            n += 1;
+        }
+        SCRATCH.with(|scratch| {
+            let mut block = scratch.borrow_mut();
+            block.clear();
+            block.resize(n * words, 0);
+            // Mark, for every candidate cell, the quiet moves that need it empty.
+            for i in 0..q {
+                let mv = out[start + i];
+                let bit = 1u64 << (i & 63);
+                let w = i >> 6;
+                let mut mark = |c: usize| {
+                    if cand.0[c >> 6] >> (c & 63) & 1 != 0 {
+                        block[slot[c] as usize * words + w] |= bit;
+                    }
+                };
+                let (from, to) = (mv.from(), mv.to());
+                let df = i32::from(to.file()) - i32::from(from.file());
+                let dr = i32::from(to.rank()) - i32::from(from.rank());
+                let dl = i32::from(to.level()) - i32::from(from.level());
+                let len = df.abs().max(dr.abs()).max(dl.abs());
+                let piece = self.board[from.index()];
+                let kind = (piece - 1) % 7;
+                if kind == Piece::King as u8 && len == 2 {
+                    // Castling: every cell between king and rook.
+                    let (lo, hi) = if df > 0 {
+                        (from.index() + 1, from.index() + 2)
+                    } else {
+                        (from.index() - 3, from.index() - 1)
+                    };
+                    for c in lo..=hi {
+                        mark(c);
+                    }
+                } else if kind == Piece::Knight as u8 {
+                    if len == 4 {
+                        mark((from.index() + to.index()) / 2);
+                    }
+                    mark(to.index());
+                } else {
+                    // Slides, steps, double steps: every cell from the first to the target.
+                    let step = (df / len) + 8 * (dr / len) + 64 * (dl / len);
+                    let mut c = from.index() as i32;
+                    for _ in 0..len {
+                        c += step;
+                        mark(c as usize);
+                    }
+                }
+            }
+            let last_mask = if q % 64 == 0 {
+                !0u64
+            } else {
+                (1u64 << (q % 64)) - 1
+            };
+            out.reserve(pairs * q);
+            for a in cand.iter() {
+                let partners = t.neigh[a.index()].and(cand).above(a);
+                let ba = slot[a.index()] as usize * words;
+                for b in partners.iter() {
+                    let bb = slot[b.index()] as usize * words;
+                    for w in 0..words {
+                        let mut bits = !(block[ba + w] | block[bb + w]);
+                        if w == words - 1 {
+                            bits &= last_mask;
+                        }
+                        while bits != 0 {
+                            let i = w * 64 + bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let mv = out[start + i];
+                            out.push(mv.with_placement(a, b));
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    /// Appends the normal moves selected by `MODE` ([`ALL`], [`QUIET`] or [`REST`]).
+    #[inline(always)]
+    fn normal<const MODE: u8>(&self, out: &mut Vec<Move>) {
+        let t = tables();
+        let us = self.turn;
+        let c = us.index();
+        let board = &self.board;
+        // Enemy codes are `elo..elo + 7`.
+        let elo: u8 = if c == 0 { 8 } else { 1 };
+        let is_enemy = |code: u8| code.wrapping_sub(elo) < 7;
+        let quiet_ok = MODE != REST;
+        let capture_ok = MODE != QUIET;
+        for from in self.occ[c].iter() {
+            let fi = from.index();
+            let piece = Piece::from_index((board[fi] - 1) as usize % 7);
+            let rays = &t.ray_len[fi];
+            match piece {
+                Piece::Pawn => {
+                    if quiet_ok {
+                        for &d in &PAWN_STEP[c] {
+                            if rays[d] == 0 {
+                                continue;
+                            }
+                            let to = (fi as i32 + i32::from(DELTA[d])) as usize;
+                            if board[to] != 0 {
+                                continue;
+                            }
+                            self.pawn_to(out, from, Cell::at(to), 0);
+                            if rays[d] >= 2 && pawn_start(us, from) {
+                                let far = (to as i32 + i32::from(DELTA[d])) as usize;
+                                if board[far] == 0 {
+                                    out.push(Move::new(from, Cell::at(far)));
+                                }
+                            }
+                        }
+                    }
+                    if capture_ok {
+                        for &d in &PAWN_CAPTURE[c] {
+                            if rays[d] == 0 {
+                                continue;
+                            }
+                            let to = (fi as i32 + i32::from(DELTA[d])) as usize;
+                            if is_enemy(board[to]) {
+                                self.pawn_to(out, from, Cell::at(to), board[to]);
+                            }
+                        }
+                    }
+                }
+                Piece::Knight => {
+                    let n = t.knight_len[fi] as usize;
+                    for &to in &t.knight[fi][..n] {
+                        let code = board[to as usize];
+                        if (code == 0 && quiet_ok) || (capture_ok && is_enemy(code)) {
+                            out.push(Move::new(from, Cell::at(to as usize)));
+                        }
+                    }
+                    self.steps::<MODE>(out, from, TRIAG, true);
+                    if capture_ok {
+                        for d in ORTH {
+                            if rays[d] != 0 {
+                                let to = (fi as i32 + i32::from(DELTA[d])) as usize;
+                                if is_enemy(board[to]) {
+                                    out.push(Move::new(from, Cell::at(to)));
+                                }
+                            }
+                        }
+                    }
+                    if quiet_ok {
+                        let n = t.double_len[fi] as usize;
+                        for &(mid, to) in &t.double[fi][..n] {
+                            if board[mid as usize] == 0 && board[to as usize] == 0 {
+                                out.push(Move::new(from, Cell::at(to as usize)));
+                            }
+                        }
+                    }
+                }
+                Piece::Bishop => {
+                    self.slides::<MODE>(out, from, DIAG);
+                    self.slides::<MODE>(out, from, TRIAG);
+                }
+                Piece::Rook => {
+                    self.slides::<MODE>(out, from, ORTH);
+                    self.slides::<MODE>(out, from, TRIAG);
+                }
+                Piece::Queen => {
+                    self.slides::<MODE>(out, from, 0..18);
+                    self.steps::<MODE>(out, from, TRIAG, false);
+                }
+                Piece::King => {
+                    self.steps::<MODE>(out, from, 0..26, true);
+                    if quiet_ok && from == king_start(us) {
+                        let rook = code(Piece::Rook, us);
+                        // King side: rook on the h file, f and g empty.
+                        if board[fi + 3] == rook && board[fi + 1] == 0 && board[fi + 2] == 0 {
+                            out.push(Move::new(from, Cell::at(fi + 2)));
+                        }
+                        // Queen side: rook on the a file, b, c and d empty.
+                        if board[fi - 4] == rook
+                            && board[fi - 3] == 0
+                            && board[fi - 2] == 0
+                            && board[fi - 1] == 0
+                        {
+                            out.push(Move::new(from, Cell::at(fi - 2)));
+                        }
+                    }
+                }
+                Piece::Jack => {
+                    if MODE == QUIET {
+                        continue;
+                    }
+                    self.steps::<ALL>(out, from, TRIAG, true);
+                    for &d in &PAWN_STEP[c] {
+                        if rays[d] != 0 {
+                            let to = (fi as i32 + i32::from(DELTA[d])) as usize;
+                            if board[to] == 0 {
+                                out.push(Move::new(from, Cell::at(to)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // En passant: a pawn that could capture onto the skipped cell.
+        if capture_ok {
+            if let Some((skipped, victim)) = self.en_passant() {
+                let pawn = code(Piece::Pawn, us);
+                let si = skipped.index();
+                if board[si] == 0 && board[victim.index()] == code(Piece::Pawn, !us) {
+                    for &d in &PAWN_CAPTURE[c] {
+                        let back = OPPOSITE[d];
+                        if t.ray_len[si][back] != 0 {
+                            let from = (si as i32 + i32::from(DELTA[back])) as usize;
+                            if board[from] == pawn {
+                                out.push(Move::new(Cell::at(from), skipped));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A pawn move to `to` (onto `target`, 0 if empty): promotions in the zone, subject to
+    /// the three-of-a-kind limit and the king-capture exception.
+    #[inline(always)]
+    fn pawn_to(&self, out: &mut Vec<Move>, from: Cell, to: Cell, target: u8) {
+        let us = self.turn;
+        if !promotion_zone(us, to) {
+            out.push(Move::new(from, to));
+            return;
+        }
+        let counts = &self.counts[us.index()];
+        let mut any = false;
+        for p in Piece::PROMOTIONS {
+            if counts[p as usize] < 3 {
+                out.push(Move::new(from, to).with_promotion(p));
+                any = true;
+            }
+        }
+        if !any && target == code(Piece::King, !us) {
+            out.push(Move::new(from, to));
+        }
+    }
+
+    /// One-cell steps in the directions `dirs`, to empty cells (if `MODE` allows) and, if
+    /// `captures`, onto enemies (if `MODE` allows).
+    #[inline(always)]
+    fn steps<const MODE: u8>(
+        &self,
+        out: &mut Vec<Move>,
+        from: Cell,
+        dirs: std::ops::Range<usize>,
+        captures: bool,
+    ) {
+        let t = tables();
+        let fi = from.index();
+        let elo: u8 = if self.turn == Color::White { 8 } else { 1 };
+        for d in dirs {
+            if t.ray_len[fi][d] == 0 {
+                continue;
+            }
+            let to = (fi as i32 + i32::from(DELTA[d])) as usize;
+            let code = self.board[to];
+            if (code == 0 && MODE != REST)
+                || (captures && MODE != QUIET && code.wrapping_sub(elo) < 7)
+            {
+                out.push(Move::new(from, Cell::at(to)));
+            }
+        }
+    }
+
+    /// Slides in the directions `dirs`, stopping at the first piece (captured if an enemy).
+    #[inline(always)]
+    fn slides<const MODE: u8>(
+        &self,
+        out: &mut Vec<Move>,
+        from: Cell,
+        dirs: std::ops::Range<usize>,
+    ) {
+        let t = tables();
+        let fi = from.index();
+        let elo: u8 = if self.turn == Color::White { 8 } else { 1 };
+        for d in dirs {
+            let n = t.ray_len[fi][d];
+            let delta = i32::from(DELTA[d]);
+            let mut to = fi as i32;
+            for _ in 0..n {
+                to += delta;
+                let code = self.board[to as usize];
+                if code == 0 {
+                    if MODE != REST {
+                        out.push(Move::new(from, Cell::at(to as usize)));
+                    }
+                } else {
+                    if MODE != QUIET && code.wrapping_sub(elo) < 7 {
+                        out.push(Move::new(from, Cell::at(to as usize)));
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}

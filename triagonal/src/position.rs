@@ -1,0 +1,796 @@
+//! The position: a mailbox of 512 bytes, one cell set per colour, piece counts, the Jacks in
+//! hand, the en-passant cell, the clocks and the incrementally kept Zobrist key; making
+//! moves; the end of the game.
+
+use crate::board::{ep_key, hand_key, Cell, CellSet, INDICES, ZOBRIST, ZOBRIST_BLACK};
+use chimera_core::{Color, DrawReason, Outcome, ParseMoveError, ParsePositionError, RuleSet};
+use chimera_core::{Position, WinReason};
+use std::fmt;
+
+/// Triagonal's rule options: one rule set, the standard game of the rules file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Rules {
+    /// The rules of `RULES.md`.
+    #[default]
+    Standard,
+}
+
+impl RuleSet for Rules {
+    const NAMES: &'static [&'static str] = &["standard"];
+
+    fn from_name(name: &str) -> Option<Self> {
+        name.eq_ignore_ascii_case("standard")
+            .then_some(Rules::Standard)
+    }
+
+    fn name(&self) -> &'static str {
+        "standard"
+    }
+}
+
+/// A kind of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Piece {
+    /// Steps forward, captures diagonally forward or triagonally backward.
+    Pawn = 0,
+    /// Leaps (2,1,0), steps triagonally, captures orthogonal neighbours without moving,
+    /// double-leaps (4,2,0) without capturing.
+    Knight = 1,
+    /// Slides diagonally or triagonally.
+    Bishop = 2,
+    /// Slides orthogonally or triagonally.
+    Rook = 3,
+    /// Slides orthogonally or diagonally; steps triagonally without capturing.
+    Queen = 4,
+    /// Steps in any of the 26 directions; castles.
+    King = 5,
+    /// Placed from hand; steps triagonally or like a pawn without capturing.
+    Jack = 6,
+}
+
+impl Piece {
+    /// All kinds, pawn first.
+    pub const ALL: [Piece; 7] = [
+        Piece::Pawn,
+        Piece::Knight,
+        Piece::Bishop,
+        Piece::Rook,
+        Piece::Queen,
+        Piece::King,
+        Piece::Jack,
+    ];
+
+    /// The kinds a pawn may promote to, in the order moves are generated.
+    pub const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
+
+    /// The upper-case letter: `P N B R Q K J`.
+    pub const fn letter(self) -> char {
+        match self {
+            Piece::Pawn => 'P',
+            Piece::Knight => 'N',
+            Piece::Bishop => 'B',
+            Piece::Rook => 'R',
+            Piece::Queen => 'Q',
+            Piece::King => 'K',
+            Piece::Jack => 'J',
+        }
+    }
+
+    /// The kind of a letter (either case).
+    pub fn from_letter(c: char) -> Option<Piece> {
+        Some(match c.to_ascii_uppercase() {
+            'P' => Piece::Pawn,
+            'N' => Piece::Knight,
+            'B' => Piece::Bishop,
+            'R' => Piece::Rook,
+            'Q' => Piece::Queen,
+            'K' => Piece::King,
+            'J' => Piece::Jack,
+            _ => return None,
+        })
+    }
+
+    /// The English name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Piece::Pawn => "pawn",
+            Piece::Knight => "knight",
+            Piece::Bishop => "bishop",
+            Piece::Rook => "rook",
+            Piece::Queen => "queen",
+            Piece::King => "king",
+            Piece::Jack => "Jack",
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) const fn from_index(i: usize) -> Piece {
+        Piece::ALL[i]
+    }
+}
+
+/// The mailbox code of a coloured piece: `1 + kind + 7 * colour` (0 is an empty cell).
+#[inline(always)]
+pub(crate) const fn code(piece: Piece, color: Color) -> u8 {
+    1 + piece as u8 + 7 * color as u8
+}
+
+/// The coloured piece of a non-zero mailbox code.
+#[inline(always)]
+pub(crate) const fn decode(code: u8) -> (Piece, Color) {
+    let c = (code - 1) as usize;
+    (Piece::from_index(c % 7), Color::from_index(c / 7))
+}
+
+const NO_CELL: u16 = u16::MAX;
+
+/// A whole turn: an optional placement of two Jacks, then the normal move (from, to, and a
+/// promotion kind). Eight bytes.
+///
+/// What else the move does (a capture, en passant, a knight's capture without moving,
+/// castling) follows from the position it is played in; [`Triagonal::describe`] says it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    /// Bits 0–8 the origin cell index, bits 12–14 the promotion (0 none, else 1 + kind).
+    from: u16,
+    to: u16,
+    /// The placed Jacks, the lower index first, or `NO_CELL` twice.
+    jacks: [u16; 2],
+}
+
+impl Move {
+    /// The normal move from `from` to `to`, without promotion or placement.
+    #[inline(always)]
+    pub const fn new(from: Cell, to: Cell) -> Move {
+        Move {
+            from: from.index() as u16,
+            to: to.index() as u16,
+            jacks: [NO_CELL; 2],
+        }
+    }
+
+    /// This move promoting to `piece` (a knight, bishop, rook or queen; other kinds are
+    /// ignored).
+    #[inline(always)]
+    pub const fn with_promotion(self, piece: Piece) -> Move {
+        let p = match piece {
+            Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen => piece as u16 + 1,
+            _ => 0,
+        };
+        Move {
+            from: (self.from & 0x1ff) | (p << 12),
+            ..self
+        }
+    }
+
+    /// This move preceded by placing Jacks on `a` and `b` (in either order).
+    #[inline(always)]
+    pub const fn with_placement(self, a: Cell, b: Cell) -> Move {
+        let (a, b) = (a.index() as u16, b.index() as u16);
+        Move {
+            jacks: if a <= b { [a, b] } else { [b, a] },
+            ..self
+        }
+    }
+
+    /// The same normal move without the placement.
+    #[inline(always)]
+    pub const fn without_placement(self) -> Move {
+        Move {
+            jacks: [NO_CELL; 2],
+            ..self
+        }
+    }
+
+    /// The cell the moving piece leaves (for a knight's capture without moving, the
+    /// knight's cell).
+    #[inline(always)]
+    pub const fn from(self) -> Cell {
+        Cell::at((self.from & 0x1ff) as usize)
+    }
+
+    /// The cell the moving piece goes to (for a knight's capture without moving, the cell
+    /// of the piece taken).
+    #[inline(always)]
+    pub const fn to(self) -> Cell {
+        Cell::at(self.to as usize)
+    }
+
+    /// The promotion kind, if any.
+    #[inline(always)]
+    pub const fn promotion(self) -> Option<Piece> {
+        match self.from >> 12 {
+            0 => None,
+            p => Some(Piece::from_index(p as usize - 1)),
+        }
+    }
+
+    /// The two cells Jacks are placed on before the move (lower index first), if any.
+    #[inline(always)]
+    pub const fn placement(self) -> Option<(Cell, Cell)> {
+        if self.jacks[0] == NO_CELL {
+            None
+        } else {
+            Some((
+                Cell::at(self.jacks[0] as usize),
+                Cell::at(self.jacks[1] as usize),
+            ))
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for Move {
+    /// The position-free form, `J@Cc3,J@Cd3,Ab1-Ac3` (always `-`; a position's
+    /// [`Position::move_text`] writes `x` and `^` for captures).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((a, b)) = self.placement() {
+            write!(f, "J@{a},J@{b},")?;
+        }
+        write!(f, "{}-{}", self.from(), self.to())?;
+        if let Some(p) = self.promotion() {
+            write!(f, "={}", p.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// What a normal move does, as [`Triagonal::describe`] works it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// To an empty cell (steps, slides, leaps, double steps and double leaps).
+    Quiet,
+    /// Onto an enemy piece, which is removed.
+    Capture,
+    /// A pawn onto the skipped cell of an enemy double step, removing that pawn.
+    EnPassant,
+    /// A knight removes the enemy on an orthogonally adjacent cell and stays.
+    CaptureWithoutMoving,
+    /// The king two cells along its back rank, the rook over it.
+    Castle,
+}
+
+/// A Triagonal Chess position: the pieces on the 504 cells, the side to move, the Jacks in
+/// each hand, the en-passant cell, the half-move clock and the move number.
+///
+/// Build one with [`Position::start`], from a position text with [`Position::from_text`],
+/// or from [`Triagonal::empty`] and [`Triagonal::set_piece`].
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Triagonal {
+    /// Mailbox: 0 empty, else [`code`]. Hole indices stay 0.
+    pub(crate) board: [u8; INDICES],
+    /// The cells of each colour.
+    pub(crate) occ: [CellSet; 2],
+    /// `counts[colour][kind]`.
+    pub(crate) counts: [[u16; 7]; 2],
+    pub(crate) hand: [u16; 2],
+    /// (skipped cell, cell of the pawn that double-stepped), or `NO_CELL` twice.
+    pub(crate) ep: [u16; 2],
+    pub(crate) turn: Color,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) key: u64,
+}
+
+impl fmt::Debug for Triagonal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Triagonal({})", crate::notation::write_position(self))
+    }
+}
+
+/// The start cell of `color`'s king: Ae1 for White, He8 for Black.
+#[inline(always)]
+pub const fn king_start(color: Color) -> Cell {
+    match color {
+        Color::White => Cell::at(4),
+        Color::Black => Cell::at(7 * 64 + 7 * 8 + 4),
+    }
+}
+
+/// Whether `cell` is in `color`'s promotion zone (where the opponent's non-pawns start:
+/// `Ha8`–`Hh8` for White, `Aa1`–`Ah1` for Black).
+#[inline(always)]
+pub const fn promotion_zone(color: Color, cell: Cell) -> bool {
+    match color {
+        Color::White => cell.index() >> 3 == 63,
+        Color::Black => cell.index() >> 3 == 0,
+    }
+}
+
+/// Whether one of `color`'s pawns starts on `cell` (White: `A?2`, `B?1`, `B?2`; Black:
+/// `H?7`, `G?8`, `G?7`).
+#[inline(always)]
+pub const fn pawn_start(color: Color, cell: Cell) -> bool {
+    let (rank, level) = match color {
+        Color::White => (cell.rank(), cell.level()),
+        Color::Black => (7 - cell.rank(), 7 - cell.level()),
+    };
+    (level == 0 && rank == 1) || (level == 1 && rank <= 1)
+}
+
+impl Triagonal {
+    /// An empty board (no kings: the game is over until both are placed) with `turn` to
+    /// move, no Jacks in hand, clocks at 0 and move 1.
+    pub fn empty(turn: Color) -> Triagonal {
+        let mut pos = Triagonal {
+            board: [0; INDICES],
+            occ: [CellSet::EMPTY; 2],
+            counts: [[0; 7]; 2],
+            hand: [0; 2],
+            ep: [NO_CELL; 2],
+            turn,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+        };
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    /// The standard start: White on levels A–B, Black on levels G–H, 80 Jacks in each hand,
+    /// White to move.
+    pub fn standard() -> Triagonal {
+        let mut pos = Triagonal::empty(Color::White);
+        let back = [
+            Piece::Rook,
+            Piece::Knight,
+            Piece::Bishop,
+            Piece::Queen,
+            Piece::King,
+            Piece::Bishop,
+            Piece::Knight,
+            Piece::Rook,
+        ];
+        for file in 0..8u8 {
+            let put = |pos: &mut Triagonal, rank, level, piece, color| {
+                let cell = Cell::new(file, rank, level).expect("on the board");
+                pos.set_piece(cell, Some((piece, color)));
+            };
+            put(&mut pos, 0, 0, back[file as usize], Color::White);
+            put(&mut pos, 1, 0, Piece::Pawn, Color::White);
+            put(&mut pos, 0, 1, Piece::Pawn, Color::White);
+            put(&mut pos, 1, 1, Piece::Pawn, Color::White);
+            put(&mut pos, 7, 7, back[file as usize], Color::Black);
+            put(&mut pos, 6, 7, Piece::Pawn, Color::Black);
+            put(&mut pos, 7, 6, Piece::Pawn, Color::Black);
+            put(&mut pos, 6, 6, Piece::Pawn, Color::Black);
+        }
+        pos.set_jacks_in_hand(Color::White, 80);
+        pos.set_jacks_in_hand(Color::Black, 80);
+        pos
+    }
+
+    /// The piece on `cell` and its colour, if any.
+    #[inline(always)]
+    pub fn piece_at(&self, cell: Cell) -> Option<(Piece, Color)> {
+        match self.board[cell.index()] {
+            0 => None,
+            c => Some(decode(c)),
+        }
+    }
+
+    /// Puts a piece on a cell (replacing what was there), or empties it with `None`.
+    /// Clears the en-passant cell if that changes which pawn it names.
+    pub fn set_piece(&mut self, cell: Cell, piece: Option<(Piece, Color)>) {
+        if self.board[cell.index()] != 0 {
+            self.toggle(self.board[cell.index()], cell);
+        }
+        if let Some((p, c)) = piece {
+            self.toggle(code(p, c), cell);
+        }
+        if self.ep[0] != NO_CELL && !self.ep_consistent() {
+            self.set_ep(None);
+        }
+    }
+
+    /// The cells holding `color`'s pieces.
+    #[inline]
+    pub fn occupied_by(&self, color: Color) -> CellSet {
+        self.occ[color.index()]
+    }
+
+    /// How many pieces of `kind` `color` has on the board.
+    #[inline]
+    pub fn count(&self, color: Color, kind: Piece) -> usize {
+        usize::from(self.counts[color.index()][kind as usize])
+    }
+
+    /// The Jacks in `color`'s hand.
+    #[inline]
+    pub fn jacks_in_hand(&self, color: Color) -> u16 {
+        self.hand[color.index()]
+    }
+
+    /// Sets the Jacks in `color`'s hand.
+    pub fn set_jacks_in_hand(&mut self, color: Color, count: u16) {
+        let c = color.index();
+        self.key ^= hand_key(c, self.hand[c]) ^ hand_key(c, count);
+        self.hand[c] = count;
+    }
+
+    /// The en-passant cell (the cell an enemy pawn skipped on the last move) and the cell
+    /// of that pawn, if the last move was a double step.
+    #[inline]
+    pub fn en_passant(&self) -> Option<(Cell, Cell)> {
+        (self.ep[0] != NO_CELL).then(|| (Cell::at(self.ep[0] as usize), Cell::at(self.ep[1] as usize)))
+    }
+
+    /// Sets the en-passant cell and the cell of the pawn that can be taken there, as after
+    /// a double step of the side not to move. Refused (with `Err` and no change) unless the
+    /// skipped cell is empty, the pawn cell holds a pawn of the side not to move, and the two
+    /// lie one forward step apart for that side.
+    pub fn set_en_passant(&mut self, ep: Option<(Cell, Cell)>) -> Result<(), String> {
+        let old = self.en_passant();
+        self.set_ep(ep);
+        if ep.is_some() && !self.ep_consistent() {
+            self.set_ep(old);
+            return Err("no pawn of the side that just moved can have double-stepped over that cell".into());
+        }
+        Ok(())
+    }
+
+    fn set_ep(&mut self, ep: Option<(Cell, Cell)>) {
+        if self.ep[0] != NO_CELL {
+            self.key ^= ep_key(self.ep[0], self.ep[1]);
+        }
+        self.ep = match ep {
+            Some((s, v)) => [s.index() as u16, v.index() as u16],
+            None => [NO_CELL; 2],
+        };
+        if self.ep[0] != NO_CELL {
+            self.key ^= ep_key(self.ep[0], self.ep[1]);
+        }
+    }
+
+    /// Whether the en-passant fields name an empty skipped cell behind a pawn of the side
+    /// that just moved, one of its forward steps away.
+    pub(crate) fn ep_consistent(&self) -> bool {
+        let Some((skipped, victim)) = self.en_passant() else {
+            return true;
+        };
+        let mover = !self.turn;
+        let s = if mover == Color::White { 1 } else { -1 };
+        let behind = [skipped.offset(0, s, 0), skipped.offset(0, 0, s)];
+        let from_ok = [skipped.offset(0, -s, 0), skipped.offset(0, 0, -s)];
+        self.board[skipped.index()] == 0
+            && self.board[victim.index()] == code(Piece::Pawn, mover)
+            && (0..2).any(|i| {
+                behind[i] == Some(victim) && from_ok[i].is_some_and(|f| pawn_start(mover, f))
+            })
+    }
+
+    /// Sets the side to move (clearing the en-passant cell).
+    pub fn set_turn(&mut self, turn: Color) {
+        if turn != self.turn {
+            self.set_ep(None);
+            self.turn = turn;
+            self.key ^= ZOBRIST_BLACK;
+        }
+    }
+
+    /// Sets the number of plies since the last capture, pawn move or Jack placement.
+    pub fn set_halfmove_clock(&mut self, plies: u32) {
+        self.halfmove = plies;
+    }
+
+    /// Sets the move number (at least 1).
+    pub fn set_fullmove_number(&mut self, number: u32) {
+        self.fullmove = number.max(1);
+    }
+
+    /// Plies since the last capture, pawn move or Jack placement.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number: 1 at the start, increased after each Black turn.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Whether the two positions are the same for the repetition rule: pieces, side to move,
+    /// Jacks in hand and en-passant cell (the clocks do not count).
+    #[inline]
+    pub fn same_for_repetition(&self, other: &Triagonal) -> bool {
+        self.key == other.key
+            && self.turn == other.turn
+            && self.hand == other.hand
+            && self.ep == other.ep
+            && self.board == other.board
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, code: u8, cell: Cell) {
+        let i = cell.index();
+        let (piece, color) = decode(code);
+        let c = color.index();
+        self.occ[c].toggle(cell);
+        self.key ^= ZOBRIST[code as usize - 1][i];
+        if self.board[i] == code {
+            self.board[i] = 0;
+            self.counts[c][piece as usize] -= 1;
+        } else {
+            self.board[i] = code;
+            self.counts[c][piece as usize] += 1;
+        }
+    }
+
+    pub(crate) fn compute_key(&self) -> u64 {
+        let mut key = if self.turn == Color::Black {
+            ZOBRIST_BLACK
+        } else {
+            0
+        };
+        for (i, &code) in self.board.iter().enumerate() {
+            if code != 0 {
+                key ^= ZOBRIST[code as usize - 1][i];
+            }
+        }
+        key ^= hand_key(0, self.hand[0]) ^ hand_key(1, self.hand[1]);
+        if self.ep[0] != NO_CELL {
+            key ^= ep_key(self.ep[0], self.ep[1]);
+        }
+        key
+    }
+
+    /// Works out what the normal part of `mv` does here for the side to move (without
+    /// checking that it is legal): `None` if `from` holds no piece of the side to move.
+    pub fn describe(&self, mv: Move) -> Option<(Piece, MoveKind)> {
+        let us = self.turn;
+        let (piece, color) = self.piece_at(mv.from())?;
+        if color != us {
+            return None;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let target = self.board[to.index()];
+        let df = i32::from(to.file()) - i32::from(from.file());
+        let dr = i32::from(to.rank()) - i32::from(from.rank());
+        let dl = i32::from(to.level()) - i32::from(from.level());
+        let kind = match piece {
+            Piece::Knight if df.abs() + dr.abs() + dl.abs() == 1 => MoveKind::CaptureWithoutMoving,
+            Piece::King if from == king_start(us) && df.abs() == 2 && dr == 0 && dl == 0 => {
+                MoveKind::Castle
+            }
+            Piece::Pawn if df != 0 || (dr != 0 && dl != 0) => {
+                if target == 0 {
+                    MoveKind::EnPassant
+                } else {
+                    MoveKind::Capture
+                }
+            }
+            _ if target != 0 => MoveKind::Capture,
+            _ => MoveKind::Quiet,
+        };
+        Some((piece, kind))
+    }
+
+    /// Applies a turn (placement and normal move) without checking it.
+    pub(crate) fn make(&mut self, mv: Move) {
+        let us = self.turn;
+        let mut reset = false;
+        if let Some((a, b)) = mv.placement() {
+            let jack = code(Piece::Jack, us);
+            for cell in [a, b] {
+                if self.board[cell.index()] == 0 {
+                    self.toggle(jack, cell);
+                }
+            }
+            let left = self.hand[us.index()].saturating_sub(2);
+            self.set_jacks_in_hand(us, left);
+            reset = true;
+        }
+        let old_ep = self.en_passant();
+        self.set_ep(None);
+        let (from, to) = (mv.from(), mv.to());
+        let Some((piece, kind)) = self.describe(mv) else {
+            self.finish_turn(reset);
+            return;
+        };
+        let mover = code(piece, us);
+        match kind {
+            MoveKind::CaptureWithoutMoving => {
+                let t = self.board[to.index()];
+                if t != 0 {
+                    self.toggle(t, to);
+                }
+                reset = true;
+            }
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = if to.file() > from.file() {
+                    (Cell::at(from.index() + 3), Cell::at(from.index() + 1))
+                } else {
+                    (Cell::at(from.index() - 4), Cell::at(from.index() - 1))
+                };
+                self.toggle(mover, from);
+                self.toggle(mover, to);
+                let rook = self.board[rook_from.index()];
+                if rook != 0 {
+                    self.toggle(rook, rook_from);
+                    self.toggle(rook, rook_to);
+                }
+            }
+            _ => {
+                if kind == MoveKind::EnPassant {
+                    if let Some((skipped, victim)) = old_ep {
+                        if skipped == to && self.board[victim.index()] != 0 {
+                            self.toggle(self.board[victim.index()], victim);
+                        }
+                    }
+                    reset = true;
+                }
+                let t = self.board[to.index()];
+                if t != 0 {
+                    self.toggle(t, to);
+                    reset = true;
+                }
+                self.toggle(mover, from);
+                let placed = match (piece, mv.promotion()) {
+                    (Piece::Pawn, Some(p)) => code(p, us),
+                    _ => mover,
+                };
+                self.toggle(placed, to);
+                if piece == Piece::Pawn {
+                    reset = true;
+                    let dr = i32::from(to.rank()) - i32::from(from.rank());
+                    let dl = i32::from(to.level()) - i32::from(from.level());
+                    if dr.abs() == 2 || dl.abs() == 2 {
+                        let skipped = Cell::at((from.index() + to.index()) / 2);
+                        self.set_ep(Some((skipped, to)));
+                    }
+                }
+            }
+        }
+        self.finish_turn(reset);
+    }
+
+    #[inline(always)]
+    fn finish_turn(&mut self, reset: bool) {
+        self.halfmove = if reset {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        if self.turn == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = !self.turn;
+        self.key ^= ZOBRIST_BLACK;
+    }
+
+    /// The win, if a king was captured or reached the enemy king's start cell. The side
+    /// that just moved (`!turn`) is looked at first.
+    #[inline]
+    pub(crate) fn win(&self) -> Option<Outcome> {
+        for winner in [!self.turn, self.turn] {
+            let loser = !winner;
+            if self.counts[loser.index()][Piece::King as usize] == 0 {
+                return Some(Outcome::Win {
+                    winner,
+                    reason: WinReason::KingCaptured,
+                });
+            }
+            if self.board[king_start(loser).index()] == code(Piece::King, winner) {
+                return Some(Outcome::Win {
+                    winner,
+                    reason: WinReason::KingReachedStart,
+                });
+            }
+        }
+        None
+    }
+
+    /// The result that needs neither the legal moves nor the history: a win, or the
+    /// 50-move draw.
+    #[inline]
+    pub(crate) fn over(&self) -> Option<Outcome> {
+        if let Some(win) = self.win() {
+            return Some(win);
+        }
+        (self.halfmove >= 100).then_some(Outcome::Draw {
+            reason: DrawReason::MoveLimit,
+        })
+    }
+}
+
+impl Position for Triagonal {
+    type Move = Move;
+    type Rules = Rules;
+    const VARIANT: &'static str = "triagonal";
+
+    fn start(_rules: Rules) -> Self {
+        Triagonal::standard()
+    }
+
+    fn from_text(text: &str, _rules: Rules) -> Result<Self, ParsePositionError> {
+        crate::notation::read_position(text)
+    }
+
+    fn to_text(&self) -> String {
+        crate::notation::write_position(self)
+    }
+
+    fn rules(&self) -> Rules {
+        Rules::Standard
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.over().is_some() {
+            return;
+        }
+        self.generate(moves);
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        self.make(mv);
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        self.over()
+    }
+
+    fn no_move_outcome(&self) -> Outcome {
+        Outcome::Draw {
+            reason: DrawReason::Stalemate,
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.over().or_else(|| {
+            (!self.has_legal_move()).then(|| self.no_move_outcome())
+        })
+    }
+
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.compute_key()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        crate::notation::read_move(text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        crate::notation::write_move(self, mv)
+    }
+
+    /// Threefold repetition: the third occurrence of the same pieces, side to move, Jacks in
+    /// hand and en-passant cell. Only positions since the last capture, pawn move or
+    /// placement can be equal, so the look-back stops at the half-move clock.
+    fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
+        let back = (self.halfmove as usize).min(earlier.len());
+        let mut seen = 1;
+        for p in earlier[earlier.len() - back..].iter().rev().skip(1).step_by(2) {
+            if p.same_for_repetition(self) {
+                seen += 1;
+                if seen >= 3 {
+                    return Some(Outcome::Draw {
+                        reason: DrawReason::Repetition,
+                    });
+                }
+            }
+        }
+        None
+    }
+}

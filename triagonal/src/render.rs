@@ -1,0 +1,265 @@
+//! Pictures of a position: a terminal diagram and an SVG drawing, both showing the eight
+//! levels as eight labelled 8×8 boards.
+
+use crate::board::Cell;
+use crate::position::{Move, Piece, Triagonal};
+use chimera_core::{Color, Position, Render};
+use std::fmt::Write;
+
+fn side_name(color: Color) -> &'static str {
+    color.fold("White", "Black")
+}
+
+/// The cells the last move marks: (from, to, placed Jacks).
+fn marks(last: Option<(&Triagonal, Move)>) -> (Vec<Cell>, Vec<Cell>) {
+    match last {
+        None => (Vec::new(), Vec::new()),
+        Some((_, mv)) => (
+            vec![mv.from(), mv.to()],
+            mv.placement().map(|(a, b)| vec![a, b]).unwrap_or_default(),
+        ),
+    }
+}
+
+fn status(pos: &Triagonal, last: Option<(&Triagonal, Move)>) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some((before, mv)) = last {
+        lines.push(format!(
+            "Last move: {} ({})",
+            before.move_text(mv),
+            side_name(before.turn())
+        ));
+    }
+    lines.push(match pos.outcome() {
+        Some(outcome) => format!("Game over: {outcome}"),
+        None => format!(
+            "{} to move · move {} · {} since the last capture, pawn move or placement",
+            side_name(pos.turn()),
+            pos.fullmove_number(),
+            match pos.halfmove_clock() {
+                1 => "1 ply".to_string(),
+                n => format!("{n} plies"),
+            }
+        ),
+    });
+    lines.push(format!(
+        "Jacks in hand: White {} · Black {}{}",
+        pos.jacks_in_hand(Color::White),
+        pos.jacks_in_hand(Color::Black),
+        match pos.en_passant() {
+            Some((skipped, _)) => format!(" · en passant on {skipped}"),
+            None => String::new(),
+        }
+    ));
+    lines
+}
+
+impl Render for Triagonal {
+    /// Two rows of four boards (levels A–D, then E–H), rank 8 on top, each cell two
+    /// characters: `>` before the last move's cells and `+` before the Jacks it placed, then
+    /// the piece letter (upper case White, lower case Black, `J` a Jack), `.` for an empty
+    /// cell, `#` for a hole. Then the last move, the side to move or the result, the Jacks
+    /// in hand, and a legend.
+    fn text_diagram(&self, last: Option<(&Self, Move)>) -> String {
+        let (moved, placed) = marks(last);
+        let mut out = String::new();
+        for row in 0..2u8 {
+            let levels: Vec<u8> = (row * 4..row * 4 + 4).collect();
+            for &l in &levels {
+                let _ = write!(out, "    Level {}          ", char::from(b'A' + l));
+            }
+            out.push('\n');
+            for rank in (0..8u8).rev() {
+                for &l in &levels {
+                    let _ = write!(out, "  {} ", rank + 1);
+                    for file in 0..8u8 {
+                        match Cell::new(file, rank, l) {
+                            None => out.push_str(" #"),
+                            Some(cell) => {
+                                out.push(if moved.contains(&cell) {
+                                    '>'
+                                } else if placed.contains(&cell) {
+                                    '+'
+                                } else {
+                                    ' '
+                                });
+                                out.push(match self.piece_at(cell) {
+                                    None => '.',
+                                    Some((p, Color::White)) => p.letter(),
+                                    Some((p, Color::Black)) => p.letter().to_ascii_lowercase(),
+                                });
+                            }
+                        }
+                    }
+                    out.push(' ');
+                }
+                out.push('\n');
+            }
+            for _ in &levels {
+                out.push_str("     a b c d e f g h ");
+            }
+            out.push_str("\n\n");
+        }
+        for line in status(self, last) {
+            let _ = writeln!(out, "  {line}");
+        }
+        let _ = writeln!(
+            out,
+            "  P pawn N knight B bishop R rook Q queen K king J Jack; upper case White, lower case Black"
+        );
+        let _ = writeln!(
+            out,
+            "  # hole · > the last move's cells · + the Jacks it placed · cells are level-file-rank (Ae1)"
+        );
+        out
+    }
+
+    /// Eight labelled 8×8 boards (levels A–D above, E–H below), hole cells hatched grey,
+    /// pieces as chess glyphs and Jacks as a `J` in a circle, the last move's cells in
+    /// yellow and the Jacks it placed in green, and a caption with the last move, the side to
+    /// move or the result, and the Jacks in hand.
+    fn svg(&self, last: Option<(&Self, Move)>) -> String {
+        const S: f64 = 36.0; // cell size
+        const GAP: f64 = 44.0; // between boards
+        const LEFT: f64 = 30.0;
+        const TOP: f64 = 40.0;
+        const ROW: f64 = 8.0 * S + 70.0;
+        let width = LEFT + 4.0 * (8.0 * S + GAP);
+        let height = TOP + 2.0 * ROW + 60.0;
+        let (moved, placed) = marks(last);
+        let mut out = String::with_capacity(64 * 1024);
+        let _ = write!(
+            out,
+            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif">
+<title>Triagonal Chess position</title>
+<defs><pattern id="hole" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#6b6b6b"/><line x1="0" y1="0" x2="0" y2="6" stroke="#3a3a3a" stroke-width="3"/></pattern></defs>
+<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>
+"##
+        );
+        let origin = |file: u8, rank: u8, level: u8| {
+            let bx = LEFT + f64::from(level % 4) * (8.0 * S + GAP);
+            let by = TOP + f64::from(level / 4) * ROW;
+            (bx + f64::from(file) * S, by + f64::from(7 - rank) * S)
+        };
+        for level in 0..8u8 {
+            let (bx, by) = origin(0, 7, level);
+            let _ = writeln!(
+                out,
+                r##"<text x="{}" y="{}" font-size="17" font-weight="bold" text-anchor="middle" fill="#222">Level {}</text>"##,
+                bx + 4.0 * S,
+                by - 12.0,
+                char::from(b'A' + level)
+            );
+            for rank in 0..8u8 {
+                for file in 0..8u8 {
+                    let (x, y) = origin(file, rank, level);
+                    let fill = match Cell::new(file, rank, level) {
+                        None => "url(#hole)",
+                        Some(_) if (file + rank + level) % 2 == 0 => "#b58863",
+                        Some(_) => "#f0d9b5",
+                    };
+                    let class = if Cell::new(file, rank, level).is_none() {
+                        r#" class="hole""#
+                    } else {
+                        ""
+                    };
+                    let _ = writeln!(
+                        out,
+                        r#"<rect{class} x="{x}" y="{y}" width="{S}" height="{S}" fill="{fill}"/>"#
+                    );
+                }
+            }
+            for i in 0..8u8 {
+                let (x, _) = origin(i, 0, level);
+                let (_, y) = origin(0, i, level);
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#444">{}</text>"##,
+                    x + S / 2.0,
+                    by + 8.0 * S + 14.0,
+                    char::from(b'a' + i)
+                );
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#444">{}</text>"##,
+                    bx - 10.0,
+                    y + S / 2.0 + 4.0,
+                    i + 1
+                );
+            }
+        }
+        for (cells, class, color) in [
+            (&moved, "last-move", "#f4e04d"),
+            (&placed, "placement", "#5fd35f"),
+        ] {
+            for &cell in cells {
+                let (x, y) = origin(cell.file(), cell.rank(), cell.level());
+                let _ = writeln!(
+                    out,
+                    r##"<rect class="{class}" data-cell="{cell}" x="{x}" y="{y}" width="{S}" height="{S}" fill="{color}" fill-opacity="0.65" stroke="#6a5a00" stroke-width="2"/>"##
+                );
+            }
+        }
+        for cell in Cell::all() {
+            let Some((piece, color)) = self.piece_at(cell) else {
+                continue;
+            };
+            let (x, y) = origin(cell.file(), cell.rank(), cell.level());
+            let (cx, cy) = (x + S / 2.0, y + S / 2.0);
+            if piece == Piece::Jack {
+                let (fill, ink) = match color {
+                    Color::White => ("#fdfdf5", "#111"),
+                    Color::Black => ("#1c1c1c", "#f4f4f4"),
+                };
+                let _ = writeln!(
+                    out,
+                    r##"<g class="piece jack" data-cell="{cell}" data-color="{color}"><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#111" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="17" font-weight="bold" text-anchor="middle" fill="{ink}">J</text></g>"##,
+                    S * 0.38,
+                    cy + 6.0
+                );
+            } else {
+                let glyph = glyph(piece, color);
+                let (fill, stroke) = match color {
+                    Color::White => ("#ffffff", "#000000"),
+                    Color::Black => ("#000000", "#000000"),
+                };
+                let _ = writeln!(
+                    out,
+                    r##"<text class="piece" data-cell="{cell}" data-color="{color}" x="{cx}" y="{}" font-size="31" text-anchor="middle" fill="{fill}" stroke="{stroke}" stroke-width="0.6" font-family="DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, sans-serif">{glyph}</text>"##,
+                    cy + 11.0,
+                );
+            }
+        }
+        let lines = status(self, last);
+        for (i, line) in lines.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                r##"<text class="caption" x="{}" y="{}" font-size="15" text-anchor="middle" fill="#111">{}</text>"##,
+                width / 2.0,
+                TOP + 2.0 * ROW - 20.0 + 20.0 * i as f64,
+                xml_escape(line)
+            );
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+/// The chess glyph of a piece (the filled, "black" glyphs, coloured by fill).
+fn glyph(piece: Piece, _color: Color) -> char {
+    match piece {
+        Piece::King => '\u{265A}',
+        Piece::Queen => '\u{265B}',
+        Piece::Rook => '\u{265C}',
+        Piece::Bishop => '\u{265D}',
+        Piece::Knight => '\u{265E}',
+        Piece::Pawn => '\u{265F}',
+        Piece::Jack => 'J',
+    }
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
