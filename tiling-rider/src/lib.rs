@@ -1,0 +1,4 @@
+//! # chimera-tiling-rider
+//!
+//! Tiling Rider Chess (work in progress).
+#![forbid(unsafe_code)]
