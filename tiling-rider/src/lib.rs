@@ -1,4 +1,80 @@
 //! # chimera-tiling-rider
 //!
-//! Tiling Rider Chess (work in progress).
+//! A rules engine for **Tiling Rider Chess** (Chess Variant Pages): an 18 × 16 board cut
+//! into 2 × 2 *units*, each split into two *tiles* in a basket-weave; wazirs, ferzes, guards
+//! and knights that may "elongate" a move to the other half of the tile they reach; four
+//! like pieces filling a unit that ride together as an *aggregate* (rook, bishop, queen,
+//! nightrider on the unit lattice); giant kings covering a whole unit; and Moderate
+//! Progressive turns (White's first turn exactly 4 moves, Black's exactly 8, then up to one
+//! more than the opponent's last turn).
+//!
+//! The rules implemented, with every ruling and interpretation this crate takes, are in
+//! [`RULES.md`](https://example.invalid/chimera/blob/main/tiling-rider/RULES.md) (also
+//! included below as the documentation of [`rules`]).
+//!
+//! ## The API
+//! - [`TilingRider`]: a position (one 288-bit board per colour and piece kind, the kings'
+//!   units, the turn state, an incremental Zobrist key covering the turn state). It
+//!   implements [`chimera_core::Position`] and [`chimera_core::Render`].
+//! - [`Move`]: one *action* — a small-piece move, an aggregate move, a king move, or
+//!   "end turn" ([`MoveKind`]). The side to move ([`chimera_core::Position::turn`]) stays
+//!   the same until its turn ends; perft counts actions as plies.
+//! - [`Square`], [`Unit`], [`Piece`], [`Rules`] (`standard`, `wheeler`).
+//!
+//! ## Notation
+//! - Actions: `d4-e5` / `d4xe5` (a small piece, elongation included: only the end square is
+//!   named), `Wc1-c9` (an aggregate of wazirs, units named by their lower-left squares),
+//!   `Ki1-i3` (the king), `;` (end turn).
+//! - Positions: 16 ranks (16 first) of 18 files, `W F G N` upper case White, lower case
+//!   Black, `K`/`k` on all four squares of a king, digits for empty runs; then the side to
+//!   move, `made/limit`, the pieces moved this turn (`-`, or squares, `*` after pieces used
+//!   by an aggregate move, `K` if the king moved), the opponent's last turn length (`-`
+//!   before it had one), the turns since the last capture, and the turn number.
+//!
+//! ## Perft
+//! Actions as plies, from the start (all within White's exact first turn of 4 moves, depth
+//! 4 counting Black's first actions): see `tests/rules/perft.rs` for the counts, each
+//! cross-checked against an independent slow generator.
+//! `cargo run --release -p chimera-tiling-rider --example perft -- 4` times it.
+//!
+//! ## Example
+//!
+//! ```
+//! use chimera_core::{perft, Color, Game, Position, Render};
+//! use chimera_tiling_rider::{Piece, Rules, Square, TilingRider};
+//!
+//! let mut game: Game<TilingRider> = Game::start(Rules::Standard);
+//! let sq = |s| Square::parse(s).unwrap();
+//! // The ferz on a4 steps to b5, or elongates to b6 (b5-b6 is a tile of an orange unit).
+//! game.play_text("a4-b6").unwrap();
+//! assert_eq!(game.position().piece_at(sq("b6")), Some((Piece::Ferz, Color::White)));
+//! assert_eq!(game.position().turn(), Color::White); // 1 of exactly 4 moves made
+//! assert!(game.play_text(";").is_err()); // the first turn cannot end early
+//! for mv in ["b4-c6", "c4-d5", "d4-e6"] {
+//!     game.play_text(mv).unwrap();
+//! }
+//! assert_eq!(game.position().turn(), Color::Black); // the turn ended by itself
+//! assert_eq!(game.position().move_limit(), 8);
+//! assert!(game.outcome().is_none());
+//! println!("{}", game.position().text_diagram(game.last_move()));
+//! ```
 #![forbid(unsafe_code)]
+
+mod board;
+mod movegen;
+mod notation;
+mod position;
+mod render;
+
+pub use board::{Square, Unit, FILES, RANKS, SQUARES, UNITS};
+pub use position::{Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT};
+
+// With the `serde` feature a position serializes as its rules' name and position text, and
+// deserializing reads (and so validates) that text.
+#[cfg(feature = "serde")]
+chimera_core::impl_serde_via_text!(TilingRider);
+
+/// The rules of Tiling Rider Chess as this crate implements them (the crate's `RULES.md`),
+/// with every ruling and interpretation taken.
+#[doc = include_str!("../RULES.md")]
+pub mod rules {}

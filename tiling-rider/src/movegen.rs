@@ -1,0 +1,379 @@
+//! Move generation and the turn-completion search.
+//!
+//! A move is legal only if the turn can still be finished with the mover's king safe. The
+//! legal-move generator first produces the *pseudo-legal* moves (the pieces' and
+//! aggregates' movement, the turn state, and the king's own rule of never stepping onto an
+//! attacked unit), then keeps those after which [`TilingRider::finishable`] holds.
+//!
+//! Fast exact proofs decide the common cases without search:
+//! - **Safe and unexposable.** If the mover's king is safe now and no enemy aggregate stands
+//!   on any line (of its own kind) to the king's unit, whatever stands between, then no move
+//!   other than a king move can ever put the king in check during this turn (the opponent's
+//!   pieces do not move; our moves can only capture them or unblock lines, and there is no
+//!   line to unblock). Every non-king move is then legal when the turn may end after it.
+//! - **Exact turns** (the first turns) also need the remaining moves to exist: a greedy
+//!   *witness* (distinct unmoved pieces each paired with a distinct empty-or-enemy leap
+//!   target) shows that many further non-interfering moves; a candidate move is accepted if
+//!   enough witness pairs survive it (pairs whose piece it moves or whose target it fills
+//!   are dropped).
+//!
+//! Otherwise a depth-first search over the rest of the turn runs: king moves first, then
+//! captures, then the other moves, stopping at the first continuation that ends the turn
+//! safely; failed states are memoised by Zobrist key (which covers the whole turn state), and
+//! a relaxation cuts hopeless states (the king cannot move any more and it is checked by the
+//! enemy king, or by a small piece that nothing left can capture). The worst case is
+//! exponential in the moves left in the turn: a turn that cannot be saved, with many moves
+//! left and checks only aggregates give, explores every sequence of those moves (up to
+//! transpositions).
+
+use crate::board::{tables, Bb, Square, Unit, NO_UNIT, UNITS};
+use crate::position::{attacked_with, Move, MoveKind, Piece, TilingRider};
+use chimera_core::Color;
+use std::collections::HashSet;
+
+/// Largest witness kept: the need (at most the limit) plus what one move can spoil.
+const WITNESS_CAP: usize = 24;
+
+impl TilingRider {
+    /// Appends every pseudo-legal move (no "end turn") to `out`.
+    pub(crate) fn gen_pseudo(&self, out: &mut Vec<Move>) {
+        let t = tables();
+        let us = self.side;
+        let ui = us.index();
+        let them = !us;
+        let remaining = self.limit.saturating_sub(self.made);
+        if remaining == 0 {
+            return;
+        }
+        let occ_all = self.occ_all();
+        let empty = !occ_all;
+        let enemy = self.occ[them.index()];
+        let free = empty | enemy;
+        let not_moved = !(self.moved | self.used);
+        for ty in 0..4 {
+            let movers = self.pieces[ui][ty] & not_moved;
+            for s in movers.iter() {
+                let att = t.att[ty][s.index()];
+                let quiet = att & empty;
+                let tile = Bb::from_square(s) | Bb::from_square(s.tile_mate());
+                let elongated = (quiet & !tile).mates() & empty;
+                let targets = (att & free) | elongated;
+                for to in targets.iter() {
+                    out.push(Move::single(s, to));
+                }
+            }
+        }
+        let rider_cost = self.cost(MoveKind::Aggregate);
+        if remaining >= rider_cost {
+            let own = self.occ[ui];
+            let k0 = self.kings[0].index() as u8;
+            let k1 = self.kings[1].index() as u8;
+            for ty in 0..4 {
+                let full = self.pieces[ui][ty].full_units();
+                if full.is_empty() {
+                    continue;
+                }
+                let piece = Piece::from_index(ty);
+                for sq in full.iter() {
+                    let a = sq.unit();
+                    if self.used.nib(a) != 0 {
+                        continue;
+                    }
+                    for d in piece.ray_dirs() {
+                        for &b in t.rays[a.index()][d].iter() {
+                            if b == NO_UNIT {
+                                break;
+                            }
+                            let bu = Unit::from_index(b as usize).expect("ray unit");
+                            if occ_all.nib(bu) == 0 {
+                                out.push(Move::aggregate(a, bu));
+                                continue;
+                            }
+                            if own.nib(bu) == 0 && b != k0 && b != k1 {
+                                out.push(Move::aggregate(a, bu));
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        if !self.king_moved && remaining >= self.cost(MoveKind::King) {
+            let k = self.kings[ui];
+            for d in 0..4 {
+                let b = t.rays[k.index()][d][0];
+                if b == NO_UNIT {
+                    continue;
+                }
+                let bu = Unit::from_index(b as usize).expect("ray unit");
+                if bu == self.kings[them.index()] || self.occ[ui].nib(bu) != 0 {
+                    continue;
+                }
+                if !self.king_step_attacked(k, bu) {
+                    out.push(Move::king(k, bu));
+                }
+            }
+        }
+    }
+
+    /// Whether the mover's king, stepping from `from` to `to` (capturing the enemy pieces
+    /// there), would stand on an attacked unit.
+    fn king_step_attacked(&self, from: Unit, to: Unit) -> bool {
+        let them = (!self.side).index();
+        let mask = !Bb::unit(to);
+        let mut pieces = self.pieces[them];
+        for bb in pieces.iter_mut() {
+            *bb &= mask;
+        }
+        let occ = (self.occ_all() & !Bb::unit(from) & mask) | Bb::unit(to);
+        attacked_with(to, &pieces, self.kings[them], occ)
+    }
+
+    /// Whether no enemy aggregate lies on a line of its own kind to the mover's king's unit,
+    /// whatever stands between (then no non-king move of ours can expose the king).
+    fn unexposable(&self) -> bool {
+        let t = tables();
+        let k = self.kings[self.side.index()].index();
+        for (ty, bb) in self.pieces[(!self.side).index()].iter().enumerate() {
+            let piece = Piece::from_index(ty);
+            for sq in bb.full_units().iter() {
+                let (_, line) = t.between[sq.unit().index() * UNITS + k];
+                if piece.rides(line) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// A greedy witness: distinct unmoved pieces of the mover, each with a distinct target
+    /// square (empty or enemy) it could leap to. Up to `cap` pairs.
+    fn witness(&self, cap: usize, out: &mut [(u16, u16); WITNESS_CAP]) -> usize {
+        let t = tables();
+        let ui = self.side.index();
+        let free = !self.occ_all() | self.occ[(!self.side).index()];
+        let not_moved = !(self.moved | self.used);
+        let mut taken = Bb::EMPTY;
+        let mut n = 0;
+        for ty in 0..4 {
+            for s in (self.pieces[ui][ty] & not_moved).iter() {
+                let targets = t.att[ty][s.index()] & free & !taken;
+                if let Some(to) = targets.first() {
+                    taken.set(to);
+                    out[n] = (s.index() as u16, to.index() as u16);
+                    n += 1;
+                    if n == cap {
+                        return n;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// Fills `moves` with the legal actions.
+    pub(crate) fn generate_legal(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.terminal_draw() {
+            return;
+        }
+        self.gen_pseudo(moves);
+        let safe_now = !self.in_check(self.side);
+        let mut memo: Option<Memo> = None;
+        if safe_now && self.unexposable() {
+            let min = self.min_moves();
+            let mut wit = [(0u16, 0u16); WITNESS_CAP];
+            let mut nwit: Option<usize> = None;
+            moves.retain(|&mv| {
+                if mv.kind() == MoveKind::King {
+                    return self.slow_legal(mv, &mut memo);
+                }
+                let made_after = self.made.saturating_add(self.cost(mv.kind()));
+                if made_after >= self.limit {
+                    return true; // the turn ends with the king safe
+                }
+                let need = min.saturating_sub(made_after) as usize;
+                if need == 0 {
+                    return true;
+                }
+                let n = *nwit.get_or_insert_with(|| {
+                    self.witness((need + 8).min(WITNESS_CAP), &mut wit)
+                });
+                if n >= need {
+                    let (pieces, targets) = match mv.kind() {
+                        MoveKind::Single => (
+                            Bb::from_square(Square::from_index(mv.raw_from()).expect("sq")),
+                            Bb::from_square(Square::from_index(mv.raw_to()).expect("sq")),
+                        ),
+                        _ => (
+                            Bb::unit(Unit::from_index(mv.raw_from()).expect("unit")),
+                            Bb::unit(Unit::from_index(mv.raw_to()).expect("unit")),
+                        ),
+                    };
+                    let survivors = wit[..n]
+                        .iter()
+                        .filter(|&&(p, q)| {
+                            let ps = Square::from_index(p as usize).expect("sq");
+                            let qs = Square::from_index(q as usize).expect("sq");
+                            !pieces.has(ps) && !targets.has(qs)
+                        })
+                        .count();
+                    if survivors >= need {
+                        return true;
+                    }
+                }
+                self.slow_legal(mv, &mut memo)
+            });
+        } else {
+            moves.retain(|&mv| self.slow_legal(mv, &mut memo));
+        }
+        if self.end_allowed() && safe_now {
+            moves.push(Move::END_TURN);
+        }
+    }
+
+    #[inline]
+    fn terminal_draw(&self) -> bool {
+        self.made == 0 && self.clock > crate::position::FIFTY_TURN_LIMIT
+    }
+
+    fn slow_legal(&self, mv: Move, memo: &mut Option<Memo>) -> bool {
+        let memo = memo.get_or_insert_with(Memo::default);
+        let mut child = self.clone();
+        child.apply(mv);
+        child.finishable(memo, 0)
+    }
+
+    /// In a position reached by a move of the current turn: can the turn be finished with
+    /// the mover's king safe? (If the move ended the turn, whether the king is safe.)
+    pub(crate) fn finishable(&self, memo: &mut Memo, depth: usize) -> bool {
+        if self.made == 0 {
+            // The turn just ended: the player who moved is now `!self.side`.
+            return !self.in_check(!self.side);
+        }
+        let safe = !self.in_check(self.side);
+        if safe && self.end_allowed() {
+            return true;
+        }
+        let key = chimera_core::Position::zobrist(self);
+        if memo.failed.contains(&key) {
+            return false;
+        }
+        if safe && self.unexposable() {
+            // Only the count of further moves is in question (an exact turn).
+            let need = self.min_moves().saturating_sub(self.made) as usize;
+            let mut wit = [(0u16, 0u16); WITNESS_CAP];
+            if need <= WITNESS_CAP && self.witness(need, &mut wit) >= need {
+                return true;
+            }
+        } else if !safe && self.hopeless() {
+            memo.failed.insert(key);
+            return false;
+        }
+        if memo.buffers.len() <= depth {
+            memo.buffers.push(Vec::with_capacity(256));
+        }
+        let mut buf = std::mem::take(&mut memo.buffers[depth]);
+        buf.clear();
+        self.gen_pseudo(&mut buf);
+        let them = (!self.side).index();
+        let enemy = self.occ[them];
+        // King moves first, then captures, then the rest.
+        let rank = |mv: &Move| -> u8 {
+            match mv.kind() {
+                MoveKind::King => 0,
+                MoveKind::Aggregate => {
+                    let b = Unit::from_index(mv.raw_to()).expect("unit");
+                    if enemy.nib(b) != 0 {
+                        1
+                    } else {
+                        3
+                    }
+                }
+                MoveKind::Single => {
+                    let t = Square::from_index(mv.raw_to()).expect("sq");
+                    if enemy.has(t) {
+                        1
+                    } else {
+                        2
+                    }
+                }
+                MoveKind::EndTurn => 4,
+            }
+        };
+        buf.sort_by_key(rank);
+        let mut found = false;
+        for &mv in buf.iter() {
+            let mut child = self.clone();
+            child.apply(mv);
+            if child.finishable(memo, depth + 1) {
+                found = true;
+                break;
+            }
+        }
+        memo.buffers[depth] = buf;
+        if !found {
+            memo.failed.insert(key);
+        }
+        found
+    }
+
+    /// A sound cut for a checked mover mid-turn: true only if no continuation can make the
+    /// king safe. Applies when the king can no longer move: then a check by the enemy king
+    /// is permanent, and so is a check by a small piece that no unmoved piece of ours can
+    /// capture in one leap, when no aggregate can be formed to capture it either.
+    fn hopeless(&self) -> bool {
+        let t = tables();
+        let us = self.side.index();
+        let them = (!self.side).index();
+        let remaining = self.limit.saturating_sub(self.made);
+        if !self.king_moved && remaining >= self.cost(MoveKind::King) {
+            return false;
+        }
+        let k = self.kings[us];
+        let ek = self.kings[them];
+        if (ek.u() as i8 - k.u() as i8).abs() + (ek.v() as i8 - k.v() as i8).abs() == 1 {
+            return true;
+        }
+        let not_moved = !(self.moved | self.used);
+        let aggregate_possible = remaining >= self.cost(MoveKind::Aggregate)
+            && self.pieces[us]
+                .iter()
+                .any(|bb| (*bb & !self.used).count() >= 4);
+        if aggregate_possible {
+            return false;
+        }
+        for ty in 0..4 {
+            let attackers = self.pieces[them][ty] & t.unit_att[ty][k.index()];
+            for a in attackers.iter() {
+                let capturable = (0..4).any(|oty| {
+                    (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any()
+                });
+                if !capturable {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move has at least one legal action (cheaper than listing them).
+    pub fn has_legal_action(&self) -> bool {
+        let mut moves = Vec::new();
+        self.generate_legal(&mut moves);
+        !moves.is_empty()
+    }
+
+    /// The colour whose turn it is (same as [`chimera_core::Position::turn`]).
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+}
+
+/// The search's memory within one legal-move generation: the turn states known to fail,
+/// and one move buffer per search depth.
+#[derive(Default)]
+pub(crate) struct Memo {
+    failed: HashSet<u64>,
+    buffers: Vec<Vec<Move>>,
+}

@@ -1,0 +1,367 @@
+//! Move texts and position texts.
+
+use crate::board::{Bb, Square, FILES, RANKS};
+use crate::position::{Move, MoveKind, Piece, Rules, TilingRider};
+use chimera_core::{Color, ParseMoveError, ParsePositionError};
+use std::fmt::Write;
+
+/// The canonical text of a move: `d4-e5`, `d4xe5`, `Wc1-c9`, `Ki1xi3`, `;`.
+pub(crate) fn move_text(pos: &TilingRider, mv: Move) -> String {
+    let them = (!pos.side).index();
+    match mv.kind() {
+        MoveKind::EndTurn => ";".to_string(),
+        MoveKind::Single => {
+            let (Some(s), Some(t)) = (mv.from_square(), mv.to_square()) else {
+                return "?".to_string();
+            };
+            let sep = if pos.occ[them].has(t) { 'x' } else { '-' };
+            format!("{s}{sep}{t}")
+        }
+        MoveKind::Aggregate | MoveKind::King => {
+            let (Some(a), Some(b)) = (mv.from_unit(), mv.to_unit()) else {
+                return "?".to_string();
+            };
+            let sep = if pos.occ[them].nib(b) != 0 { 'x' } else { '-' };
+            let letter = if mv.kind() == MoveKind::King {
+                'K'
+            } else {
+                pos.aggregate_at(pos.side, a)
+                    .map(|ty| Piece::from_index(ty).letter())
+                    .unwrap_or('A')
+            };
+            format!("{letter}{}{sep}{}", a.lower_left(), b.lower_left())
+        }
+    }
+}
+
+/// Splits `FROM[-x:]TO` (or `FROMTO`) into two squares.
+fn two_squares(text: &str) -> Result<(Square, Square), String> {
+    let bytes = text.as_bytes();
+    // first square: a letter and digits
+    if bytes.is_empty() || !bytes[0].is_ascii_alphabetic() {
+        return Err("expected a square such as `d4` first".into());
+    }
+    let mut i = 1;
+    while i < bytes.len() && bytes[i].is_ascii_digit() {
+        i += 1;
+    }
+    let first = &text[..i];
+    let from = Square::parse(first).ok_or_else(|| format!("`{first}` is not a square (a1–r16)"))?;
+    let mut rest = &text[i..];
+    if let Some(r) = rest.strip_prefix(['-', 'x', 'X', ':']) {
+        rest = r;
+    }
+    let to = Square::parse(rest).ok_or_else(|| format!("`{rest}` is not a square (a1–r16)"))?;
+    Ok((from, to))
+}
+
+/// Reads a move: `d4-e5`, `d4xe5`, `d4e5`, `Wc1-c9`, `Ki1-i3`, `;` (any case, spaces ignored).
+pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMoveError> {
+    let clean: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let err = |reason: String| ParseMoveError::new(text, reason);
+    if clean == ";" || clean.eq_ignore_ascii_case("end") {
+        return Ok(Move::END_TURN);
+    }
+    if !clean.is_ascii() {
+        return Err(err("only ASCII letters, digits, `-`, `x` and `;` belong in a move".into()));
+    }
+    let b = clean.as_bytes();
+    if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_alphabetic() {
+        let prefix = b[0].to_ascii_uppercase() as char;
+        let (s, t) = two_squares(&clean[1..]).map_err(err)?;
+        let (a, bu) = (s.unit(), t.unit());
+        if prefix == 'K' {
+            return Ok(Move::king(a, bu));
+        }
+        let piece = Piece::from_letter(prefix).ok_or_else(|| {
+            err(format!(
+                "`{prefix}` is not a unit-move prefix (W, F, G, N for aggregates, K for the king)"
+            ))
+        })?;
+        if let Some(ty) = pos.aggregate_at(pos.side, a) {
+            if ty != piece as usize {
+                return Err(err(format!(
+                    "the aggregate on {} is of {}s, not {}s",
+                    a.lower_left(),
+                    Piece::from_index(ty).name(),
+                    piece.name()
+                )));
+            }
+        }
+        return Ok(Move::aggregate(a, bu));
+    }
+    let (s, t) = two_squares(&clean).map_err(err)?;
+    Ok(Move::single(s, t))
+}
+
+fn piece_char(piece: Piece, color: Color) -> char {
+    match color {
+        Color::White => piece.letter(),
+        Color::Black => piece.letter().to_ascii_lowercase(),
+    }
+}
+
+/// The position text: 16 ranks (16 first) of 18 files, then the side to move, `made/limit`,
+/// the moved pieces, the opponent's last turn length, the capture clock and the turn number.
+pub(crate) fn write_position(pos: &TilingRider) -> String {
+    let mut out = String::with_capacity(200);
+    for rank in (0..RANKS).rev() {
+        let mut run = 0;
+        for file in 0..FILES {
+            let sq = Square::from_coords(file, rank).expect("on board");
+            let c = if let Some((p, col)) = pos.piece_at(sq) {
+                Some(piece_char(p, col))
+            } else {
+                pos.king_at(sq).map(|col| col.fold('K', 'k'))
+            };
+            match c {
+                None => run += 1,
+                Some(c) => {
+                    if run > 0 {
+                        let _ = write!(out, "{run}");
+                        run = 0;
+                    }
+                    out.push(c);
+                }
+            }
+        }
+        if run > 0 {
+            let _ = write!(out, "{run}");
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    let _ = write!(out, " {} {}/{} ", pos.side.char(), pos.made, pos.limit);
+    let mut marks: Vec<String> = Vec::new();
+    let mut squares: Vec<Square> = (pos.moved | pos.used).iter().collect();
+    squares.sort_by_key(|s| (s.rank(), s.file()));
+    for sq in squares {
+        if pos.used.has(sq) {
+            marks.push(format!("{sq}*"));
+        } else {
+            marks.push(sq.to_string());
+        }
+    }
+    if pos.king_moved {
+        marks.push("K".to_string());
+    }
+    if marks.is_empty() {
+        out.push('-');
+    } else {
+        out.push_str(&marks.join(","));
+    }
+    if pos.last == 0 {
+        out.push_str(" -");
+    } else {
+        let _ = write!(out, " {}", pos.last);
+    }
+    let _ = write!(out, " {} {}", pos.clock, pos.turn_no);
+    out
+}
+
+fn perr(place: impl Into<String>, reason: impl Into<String>) -> ParsePositionError {
+    ParsePositionError::new(place, reason)
+}
+
+fn number<T: std::str::FromStr>(text: &str, place: &str) -> Result<T, ParsePositionError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 5 {
+        return Err(perr(place, format!("`{text}` is not a number")));
+    }
+    text.parse()
+        .map_err(|_| perr(place, format!("`{text}` is out of range")))
+}
+
+/// Reads a position text (the format [`write_position`] writes).
+pub(crate) fn parse_position(
+    text: &str,
+    rules: Rules,
+) -> Result<TilingRider, ParsePositionError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 7 {
+        return Err(perr(
+            "whole text",
+            format!(
+                "expected 7 fields (board, side, made/limit, moved, last turn, clock, turn number), found {}",
+                fields.len()
+            ),
+        ));
+    }
+    let mut pos = TilingRider::empty(rules);
+    let ranks: Vec<&str> = fields[0].split('/').collect();
+    if ranks.len() != RANKS as usize {
+        return Err(perr(
+            "board",
+            format!("expected 16 ranks separated by `/`, found {}", ranks.len()),
+        ));
+    }
+    let mut king_sq: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = RANKS - 1 - i as u8;
+        let place = format!("rank {}", rank + 1);
+        let mut file: u32 = 0;
+        let mut digits = String::new();
+        let flush = |digits: &mut String, file: &mut u32| -> Result<(), ParsePositionError> {
+            if !digits.is_empty() {
+                let n: u32 = number(digits, &place)?;
+                if n == 0 {
+                    return Err(perr(&place, "an empty run of 0 squares"));
+                }
+                *file += n;
+                digits.clear();
+            }
+            Ok(())
+        };
+        for c in row.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            flush(&mut digits, &mut file)?;
+            if file >= u32::from(FILES) {
+                return Err(perr(&place, "more than 18 files"));
+            }
+            let sq = Square::from_coords(file as u8, rank).expect("checked");
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if c == 'K' || c == 'k' {
+                king_sq[color.index()].push(sq);
+            } else if let Some(p) = c
+                .is_ascii_alphabetic()
+                .then(|| Piece::from_letter(c))
+                .flatten()
+            {
+                pos.set_piece(sq, Some((p, color)));
+            } else {
+                return Err(perr(
+                    format!("{place}, file {}", (b'a' + file as u8) as char),
+                    format!("`{c}` is not a piece (W F G N K, lower case for Black) nor a digit"),
+                ));
+            }
+            file += 1;
+        }
+        flush(&mut digits, &mut file)?;
+        if file != u32::from(FILES) {
+            return Err(perr(
+                &place,
+                format!("describes {file} files, not 18"),
+            ));
+        }
+    }
+    for color in Color::ALL {
+        let squares = &king_sq[color.index()];
+        let name = color.fold("White's king (K)", "Black's king (k)");
+        let Some(&first) = squares.first() else {
+            return Err(perr("board", format!("{name} is missing")));
+        };
+        let unit = first.unit();
+        let mut expected: Vec<Square> = unit.squares().to_vec();
+        expected.sort();
+        let mut got = squares.clone();
+        got.sort();
+        if got != expected {
+            return Err(perr(
+                "board",
+                format!(
+                    "{name} must cover exactly one whole unit (such as i1 i2 j1 j2); found it on {}",
+                    squares
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            ));
+        }
+        pos.set_king(color, unit);
+    }
+    let side = Color::from_text(fields[1])
+        .ok_or_else(|| perr("field 2 (side to move)", format!("`{}` is not w or b", fields[1])))?;
+    let (made, limit) = fields[2].split_once('/').ok_or_else(|| {
+        perr(
+            "field 3 (moves made/limit)",
+            format!("`{}` is not of the form made/limit (such as 0/4)", fields[2]),
+        )
+    })?;
+    let made: u8 = number(made, "field 3 (moves made)")?;
+    let limit: u8 = number(limit, "field 3 (limit)")?;
+    if limit == 0 || made >= limit {
+        return Err(perr(
+            "field 3 (moves made/limit)",
+            format!("need 0 <= made < limit and limit >= 1, found {made}/{limit}"),
+        ));
+    }
+    let turn_no: u16 = number(fields[6], "field 7 (turn number)")?;
+    if turn_no == 0 {
+        return Err(perr("field 7 (turn number)", "turns are numbered from 1"));
+    }
+    pos.set_turn(side, made, limit);
+    pos.set_turn_number(turn_no);
+    let clock: u16 = number(fields[5], "field 6 (turns since a capture)")?;
+    pos.set_turn_clock(clock);
+    pos.last = if fields[4] == "-" {
+        0
+    } else {
+        number(fields[4], "field 5 (opponent's last turn length)")?
+    };
+    if fields[3] != "-" {
+        if made == 0 {
+            return Err(perr(
+                "field 4 (moved pieces)",
+                "no move has been made this turn (made is 0), so nothing can have moved",
+            ));
+        }
+        let mut moved = Bb::EMPTY;
+        let mut used = Bb::EMPTY;
+        for token in fields[3].split(',') {
+            let place = format!("field 4 (moved pieces), `{token}`");
+            if token == "K" || token == "k" {
+                if pos.king_moved {
+                    return Err(perr(place, "the king is listed twice"));
+                }
+                pos.king_moved = true;
+                continue;
+            }
+            let (name, agg) = match token.strip_suffix('*') {
+                Some(n) => (n, true),
+                None => (token, false),
+            };
+            let sq = Square::parse(name)
+                .ok_or_else(|| perr(&place, "not a square (a1–r16), `K`, or a square with `*`"))?;
+            if (moved | used).has(sq) {
+                return Err(perr(&place, "listed twice"));
+            }
+            match pos.piece_at(sq) {
+                Some((_, c)) if c == side => {}
+                _ => {
+                    return Err(perr(
+                        &place,
+                        "no piece of the side to move stands there",
+                    ))
+                }
+            }
+            if agg {
+                used.set(sq);
+            } else {
+                moved.set(sq);
+            }
+        }
+        // An aggregate move uses up whole units.
+        for sq in used.iter() {
+            if used.nib(sq.unit()) != 0xF {
+                return Err(perr(
+                    "field 4 (moved pieces)",
+                    format!(
+                        "`{sq}*`: pieces used by an aggregate move fill a whole unit; list all four"
+                    ),
+                ));
+            }
+        }
+        pos.moved = moved;
+        pos.used = used;
+    }
+    pos.key = pos.board_key_from_scratch();
+    Ok(pos)
+}

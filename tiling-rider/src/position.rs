@@ -1,0 +1,857 @@
+//! The position: boards per colour and piece type, the kings' units, the turn state, and
+//! making moves.
+
+use crate::board::{splitmix, tables, Bb, Square, Unit, LINE_DIAG, LINE_KNIGHT, LINE_ORTH};
+use chimera_core::{
+    Color, DrawReason, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError, Position,
+    RuleSet, WinReason,
+};
+
+/// A small piece (the king is apart: it is a whole unit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Piece {
+    /// Steps one square orthogonally; four in a unit ride as a rook.
+    Wazir = 0,
+    /// Steps one square diagonally; four in a unit ride as a bishop.
+    Ferz = 1,
+    /// Steps one square in any of 8 directions (not royal); four ride as a queen.
+    Guard = 2,
+    /// Leaps (2,1); four in a unit ride as a nightrider.
+    Knight = 3,
+}
+
+impl Piece {
+    /// The four kinds, in index order.
+    pub const ALL: [Piece; 4] = [Piece::Wazir, Piece::Ferz, Piece::Guard, Piece::Knight];
+
+    /// The upper-case letter (`W`, `F`, `G`, `N`).
+    pub const fn letter(self) -> char {
+        match self {
+            Piece::Wazir => 'W',
+            Piece::Ferz => 'F',
+            Piece::Guard => 'G',
+            Piece::Knight => 'N',
+        }
+    }
+
+    /// The piece of a letter, any case.
+    pub fn from_letter(c: char) -> Option<Piece> {
+        match c.to_ascii_uppercase() {
+            'W' => Some(Piece::Wazir),
+            'F' => Some(Piece::Ferz),
+            'G' => Some(Piece::Guard),
+            'N' => Some(Piece::Knight),
+            _ => None,
+        }
+    }
+
+    /// The name (`wazir`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Piece::Wazir => "wazir",
+            Piece::Ferz => "ferz",
+            Piece::Guard => "guard",
+            Piece::Knight => "knight",
+        }
+    }
+
+    #[inline]
+    pub(crate) const fn from_index(i: usize) -> Piece {
+        match i {
+            0 => Piece::Wazir,
+            1 => Piece::Ferz,
+            2 => Piece::Guard,
+            _ => Piece::Knight,
+        }
+    }
+
+    /// Whether an aggregate of this kind rides along lines of this kind.
+    #[inline]
+    pub(crate) const fn rides(self, line: u8) -> bool {
+        match self {
+            Piece::Wazir => line == LINE_ORTH,
+            Piece::Ferz => line == LINE_DIAG,
+            Piece::Guard => line == LINE_ORTH || line == LINE_DIAG,
+            Piece::Knight => line == LINE_KNIGHT,
+        }
+    }
+
+    /// The unit-ray directions (indices into the ray table) of an aggregate of this kind.
+    #[inline]
+    pub(crate) const fn ray_dirs(self) -> std::ops::Range<usize> {
+        match self {
+            Piece::Wazir => 0..4,
+            Piece::Ferz => 4..8,
+            Piece::Guard => 0..8,
+            Piece::Knight => 8..16,
+        }
+    }
+}
+
+/// The rule sets (see the crate's `RULES.md`, "Options").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// Moderate Progressive turns: White's first turn exactly 4 moves, Black's exactly 8,
+    /// then 1 up to the opponent's previous turn length + 1.
+    #[default]
+    Standard,
+    /// Larry Wheeler's tally: turns are counted in points (a small-piece move 1, an
+    /// aggregate or king move 4); White starts with up to 4, then a turn may reach the
+    /// opponent's previous tally rounded up to a multiple of 4, plus 4.
+    Wheeler,
+}
+
+impl RuleSet for Rules {
+    const NAMES: &'static [&'static str] = &["standard", "wheeler"];
+
+    fn from_name(name: &str) -> Option<Self> {
+        match name.to_ascii_lowercase().as_str() {
+            "standard" => Some(Rules::Standard),
+            "wheeler" => Some(Rules::Wheeler),
+            _ => None,
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            Rules::Standard => "standard",
+            Rules::Wheeler => "wheeler",
+        }
+    }
+}
+
+/// What a [`Move`] does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// One small piece moves (an elongated move included): square to square.
+    Single,
+    /// The aggregate filling one unit rides to another unit.
+    Aggregate,
+    /// The king steps one unit.
+    King,
+    /// The side to move ends its turn.
+    EndTurn,
+}
+
+/// One action: a small-piece move, an aggregate move, a king move, or "end turn". Six bytes;
+/// meaningful in the position it was generated in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    kind: MoveKind,
+    from: u16,
+    to: u16,
+}
+
+impl Move {
+    /// "End turn" (written `;`).
+    pub const END_TURN: Move = Move {
+        kind: MoveKind::EndTurn,
+        from: 0,
+        to: 0,
+    };
+
+    /// A small piece's move from `from` to `to`.
+    pub const fn single(from: Square, to: Square) -> Move {
+        Move {
+            kind: MoveKind::Single,
+            from: from.index() as u16,
+            to: to.index() as u16,
+        }
+    }
+
+    /// The aggregate in unit `from` rides to unit `to`.
+    pub const fn aggregate(from: Unit, to: Unit) -> Move {
+        Move {
+            kind: MoveKind::Aggregate,
+            from: from.index() as u16,
+            to: to.index() as u16,
+        }
+    }
+
+    /// The king on unit `from` steps to unit `to`.
+    pub const fn king(from: Unit, to: Unit) -> Move {
+        Move {
+            kind: MoveKind::King,
+            from: from.index() as u16,
+            to: to.index() as u16,
+        }
+    }
+
+    /// What the move does.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        self.kind
+    }
+
+    /// The start square of a single move (`None` otherwise).
+    pub fn from_square(self) -> Option<Square> {
+        (self.kind == MoveKind::Single).then(|| Square::from_index(self.from as usize))?
+    }
+
+    /// The end square of a single move (`None` otherwise).
+    pub fn to_square(self) -> Option<Square> {
+        (self.kind == MoveKind::Single).then(|| Square::from_index(self.to as usize))?
+    }
+
+    /// The start unit of an aggregate or king move (`None` otherwise).
+    pub fn from_unit(self) -> Option<Unit> {
+        matches!(self.kind, MoveKind::Aggregate | MoveKind::King)
+            .then(|| Unit::from_index(self.from as usize))?
+    }
+
+    /// The end unit of an aggregate or king move (`None` otherwise).
+    pub fn to_unit(self) -> Option<Unit> {
+        matches!(self.kind, MoveKind::Aggregate | MoveKind::King)
+            .then(|| Unit::from_index(self.to as usize))?
+    }
+
+    /// The squares the move starts from (one, or a unit's four; none for "end turn").
+    pub fn from_squares(self) -> Vec<Square> {
+        match self.kind {
+            MoveKind::Single => self.from_square().into_iter().collect(),
+            MoveKind::Aggregate | MoveKind::King => self
+                .from_unit()
+                .map(|u| u.squares().to_vec())
+                .unwrap_or_default(),
+            MoveKind::EndTurn => Vec::new(),
+        }
+    }
+
+    /// The squares the move ends on (one, or a unit's four; none for "end turn").
+    pub fn to_squares(self) -> Vec<Square> {
+        match self.kind {
+            MoveKind::Single => self.to_square().into_iter().collect(),
+            MoveKind::Aggregate | MoveKind::King => self
+                .to_unit()
+                .map(|u| u.squares().to_vec())
+                .unwrap_or_default(),
+            MoveKind::EndTurn => Vec::new(),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn raw_from(self) -> usize {
+        self.from as usize
+    }
+
+    #[inline]
+    pub(crate) fn raw_to(self) -> usize {
+        self.to as usize
+    }
+}
+
+/// A Tiling Rider Chess position, turn state included.
+///
+/// One bitboard per colour and piece kind (288 bits, unit-major), the kings' units, the
+/// side whose turn it is, and the turn state: the moves (points, under `wheeler`) made so far
+/// this turn, the most allowed, which of the mover's pieces have moved alone, which were used
+/// up by an aggregate move, whether the king has moved, the opponent's last turn length, the
+/// turns since the last capture and the turn number. The Zobrist key covers the board and
+/// the whole turn state (not the clocks).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TilingRider {
+    pub(crate) pieces: [[Bb; 4]; 2],
+    pub(crate) occ: [Bb; 2],
+    pub(crate) kings: [Unit; 2],
+    pub(crate) side: Color,
+    pub(crate) made: u8,
+    pub(crate) limit: u8,
+    pub(crate) king_moved: bool,
+    pub(crate) moved: Bb,
+    pub(crate) used: Bb,
+    pub(crate) last: u8,
+    pub(crate) clock: u16,
+    pub(crate) turn_no: u16,
+    pub(crate) rules: Rules,
+    pub(crate) key: u64,
+}
+
+/// Turns since the last capture after which the game is drawn (50 by each side, counted
+/// from the end of the capturing turn; see `RULES.md`).
+pub const FIFTY_TURN_LIMIT: u16 = 100;
+
+impl TilingRider {
+    /// An empty board (no kings placed yet: both on their start units), White to move at the
+    /// start of its first turn. For building positions in tests and tools; place pieces with
+    /// [`TilingRider::set_piece`] and kings with [`TilingRider::set_king`].
+    pub fn empty(rules: Rules) -> TilingRider {
+        let mut p = TilingRider {
+            pieces: [[Bb::EMPTY; 4]; 2],
+            occ: [Bb::EMPTY; 2],
+            kings: [
+                Unit::from_coords(4, 0).expect("on board"),
+                Unit::from_coords(4, 7).expect("on board"),
+            ],
+            side: Color::White,
+            made: 0,
+            limit: 4,
+            king_moved: false,
+            moved: Bb::EMPTY,
+            used: Bb::EMPTY,
+            last: 0,
+            clock: 0,
+            turn_no: 1,
+            rules,
+            key: 0,
+        };
+        p.key = p.board_key_from_scratch();
+        p
+    }
+
+    /// The standard start position (see `RULES.md`, "Setup").
+    pub fn standard() -> TilingRider {
+        Self::start_position(Rules::Standard)
+    }
+
+    pub(crate) fn start_position(rules: Rules) -> TilingRider {
+        let mut p = TilingRider::empty(rules);
+        for v in 0..2u8 {
+            for u in 0..9u8 {
+                let unit = Unit::from_coords(u, v).expect("on board");
+                if unit == p.kings[0] {
+                    continue;
+                }
+                let [ll, lr, ul, ur] = unit.squares();
+                let (lower, upper) = if u < 5 {
+                    ([(ll, Piece::Wazir), (lr, Piece::Guard)], [(ul, Piece::Ferz), (ur, Piece::Knight)])
+                } else {
+                    ([(ll, Piece::Guard), (lr, Piece::Wazir)], [(ul, Piece::Knight), (ur, Piece::Ferz)])
+                };
+                for (sq, piece) in lower.into_iter().chain(upper) {
+                    p.set_piece(sq, Some((piece, Color::White)));
+                    let mirror =
+                        Square::from_coords(sq.file(), 15 - sq.rank()).expect("on board");
+                    p.set_piece(mirror, Some((piece, Color::Black)));
+                }
+            }
+        }
+        p.limit = match rules {
+            Rules::Standard | Rules::Wheeler => 4,
+        };
+        p
+    }
+
+    /// The piece on a square (kings are not pieces: see [`TilingRider::king_at`]).
+    pub fn piece_at(&self, sq: Square) -> Option<(Piece, Color)> {
+        for c in Color::ALL {
+            if self.occ[c.index()].has(sq) {
+                for (i, bb) in self.pieces[c.index()].iter().enumerate() {
+                    if bb.has(sq) {
+                        return Some((Piece::from_index(i), c));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The king covering a square, if any.
+    pub fn king_at(&self, sq: Square) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| self.kings[c.index()] == sq.unit())
+    }
+
+    /// The unit a king stands on.
+    pub fn king_unit(&self, color: Color) -> Unit {
+        self.kings[color.index()]
+    }
+
+    /// Puts a piece on a square (or empties it). A king there is not affected. The turn
+    /// state is kept (a square leaving a piece is no longer marked as moved).
+    pub fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) {
+        if let Some((old, c)) = self.piece_at(sq) {
+            self.remove(c, old as usize, sq);
+            if self.moved.has(sq) {
+                self.toggle_moved(sq);
+            }
+            if self.used.has(sq) {
+                self.toggle_used(sq);
+            }
+        }
+        if let Some((p, c)) = piece {
+            self.add(c, p as usize, sq);
+        }
+    }
+
+    /// Puts a colour's king on a unit, removing any pieces there.
+    pub fn set_king(&mut self, color: Color, unit: Unit) {
+        for sq in unit.squares() {
+            self.set_piece(sq, None);
+        }
+        let t = tables();
+        let c = color.index();
+        self.key ^= t.z_king[c][self.kings[c].index()] ^ t.z_king[c][unit.index()];
+        self.kings[c] = unit;
+    }
+
+    /// Sets the turn state: the side to move, the moves made this turn, the most allowed.
+    /// Clears the record of which pieces moved. `made < limit` is expected.
+    pub fn set_turn(&mut self, side: Color, made: u8, limit: u8) {
+        for sq in self.moved.iter() {
+            self.toggle_moved(sq);
+        }
+        for sq in self.used.iter() {
+            self.toggle_used(sq);
+        }
+        self.side = side;
+        self.made = made;
+        self.limit = limit.max(1);
+        self.king_moved = false;
+    }
+
+    /// Sets the turn number (1 for both sides' first turns, which are exact in `standard`).
+    pub fn set_turn_number(&mut self, n: u16) {
+        self.turn_no = n.max(1);
+    }
+
+    /// Sets the count of turns since the last capture.
+    pub fn set_turn_clock(&mut self, n: u16) {
+        self.clock = n;
+    }
+
+    /// Moves (points under `wheeler`) made so far in this turn.
+    pub fn moves_made(&self) -> u8 {
+        self.made
+    }
+
+    /// The most moves (points) this turn may have.
+    pub fn move_limit(&self) -> u8 {
+        self.limit
+    }
+
+    /// The fewest moves this turn must have before it may end (the first turns are exact).
+    pub fn min_moves(&self) -> u8 {
+        if self.rules == Rules::Standard && self.turn_no == 1 {
+            self.limit
+        } else {
+            1
+        }
+    }
+
+    /// Whether the piece on `sq` has moved alone this turn.
+    pub fn has_moved_alone(&self, sq: Square) -> bool {
+        self.moved.has(sq)
+    }
+
+    /// Whether the piece on `sq` was used up by an aggregate move this turn.
+    pub fn used_by_aggregate(&self, sq: Square) -> bool {
+        self.used.has(sq)
+    }
+
+    /// Whether the side to move has moved its king this turn.
+    pub fn king_has_moved(&self) -> bool {
+        self.king_moved
+    }
+
+    /// The squares of the mover's pieces that moved this turn (alone or in an aggregate).
+    pub fn moved_squares(&self) -> Vec<Square> {
+        (self.moved | self.used).iter().collect()
+    }
+
+    /// The length of the opponent's previous turn (moves, or points under `wheeler`);
+    /// 0 before it has had one.
+    pub fn last_turn_length(&self) -> u8 {
+        self.last
+    }
+
+    /// Turns ended since the last capture (the capturing turn's own end included).
+    pub fn turn_clock(&self) -> u16 {
+        self.clock
+    }
+
+    /// The turn number: 1 for the first turns of both sides, growing after Black's turns.
+    pub fn turn_number(&self) -> u16 {
+        self.turn_no
+    }
+
+    /// The squares holding an aggregate of `color`: units filled by four of its pieces of
+    /// one kind, with that kind.
+    pub fn aggregates(&self, color: Color) -> Vec<(Unit, Piece)> {
+        let mut out = Vec::new();
+        for (i, bb) in self.pieces[color.index()].iter().enumerate() {
+            for sq in bb.full_units().iter() {
+                out.push((sq.unit(), Piece::from_index(i)));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Whether `color`'s king is in check: one of its squares attacked.
+    pub fn in_check(&self, color: Color) -> bool {
+        self.attacked(self.kings[color.index()], !color)
+    }
+
+    /// Whether `by` attacks the unit: one of `by`'s pieces could capture on one of its
+    /// squares, or `by`'s king or one of its aggregates could move onto it (ignoring what
+    /// stands on the unit itself).
+    pub fn attacked(&self, unit: Unit, by: Color) -> bool {
+        attacked_with(
+            unit,
+            &self.pieces[by.index()],
+            self.kings[by.index()],
+            self.occ_all(),
+        )
+    }
+
+    #[inline]
+    pub(crate) fn occ_all(&self) -> Bb {
+        self.occ[0] | self.occ[1] | Bb::unit(self.kings[0]) | Bb::unit(self.kings[1])
+    }
+
+    #[inline]
+    pub(crate) fn add(&mut self, c: Color, ty: usize, sq: Square) {
+        self.pieces[c.index()][ty].set(sq);
+        self.occ[c.index()].set(sq);
+        self.key ^= tables().z_piece[c.index()][ty][sq.index()];
+    }
+
+    #[inline]
+    pub(crate) fn remove(&mut self, c: Color, ty: usize, sq: Square) {
+        self.pieces[c.index()][ty].clear(sq);
+        self.occ[c.index()].clear(sq);
+        self.key ^= tables().z_piece[c.index()][ty][sq.index()];
+    }
+
+    #[inline]
+    fn toggle_moved(&mut self, sq: Square) {
+        self.moved.0[sq.index() >> 6] ^= 1 << (sq.index() & 63);
+        self.key ^= tables().z_moved[sq.index()];
+    }
+
+    #[inline]
+    fn toggle_used(&mut self, sq: Square) {
+        self.used.0[sq.index() >> 6] ^= 1 << (sq.index() & 63);
+        self.key ^= tables().z_used[sq.index()];
+    }
+
+    /// Removes every piece of `c` in `mask`; whether any was there.
+    fn capture_all(&mut self, c: Color, mask: Bb) -> bool {
+        let hit = self.occ[c.index()] & mask;
+        if hit.is_empty() {
+            return false;
+        }
+        let t = tables();
+        for ty in 0..4 {
+            let h = self.pieces[c.index()][ty] & mask;
+            for sq in h.iter() {
+                self.key ^= t.z_piece[c.index()][ty][sq.index()];
+            }
+            self.pieces[c.index()][ty] = self.pieces[c.index()][ty] & !mask;
+        }
+        self.occ[c.index()] = self.occ[c.index()] & !mask;
+        true
+    }
+
+    /// The cost of a move against the turn's limit: 1, or 4 for rider and king moves under
+    /// `wheeler`.
+    #[inline]
+    pub(crate) fn cost(&self, kind: MoveKind) -> u8 {
+        match (self.rules, kind) {
+            (Rules::Wheeler, MoveKind::Aggregate | MoveKind::King) => 4,
+            _ => 1,
+        }
+    }
+
+    /// The Zobrist part for the turn state (side, moves made, limit, exactness, king moved);
+    /// a pure function of those fields, so it is "incremental" for free.
+    #[inline]
+    pub(crate) fn state_key(&self) -> u64 {
+        let exact = u64::from(self.min_moves() > 1);
+        splitmix(
+            self.side.index() as u64
+                | u64::from(self.made) << 1
+                | u64::from(self.limit) << 9
+                | u64::from(self.king_moved) << 17
+                | exact << 18
+                | 0xA5 << 24,
+        )
+    }
+
+    pub(crate) fn board_key_from_scratch(&self) -> u64 {
+        let t = tables();
+        let mut k = 0;
+        for c in 0..2 {
+            for ty in 0..4 {
+                for sq in self.pieces[c][ty].iter() {
+                    k ^= t.z_piece[c][ty][sq.index()];
+                }
+            }
+            k ^= t.z_king[c][self.kings[c].index()];
+        }
+        for sq in self.moved.iter() {
+            k ^= t.z_moved[sq.index()];
+        }
+        for sq in self.used.iter() {
+            k ^= t.z_used[sq.index()];
+        }
+        k
+    }
+
+    /// The piece kind of `c` on `sq` (assumed present).
+    #[inline]
+    pub(crate) fn kind_at(&self, c: Color, sq: Square) -> Option<usize> {
+        (0..4).find(|&ty| self.pieces[c.index()][ty].has(sq))
+    }
+
+    /// The kind of `c`'s aggregate on `unit`, if it holds one.
+    #[inline]
+    pub(crate) fn aggregate_at(&self, c: Color, unit: Unit) -> Option<usize> {
+        (0..4).find(|&ty| self.pieces[c.index()][ty].nib(unit) == 0xF)
+    }
+
+    /// Applies a move without any legality check (it must come from the move generator).
+    pub(crate) fn apply(&mut self, mv: Move) {
+        let us = self.side;
+        let them = !us;
+        match mv.kind() {
+            MoveKind::EndTurn => {
+                self.end_turn();
+                return;
+            }
+            MoveKind::Single => {
+                let (Some(s), Some(t)) = (
+                    Square::from_index(mv.raw_from()),
+                    Square::from_index(mv.raw_to()),
+                ) else {
+                    return;
+                };
+                let Some(ty) = self.kind_at(us, s) else {
+                    return;
+                };
+                if let Some(cty) = self.kind_at(them, t) {
+                    self.remove(them, cty, t);
+                    self.clock = 0;
+                }
+                self.remove(us, ty, s);
+                self.add(us, ty, t);
+                if self.moved.has(s) {
+                    self.toggle_moved(s);
+                }
+                if self.used.has(s) {
+                    self.toggle_used(s);
+                }
+                self.toggle_moved(t);
+            }
+            MoveKind::Aggregate => {
+                let (Some(a), Some(b)) = (
+                    Unit::from_index(mv.raw_from()),
+                    Unit::from_index(mv.raw_to()),
+                ) else {
+                    return;
+                };
+                let Some(ty) = self.aggregate_at(us, a) else {
+                    return;
+                };
+                if self.capture_all(them, Bb::unit(b)) {
+                    self.clock = 0;
+                }
+                for s in a.squares() {
+                    self.remove(us, ty, s);
+                    if self.moved.has(s) {
+                        self.toggle_moved(s);
+                    }
+                    if self.used.has(s) {
+                        self.toggle_used(s);
+                    }
+                }
+                for t in b.squares() {
+                    self.add(us, ty, t);
+                    self.toggle_used(t);
+                }
+            }
+            MoveKind::King => {
+                let Some(b) = Unit::from_index(mv.raw_to()) else {
+                    return;
+                };
+                if self.capture_all(them, Bb::unit(b)) {
+                    self.clock = 0;
+                }
+                let t = tables();
+                let c = us.index();
+                self.key ^= t.z_king[c][self.kings[c].index()] ^ t.z_king[c][b.index()];
+                self.kings[c] = b;
+                self.king_moved = true;
+            }
+        }
+        self.made = self.made.saturating_add(self.cost(mv.kind()));
+        if self.made >= self.limit {
+            self.end_turn();
+        }
+    }
+
+    /// Ends the turn: the other side's turn begins with its limit.
+    pub(crate) fn end_turn(&mut self) {
+        for sq in self.moved.iter() {
+            self.toggle_moved(sq);
+        }
+        for sq in self.used.iter() {
+            self.toggle_used(sq);
+        }
+        let len = self.made;
+        self.limit = match self.rules {
+            Rules::Standard if self.side == Color::White && self.turn_no == 1 => 8,
+            Rules::Standard => len.saturating_add(1),
+            Rules::Wheeler => (len.div_ceil(4) * 4).saturating_add(4),
+        };
+        self.last = len;
+        self.made = 0;
+        self.king_moved = false;
+        self.clock = self.clock.saturating_add(1);
+        if self.side == Color::Black {
+            self.turn_no = self.turn_no.saturating_add(1);
+        }
+        self.side = !self.side;
+    }
+
+    /// Whether "end turn" is allowed now: a move made, the minimum reached, the king safe.
+    #[inline]
+    pub(crate) fn end_allowed(&self) -> bool {
+        self.made >= 1 && self.made >= self.min_moves()
+    }
+}
+
+/// Whether a unit is attacked by the side owning `pieces` and `king`, with `occ_all` the
+/// occupied squares (for the aggregates' paths).
+#[inline]
+pub(crate) fn attacked_with(unit: Unit, pieces: &[Bb; 4], king: Unit, occ_all: Bb) -> bool {
+    let t = tables();
+    let u = unit.index();
+    if (pieces[0] & t.unit_att[0][u]).any()
+        || (pieces[1] & t.unit_att[1][u]).any()
+        || (pieces[2] & t.unit_att[2][u]).any()
+        || (pieces[3] & t.unit_att[3][u]).any()
+    {
+        return true;
+    }
+    let (du, dv) = (
+        king.u() as i8 - unit.u() as i8,
+        king.v() as i8 - unit.v() as i8,
+    );
+    if du.abs() + dv.abs() == 1 {
+        return true;
+    }
+    for (ty, bb) in pieces.iter().enumerate() {
+        let full = bb.full_units();
+        if full.is_empty() {
+            continue;
+        }
+        let piece = Piece::from_index(ty);
+        for sq in full.iter() {
+            let a = sq.unit();
+            let (between, line) = t.between[a.index() * crate::board::UNITS + u];
+            if piece.rides(line) && (between & occ_all).is_empty() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+impl Position for TilingRider {
+    type Move = Move;
+    type Rules = Rules;
+    const VARIANT: &'static str = "tiling-rider";
+
+    fn start(rules: Rules) -> Self {
+        TilingRider::start_position(rules)
+    }
+
+    fn from_text(text: &str, rules: Rules) -> Result<Self, ParsePositionError> {
+        crate::notation::parse_position(text, rules)
+    }
+
+    fn to_text(&self) -> String {
+        crate::notation::write_position(self)
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn turn(&self) -> Color {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate_legal(moves);
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            self.apply(mv);
+            Ok(())
+        } else {
+            Err(IllegalMoveError::new(
+                self.move_text(mv),
+                "not among the legal actions of this position",
+            ))
+        }
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        (self.made == 0 && self.clock > FIFTY_TURN_LIMIT).then_some(Outcome::Draw {
+            reason: DrawReason::MoveLimit,
+        })
+    }
+
+    fn no_move_outcome(&self) -> Outcome {
+        if self.in_check(self.side) {
+            Outcome::Win {
+                winner: !self.side,
+                reason: WinReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            }
+        }
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.key ^ self.state_key()
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.board_key_from_scratch() ^ self.state_key()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        crate::notation::parse_move(self, text)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        crate::notation::move_text(self, mv)
+    }
+
+    /// Threefold repetition of a turn-start position (same board, same side, same limit).
+    fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
+        if self.made != 0 {
+            return None;
+        }
+        let key = self.zobrist();
+        let same = earlier
+            .iter()
+            .filter(|p| p.made == 0 && p.zobrist() == key && p.same_board(self))
+            .count();
+        (same >= 2).then_some(Outcome::Draw {
+            reason: DrawReason::Repetition,
+        })
+    }
+}
+
+impl TilingRider {
+    fn same_board(&self, other: &TilingRider) -> bool {
+        self.pieces == other.pieces
+            && self.kings == other.kings
+            && self.side == other.side
+            && self.limit == other.limit
+    }
+}

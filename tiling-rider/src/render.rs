@@ -1,0 +1,320 @@
+//! Pictures of a position: a terminal diagram and an SVG drawing, both showing the tiles,
+//! the pieces, the kings as one 2 × 2 figure, the aggregates, the pieces moved so far this
+//! turn, the last move and a checked king.
+
+use crate::board::{Square, Unit, FILES, RANKS};
+use crate::position::{Move, TilingRider};
+use chimera_core::{Color, Position, Render};
+use std::fmt::Write;
+
+fn side_name(color: Color) -> &'static str {
+    color.fold("White", "Black")
+}
+
+/// Whether two orthogonally adjacent squares are drawn as one figure: the same tile, or
+/// both under one king.
+fn joined(pos: &TilingRider, a: Square, b: Square) -> bool {
+    a.tile_mate() == b || (a.unit() == b.unit() && pos.king_at(a).is_some())
+}
+
+fn last_squares(last: Option<(&TilingRider, Move)>) -> Vec<Square> {
+    match last {
+        Some((_, mv)) => {
+            let mut v = mv.from_squares();
+            v.extend(mv.to_squares());
+            v
+        }
+        None => Vec::new(),
+    }
+}
+
+fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some((before, mv)) = last {
+        out.push(format!(
+            "Last move: {} ({})",
+            before.move_text(mv),
+            side_name(before.turn())
+        ));
+    }
+    match pos.outcome() {
+        Some(outcome) => out.push(format!("Game over: {outcome}")),
+        None => {
+            let unit = if pos.rules == crate::Rules::Wheeler {
+                "points"
+            } else {
+                "moves"
+            };
+            let exact = if pos.min_moves() > 1 {
+                format!(" (exactly {})", pos.limit)
+            } else {
+                String::new()
+            };
+            out.push(format!(
+                "{} to move · turn {} · {} of at most {} {unit} made{exact}{}",
+                side_name(pos.side),
+                pos.turn_no,
+                pos.made,
+                pos.limit,
+                if pos.in_check(pos.side) {
+                    " · in check"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    let mut aggs = Vec::new();
+    for c in Color::ALL {
+        for (u, p) in pos.aggregates(c) {
+            aggs.push(format!("{} {} on {}", side_name(c), p.name(), u.lower_left()));
+        }
+    }
+    if !aggs.is_empty() {
+        out.push(format!("Aggregates: {}", aggs.join(", ")));
+    }
+    out
+}
+
+impl Render for TilingRider {
+    /// A diagram with rank 16 on top. Each square is a 3-character cell: the piece letter
+    /// (`W F G N`, upper case White, lower case Black; `K`/`k` on all four squares of a
+    /// king), `.` for empty, `*` after a piece that moved this turn, `(` `)` around the last
+    /// move's squares. `|` and `---` are tile borders (a king's unit is drawn as one figure);
+    /// then the last move, the turn state or the result, and the aggregates.
+    fn text_diagram(&self, last: Option<(&Self, Move)>) -> String {
+        let marked = last_squares(last);
+        let mut out = String::with_capacity(4096);
+        let files: String = (0..FILES)
+            .map(|f| format!("  {} ", (b'a' + f) as char))
+            .collect();
+        let _ = writeln!(out, "    {files}");
+        let border = |out: &mut String, upper: Option<u8>, lower: Option<u8>| {
+            out.push_str("    ");
+            for file in 0..FILES {
+                let open = match (upper, lower) {
+                    (Some(u), Some(l)) => joined(
+                        self,
+                        Square::from_coords(file, u).expect("on board"),
+                        Square::from_coords(file, l).expect("on board"),
+                    ),
+                    _ => false,
+                };
+                out.push('+');
+                out.push_str(if open { "   " } else { "---" });
+            }
+            out.push_str("+\n");
+        };
+        for rank in (0..RANKS).rev() {
+            border(&mut out, Some(rank + 1).filter(|&r| r < RANKS), Some(rank));
+            let _ = write!(out, "{:>3} ", rank + 1);
+            for file in 0..FILES {
+                let sq = Square::from_coords(file, rank).expect("on board");
+                let open_left = file > 0
+                    && joined(
+                        self,
+                        Square::from_coords(file - 1, rank).expect("on board"),
+                        sq,
+                    );
+                out.push(if open_left { ' ' } else { '|' });
+                let letter = match self.piece_at(sq) {
+                    Some((p, Color::White)) => p.letter(),
+                    Some((p, Color::Black)) => p.letter().to_ascii_lowercase(),
+                    None => match self.king_at(sq) {
+                        Some(c) => c.fold('K', 'k'),
+                        None => '.',
+                    },
+                };
+                let is_marked = marked.contains(&sq);
+                let moved = self.moved.has(sq) || self.used.has(sq);
+                let left = if is_marked { '(' } else { ' ' };
+                let right = if is_marked {
+                    ')'
+                } else if moved {
+                    '*'
+                } else {
+                    ' '
+                };
+                let _ = write!(out, "{left}{letter}{right}");
+            }
+            let _ = writeln!(out, "| {}", rank + 1);
+        }
+        border(&mut out, None, None);
+        let _ = writeln!(out, "    {files}");
+        for line in status_lines(self, last) {
+            let _ = writeln!(out, "  {line}");
+        }
+        let _ = writeln!(
+            out,
+            "  W wazir · F ferz · G guard · N knight · K giant king (2×2) · upper case White"
+        );
+        let _ = writeln!(
+            out,
+            "  * moved this turn · ( ) last move · | and --- tile borders"
+        );
+        out
+    }
+
+    /// An SVG drawing: orange and blue tiles with their borders, coordinates, small pieces
+    /// as discs with their letters, each king as one large disc over its unit, aggregates
+    /// outlined, the pieces moved this turn ringed, the last move highlighted, a checked
+    /// king ringed in red, and a caption.
+    fn svg(&self, last: Option<(&Self, Move)>) -> String {
+        const S: f64 = 40.0;
+        const M: f64 = 28.0;
+        let width = 2.0 * M + f64::from(FILES) * S;
+        let caption = status_lines(self, last);
+        let board_h = 2.0 * M + f64::from(RANKS) * S;
+        let height = board_h + 22.0 * caption.len() as f64 + 8.0;
+        let mut out = String::with_capacity(64 * 1024);
+        let _ = write!(
+            out,
+            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif">
+<title>Tiling Rider Chess position</title>
+<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>
+"##
+        );
+        let x_of = |file: u8| M + f64::from(file) * S;
+        let y_of = |rank: u8| M + f64::from(RANKS - 1 - rank) * S;
+        // Tiles: each domino one rectangle.
+        for unit in Unit::all() {
+            let [ll, lr, ul, _] = unit.squares();
+            let (fill, fill2) = if unit.is_orange() {
+                ("#f2a65a", "#f7c08a")
+            } else {
+                ("#6fa8dc", "#9fc5e8")
+            };
+            let tiles: [(f64, f64, f64, f64); 2] = if unit.is_orange() {
+                [
+                    (x_of(ll.file()), y_of(ul.rank()), S, 2.0 * S),
+                    (x_of(lr.file()), y_of(ul.rank()), S, 2.0 * S),
+                ]
+            } else {
+                [
+                    (x_of(ll.file()), y_of(ll.rank()), 2.0 * S, S),
+                    (x_of(ll.file()), y_of(ul.rank()), 2.0 * S, S),
+                ]
+            };
+            for (i, (x, y, w, h)) in tiles.into_iter().enumerate() {
+                let f = if i == 0 { fill } else { fill2 };
+                let _ = writeln!(
+                    out,
+                    r##"<rect class="tile" x="{x}" y="{y}" width="{w}" height="{h}" fill="{f}" stroke="#3a3a3a" stroke-width="2"/>"##
+                );
+            }
+        }
+        for sq in last_squares(last) {
+            let _ = writeln!(
+                out,
+                r##"<rect class="last-move" x="{}" y="{}" width="{S}" height="{S}" fill="#ffef5a" fill-opacity="0.55"/>"##,
+                x_of(sq.file()),
+                y_of(sq.rank())
+            );
+        }
+        for f in 0..FILES {
+            let _ = writeln!(
+                out,
+                r##"<text x="{}" y="{}" font-size="14" text-anchor="middle" fill="#333">{}</text>"##,
+                x_of(f) + S / 2.0,
+                M - 9.0,
+                (b'a' + f) as char
+            );
+            let _ = writeln!(
+                out,
+                r##"<text x="{}" y="{}" font-size="14" text-anchor="middle" fill="#333">{}</text>"##,
+                x_of(f) + S / 2.0,
+                board_h - 9.0,
+                (b'a' + f) as char
+            );
+        }
+        for r in 0..RANKS {
+            for x in [M / 2.0, width - M / 2.0] {
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{x}" y="{}" font-size="13" text-anchor="middle" fill="#333">{}</text>"##,
+                    y_of(r) + S / 2.0 + 5.0,
+                    r + 1
+                );
+            }
+        }
+        // Aggregates: outlined units.
+        for c in Color::ALL {
+            for (u, _) in self.aggregates(c) {
+                let ul = u.squares()[2];
+                let _ = writeln!(
+                    out,
+                    r##"<rect class="aggregate" x="{}" y="{}" width="{}" height="{}" rx="10" fill="none" stroke="{}" stroke-width="4"/>"##,
+                    x_of(ul.file()) + 3.0,
+                    y_of(ul.rank()) + 3.0,
+                    2.0 * S - 6.0,
+                    2.0 * S - 6.0,
+                    c.fold("#ffffff", "#111111")
+                );
+            }
+        }
+        // Small pieces.
+        for sq in Square::all() {
+            let Some((p, c)) = self.piece_at(sq) else {
+                continue;
+            };
+            let cx = x_of(sq.file()) + S / 2.0;
+            let cy = y_of(sq.rank()) + S / 2.0;
+            let (fill, ink) = c.fold(("#fdfdfd", "#111111"), ("#1b1b1b", "#f5f5f5"));
+            if self.moved.has(sq) || self.used.has(sq) {
+                let _ = writeln!(
+                    out,
+                    r##"<circle class="moved" cx="{cx}" cy="{cy}" r="18.5" fill="none" stroke="#d62728" stroke-width="3" stroke-dasharray="4 3"/>"##
+                );
+            }
+            let _ = writeln!(
+                out,
+                r##"<circle class="piece" cx="{cx}" cy="{cy}" r="14" fill="{fill}" stroke="#555" stroke-width="1.5"/>
+<text x="{cx}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"##,
+                cy + 5.5,
+                p.letter()
+            );
+        }
+        // Kings: one large disc over the unit.
+        for c in Color::ALL {
+            let u = self.kings[c.index()];
+            let ll = u.lower_left();
+            let cx = x_of(ll.file()) + S;
+            let cy = y_of(ll.rank()) + 0.0;
+            let (fill, ink) = c.fold(("#fdfdfd", "#111111"), ("#1b1b1b", "#f5f5f5"));
+            if self.in_check(c) {
+                let _ = writeln!(
+                    out,
+                    r##"<circle class="check" cx="{cx}" cy="{cy}" r="38" fill="#ff3b30" fill-opacity="0.45" stroke="#c00000" stroke-width="3"/>"##
+                );
+            }
+            if self.side == c && self.king_moved {
+                let _ = writeln!(
+                    out,
+                    r##"<circle class="moved" cx="{cx}" cy="{cy}" r="36" fill="none" stroke="#d62728" stroke-width="3" stroke-dasharray="6 4"/>"##
+                );
+            }
+            let _ = writeln!(
+                out,
+                r##"<circle class="king" cx="{cx}" cy="{cy}" r="32" fill="{fill}" stroke="#555" stroke-width="2"/>
+<text x="{cx}" y="{}" font-size="34" font-weight="bold" text-anchor="middle" fill="{ink}">K</text>"##,
+                cy + 12.0
+            );
+        }
+        for (i, line) in caption.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                r##"<text class="caption" x="{M}" y="{}" font-size="15" fill="#111">{}</text>"##,
+                board_h + 18.0 + 22.0 * i as f64,
+                escape(line)
+            );
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
