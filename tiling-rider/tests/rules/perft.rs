@@ -1,0 +1,44 @@
+//! Perft (actions as plies) from the start, cross-checked two ways: the bitboard generator
+//! with its fast proofs and memoised search (`perft`) against the slow reference generator of
+//! `reference.rs` (an array, direction vectors, brute-force turn completion without memo),
+//! both counted by `chimera_core::perft_with` / `perft`, bulk counted (the last ply is the
+//! length of the action list).
+
+use crate::reference;
+use crate::{position_with, start_game};
+use chimera_core::{perft, perft_with, Color, Game, Position};
+use chimera_tiling_rider::{Rules, TilingRider};
+
+/// Perft from the start position, depths 0 to 4 (all cross-checked with the reference).
+pub const START_PERFT: [u64; 5] = [1, 100, 9282, 802682, 65012606];
+
+fn both(game: &mut Game<TilingRider>, depth: u32) -> (u64, u64) {
+    let fast = perft(game, depth);
+    let slow = perft_with(game, depth, &mut reference::generate);
+    (fast, slow)
+}
+
+#[test]
+fn perft_start_depth_1_to_3_agrees_with_the_reference() {
+    let mut game = start_game();
+    for depth in 0..=3 {
+        let (fast, slow) = both(&mut game, depth);
+        assert_eq!(fast, slow, "depth {depth}");
+        assert_eq!(fast, START_PERFT[depth as usize], "depth {depth}");
+    }
+}
+
+#[test]
+#[ignore = "slow: the reference's brute-force search proves Black's 8-move first turn for every action"]
+fn perft_start_depth_4_agrees_with_the_reference() {
+    let mut game = start_game();
+    let (fast, slow) = both(&mut game, 4);
+    assert_eq!(fast, slow);
+    assert_eq!(fast, START_PERFT[4]);
+}
+
+#[test]
+fn perft_start_depth_4() {
+    let mut game = start_game();
+    assert_eq!(perft(&mut game, 4), START_PERFT[4]);
+}

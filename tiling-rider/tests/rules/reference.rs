@@ -1,0 +1,471 @@
+//! An independent, slow reference implementation written from the rules text: an 18 × 16
+//! array of cells, moves found by direction vectors, attacks found by looking at every
+//! enemy piece, and the turn-completion question answered by a brute-force depth-first
+//! search without memo (stopping at the first continuation that works, moves tried lazily
+//! in board order). It does not call the crate's move generator nor its move making; the
+//! perft and playout tests compare the two.
+
+use chimera_core::{Color, Game, Position};
+use chimera_tiling_rider::{Move, Rules, Square, TilingRider, Unit};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Empty,
+    /// kind 0 W, 1 F, 2 G, 3 N
+    Piece(u8, Color),
+    King(Color),
+}
+
+const ORTH: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+fn steps(kind: u8) -> Vec<(i32, i32)> {
+    match kind {
+        0 => ORTH.to_vec(),
+        1 => DIAG.to_vec(),
+        2 => ORTH.iter().chain(DIAG.iter()).copied().collect(),
+        _ => KNIGHT.to_vec(),
+    }
+}
+
+fn on_board(f: i32, r: i32) -> bool {
+    (0..18).contains(&f) && (0..16).contains(&r)
+}
+
+/// The other half of the tile of (f, r).
+fn mate(f: i32, r: i32) -> (i32, i32) {
+    let (u, v) = (f / 2, r / 2);
+    if (u + v) % 2 == 0 {
+        (f, r ^ 1) // orange: tiles are columns
+    } else {
+        (f ^ 1, r) // blue: tiles are rows
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefMove {
+    Single(i32, i32, i32, i32),
+    /// from unit (u, v) to unit (u, v)
+    Aggregate(i32, i32, i32, i32),
+    King(i32, i32, i32, i32),
+    End,
+}
+
+impl RefMove {
+    pub fn to_move(self) -> Move {
+        let sq = |f: i32, r: i32| Square::from_coords(f as u8, r as u8).unwrap();
+        let un = |u: i32, v: i32| Unit::from_coords(u as u8, v as u8).unwrap();
+        match self {
+            RefMove::Single(a, b, c, d) => Move::single(sq(a, b), sq(c, d)),
+            RefMove::Aggregate(a, b, c, d) => Move::aggregate(un(a, b), un(c, d)),
+            RefMove::King(a, b, c, d) => Move::king(un(a, b), un(c, d)),
+            RefMove::End => Move::END_TURN,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefPos {
+    /// cells[rank][file]
+    pub cells: [[Cell; 18]; 16],
+    /// moved alone this turn / used by an aggregate move this turn, by square
+    pub moved: [[bool; 18]; 16],
+    pub used: [[bool; 18]; 16],
+    pub king_moved: bool,
+    pub side: Color,
+    pub made: u32,
+    pub limit: u32,
+    pub turn_no: u32,
+    pub wheeler: bool,
+    /// set when the last action ended the turn
+    pub just_ended: bool,
+}
+
+impl RefPos {
+    pub fn of(pos: &TilingRider) -> RefPos {
+        let mut cells = [[Cell::Empty; 18]; 16];
+        let mut moved = [[false; 18]; 16];
+        let mut used = [[false; 18]; 16];
+        for r in 0..16 {
+            for f in 0..18 {
+                let sq = Square::from_coords(f as u8, r as u8).unwrap();
+                cells[r][f] = match (pos.piece_at(sq), pos.king_at(sq)) {
+                    (Some((p, c)), _) => Cell::Piece(p as u8, c),
+                    (None, Some(c)) => Cell::King(c),
+                    (None, None) => Cell::Empty,
+                };
+                moved[r][f] = pos.has_moved_alone(sq);
+                used[r][f] = pos.used_by_aggregate(sq);
+            }
+        }
+        RefPos {
+            cells,
+            moved,
+            used,
+            king_moved: pos.king_has_moved(),
+            side: pos.turn(),
+            made: u32::from(pos.moves_made()),
+            limit: u32::from(pos.move_limit()),
+            turn_no: u32::from(pos.turn_number()),
+            wheeler: pos.rules() == Rules::Wheeler,
+            just_ended: false,
+        }
+    }
+
+    fn get(&self, f: i32, r: i32) -> Cell {
+        self.cells[r as usize][f as usize]
+    }
+
+    fn min(&self) -> u32 {
+        if !self.wheeler && self.turn_no == 1 {
+            self.limit
+        } else {
+            1
+        }
+    }
+
+    fn cost_unit_move(&self) -> u32 {
+        if self.wheeler {
+            4
+        } else {
+            1
+        }
+    }
+
+    /// Lower-left corner of `color`'s king.
+    fn king(&self, color: Color) -> (i32, i32) {
+        for r in 0..16 {
+            for f in 0..18 {
+                if self.get(f, r) == Cell::King(color) {
+                    return (f, r);
+                }
+            }
+        }
+        panic!("no king")
+    }
+
+    fn unit_empty(&self, u: i32, v: i32) -> bool {
+        (0..2).all(|dy| (0..2).all(|dx| self.get(2 * u + dx, 2 * v + dy) == Cell::Empty))
+    }
+
+    /// The kind of a `color` aggregate filling unit (u, v).
+    fn aggregate(&self, u: i32, v: i32, color: Color) -> Option<u8> {
+        let Cell::Piece(k, c) = self.get(2 * u, 2 * v) else {
+            return None;
+        };
+        let all = (0..2)
+            .all(|dy| (0..2).all(|dx| self.get(2 * u + dx, 2 * v + dy) == Cell::Piece(k, c)));
+        (all && c == color).then_some(k)
+    }
+
+    fn unit_dirs(kind: u8) -> Vec<(i32, i32)> {
+        match kind {
+            0 => ORTH.to_vec(),
+            1 => DIAG.to_vec(),
+            2 => ORTH.iter().chain(DIAG.iter()).copied().collect(),
+            _ => KNIGHT.to_vec(),
+        }
+    }
+
+    /// Whether `by` attacks unit (u, v).
+    pub fn attacked(&self, u: i32, v: i32, by: Color) -> bool {
+        // small pieces
+        for r in 0..16 {
+            for f in 0..18 {
+                if let Cell::Piece(k, c) = self.get(f, r) {
+                    if c != by {
+                        continue;
+                    }
+                    for (df, dr) in steps(k) {
+                        let (tf, tr) = (f + df, r + dr);
+                        if tf / 2 == u && tr / 2 == v && on_board(tf, tr) && tf >= 0 && tr >= 0 {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        // the king
+        let (kf, kr) = self.king(by);
+        if (kf / 2 - u).abs() + (kr / 2 - v).abs() == 1 {
+            return true;
+        }
+        // aggregates
+        for au in 0..9 {
+            for av in 0..8 {
+                let Some(k) = self.aggregate(au, av, by) else {
+                    continue;
+                };
+                for (du, dv) in Self::unit_dirs(k) {
+                    let (mut cu, mut cv) = (au + du, av + dv);
+                    while (0..9).contains(&cu) && (0..8).contains(&cv) {
+                        if (cu, cv) == (u, v) {
+                            return true;
+                        }
+                        if !self.unit_empty(cu, cv) {
+                            break;
+                        }
+                        cu += du;
+                        cv += dv;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    pub fn king_safe(&self, color: Color) -> bool {
+        let (f, r) = self.king(color);
+        !self.attacked(f / 2, r / 2, !color)
+    }
+
+    /// Calls `f` on each pseudo-legal move until it returns true; whether it did.
+    pub fn any_pseudo(&self, f: &mut dyn FnMut(RefMove) -> bool) -> bool {
+        if self.made >= self.limit {
+            return false;
+        }
+        let remaining = self.limit - self.made;
+        let us = self.side;
+        let mut seen: Vec<(i32, i32)> = Vec::new();
+        for r in 0..16 {
+            for fl in 0..18 {
+                let Cell::Piece(k, c) = self.get(fl, r) else {
+                    continue;
+                };
+                if c != us || self.moved[r as usize][fl as usize] || self.used[r as usize][fl as usize] {
+                    continue;
+                }
+                seen.clear();
+                for (df, dr) in steps(k) {
+                    let (tf, tr) = (fl + df, r + dr);
+                    if !on_board(tf, tr) {
+                        continue;
+                    }
+                    match self.get(tf, tr) {
+                        Cell::Empty => {
+                            if !seen.contains(&(tf, tr)) {
+                                seen.push((tf, tr));
+                                if f(RefMove::Single(fl, r, tf, tr)) {
+                                    return true;
+                                }
+                            }
+                            if mate(tf, tr) != (fl, r) && mate(fl, r) != (tf, tr) {
+                                let (mf, mr) = mate(tf, tr);
+                                if self.get(mf, mr) == Cell::Empty && !seen.contains(&(mf, mr)) {
+                                    seen.push((mf, mr));
+                                    if f(RefMove::Single(fl, r, mf, mr)) {
+                                        return true;
+                                    }
+                                }
+                            }
+                        }
+                        Cell::Piece(_, tc) if tc != us => {
+                            if !seen.contains(&(tf, tr)) {
+                                seen.push((tf, tr));
+                                if f(RefMove::Single(fl, r, tf, tr)) {
+                                    return true;
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if remaining >= self.cost_unit_move() {
+            for v in 0..8 {
+                for u in 0..9 {
+                    let Some(k) = self.aggregate(u, v, us) else {
+                        continue;
+                    };
+                    if (0..2).any(|dy| (0..2).any(|dx| self.used[(2 * v + dy) as usize][(2 * u + dx) as usize])) {
+                        continue;
+                    }
+                    for (du, dv) in Self::unit_dirs(k) {
+                        let (mut cu, mut cv) = (u + du, v + dv);
+                        while (0..9).contains(&cu) && (0..8).contains(&cv) {
+                            if self.unit_empty(cu, cv) {
+                                if f(RefMove::Aggregate(u, v, cu, cv)) {
+                                    return true;
+                                }
+                            } else {
+                                let ok = (0..2).all(|dy| {
+                                    (0..2).all(|dx| match self.get(2 * cu + dx, 2 * cv + dy) {
+                                        Cell::Empty => true,
+                                        Cell::Piece(_, c) => c != us,
+                                        Cell::King(_) => false,
+                                    })
+                                });
+                                if ok && f(RefMove::Aggregate(u, v, cu, cv)) {
+                                    return true;
+                                }
+                                break;
+                            }
+                            cu += du;
+                            cv += dv;
+                        }
+                    }
+                }
+            }
+            if !self.king_moved {
+                let (kf, kr) = self.king(us);
+                let (ku, kv) = (kf / 2, kr / 2);
+                for (du, dv) in ORTH {
+                    let (tu, tv) = (ku + du, kv + dv);
+                    if !(0..9).contains(&tu) || !(0..8).contains(&tv) {
+                        continue;
+                    }
+                    let ok = (0..2).all(|dy| {
+                        (0..2).all(|dx| match self.get(2 * tu + dx, 2 * tv + dy) {
+                            Cell::Empty => true,
+                            Cell::Piece(_, c) => c != us,
+                            Cell::King(_) => false,
+                        })
+                    });
+                    if !ok {
+                        continue;
+                    }
+                    let mut after = self.clone();
+                    after.raw_king_step(ku, kv, tu, tv);
+                    if after.attacked(tu, tv, !us) {
+                        continue;
+                    }
+                    if f(RefMove::King(ku, kv, tu, tv)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn raw_king_step(&mut self, ku: i32, kv: i32, tu: i32, tv: i32) {
+        let us = self.side;
+        for dy in 0..2 {
+            for dx in 0..2 {
+                self.cells[(2 * kv + dy) as usize][(2 * ku + dx) as usize] = Cell::Empty;
+            }
+        }
+        for dy in 0..2 {
+            for dx in 0..2 {
+                self.cells[(2 * tv + dy) as usize][(2 * tu + dx) as usize] = Cell::King(us);
+            }
+        }
+    }
+
+    fn end_turn(&mut self) {
+        let len = self.made;
+        self.limit = if self.wheeler {
+            len.div_ceil(4) * 4 + 4
+        } else if self.side == Color::White && self.turn_no == 1 {
+            8
+        } else {
+            len + 1
+        };
+        if self.side == Color::Black {
+            self.turn_no += 1;
+        }
+        self.side = !self.side;
+        self.made = 0;
+        self.moved = [[false; 18]; 16];
+        self.used = [[false; 18]; 16];
+        self.king_moved = false;
+        self.just_ended = true;
+    }
+
+    pub fn play(&mut self, mv: RefMove) {
+        self.just_ended = false;
+        let cost;
+        match mv {
+            RefMove::End => {
+                self.end_turn();
+                return;
+            }
+            RefMove::Single(f, r, tf, tr) => {
+                let cell = self.get(f, r);
+                self.cells[r as usize][f as usize] = Cell::Empty;
+                self.cells[tr as usize][tf as usize] = cell;
+                self.moved[tr as usize][tf as usize] = true;
+                cost = 1;
+            }
+            RefMove::Aggregate(u, v, tu, tv) => {
+                let cell = self.get(2 * u, 2 * v);
+                for dy in 0..2 {
+                    for dx in 0..2 {
+                        let (f, r) = ((2 * u + dx) as usize, (2 * v + dy) as usize);
+                        self.cells[r][f] = Cell::Empty;
+                        self.moved[r][f] = false;
+                    }
+                }
+                for dy in 0..2 {
+                    for dx in 0..2 {
+                        let (f, r) = ((2 * tu + dx) as usize, (2 * tv + dy) as usize);
+                        self.cells[r][f] = cell;
+                        self.used[r][f] = true;
+                    }
+                }
+                cost = self.cost_unit_move();
+            }
+            RefMove::King(u, v, tu, tv) => {
+                self.raw_king_step(u, v, tu, tv);
+                self.king_moved = true;
+                cost = self.cost_unit_move();
+            }
+        }
+        self.made += cost;
+        if self.made >= self.limit {
+            self.end_turn();
+        }
+    }
+
+    /// After an action of the current turn: can the turn be finished with the mover's king
+    /// safe? Brute force, no memo.
+    pub fn can_finish(&self) -> bool {
+        if self.just_ended {
+            return self.king_safe(!self.side);
+        }
+        if self.made >= 1 && self.made >= self.min() && self.king_safe(self.side) {
+            return true;
+        }
+        self.any_pseudo(&mut |mv| {
+            let mut child = self.clone();
+            child.play(mv);
+            child.can_finish()
+        })
+    }
+
+    /// The legal actions, each with its brute-force proof.
+    pub fn legal(&self) -> Vec<RefMove> {
+        let mut out = Vec::new();
+        self.any_pseudo(&mut |mv| {
+            let mut child = self.clone();
+            child.play(mv);
+            if child.can_finish() {
+                out.push(mv);
+            }
+            false
+        });
+        if self.made >= 1 && self.made >= self.min() && self.king_safe(self.side) {
+            out.push(RefMove::End);
+        }
+        out
+    }
+}
+
+/// A move generator for `perft_with`: the reference's legal moves of the game's position
+/// (the 50-turn and repetition rules do not arise in the tested positions).
+pub fn generate(game: &Game<TilingRider>, out: &mut Vec<Move>) {
+    out.clear();
+    let pos = RefPos::of(game.position());
+    out.extend(pos.legal().into_iter().map(RefMove::to_move));
+}
