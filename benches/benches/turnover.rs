@@ -1,56 +1,16 @@
 //! Turnover Chess: legal move generation over a set of positions, and perft from the start.
-//!
-//! Belongs in `benches/benches/turnover.rs` of the chimera-benches crate (it is kept here
-//! until that crate depends on chimera-turnover: Cargo would discover it there at once).
-//! Run with `cargo bench -p chimera-benches --bench turnover`. Throughput is in nodes:
-//! positions whose moves were generated, or perft's leaf count (the last ply bulk counted).
 // criterion's macros define undocumented public functions.
 #![allow(missing_docs)]
 
-use chimera_core::conformance::SplitMix64;
-use chimera_core::{perft, Game, Position};
+use chimera_benches::{bench_movegen, bench_perft, sample_positions};
 use chimera_turnover::{Rules, Turnover};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use std::time::Duration;
-
-/// The start and the positions reached by a few fixed random playouts from it.
-fn positions() -> Vec<Turnover> {
-    let mut out = vec![Turnover::start(Rules::Standard)];
-    let mut moves = Vec::new();
-    for seed in 1..=7u64 {
-        let mut rng = SplitMix64::new(seed);
-        let mut game: Game<Turnover> = Game::start(Rules::Standard);
-        for _ in 0..6 * seed {
-            game.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        out.push(game.position().clone());
-    }
-    out
-}
 
 fn movegen(c: &mut Criterion) {
-    let positions = positions();
-    let mut group = c.benchmark_group("turnover/legal-moves");
-    group.sample_size(30);
-    group.measurement_time(Duration::from_secs(3));
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    let mut buffer = Vec::with_capacity(128);
-    group.bench_function("positions", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for pos in &positions {
-                pos.legal_moves(&mut buffer);
-                total += buffer.len();
-            }
-            black_box(total)
-        })
-    });
-    group.bench_function("count-only", |b| {
+    let positions = sample_positions::<Turnover>(Rules::Standard, 7, 6);
+    bench_movegen(c, "turnover", "positions", &positions);
+    c.bench_function("turnover/legal-moves/count-only", |b| {
         b.iter(|| {
             positions
                 .iter()
@@ -58,21 +18,10 @@ fn movegen(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
-    group.finish();
 }
 
 fn perft_start(c: &mut Criterion) {
-    let mut group = c.benchmark_group("turnover/perft");
-    group.sample_size(10);
-    group.measurement_time(Duration::from_secs(10));
-    let depth = 4;
-    let mut game: Game<Turnover> = Game::start(Rules::Standard);
-    let nodes = perft(&mut game, depth);
-    group.throughput(Throughput::Elements(nodes));
-    group.bench_function(format!("start-depth-{depth}"), |b| {
-        b.iter(|| black_box(perft(&mut game, depth)))
-    });
-    group.finish();
+    bench_perft::<Turnover>(c, "turnover", &[Rules::Standard], 4);
 }
 
 criterion_group!(benches, movegen, perft_start);

@@ -1,73 +1,20 @@
 //! Turtle Shell Chess: legal move generation over a set of positions, and perft from the
 //! start under the standard Ko rule and with repetition allowed (`none`).
-//!
-//! Run with `cargo bench -p chimera-benches`. Throughput is in nodes: positions whose moves
-//! were generated, or perft's leaf count (the last ply bulk counted).
 // criterion's macros define undocumented public functions.
 #![allow(missing_docs)]
 
-use chimera_core::conformance::SplitMix64;
-use chimera_core::{perft, Game, Position, RuleSet};
-use chimera_turtle_shell::{Rules, TurtleShell};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use std::hint::black_box;
-use std::time::Duration;
-
-/// The start and the positions reached by a few fixed random playouts from it.
-fn positions() -> Vec<TurtleShell> {
-    let rules = Rules::default();
-    let mut out = vec![TurtleShell::start(rules)];
-    let mut moves = Vec::new();
-    for seed in 1..=7u64 {
-        let mut rng = SplitMix64::new(seed);
-        let mut game: Game<TurtleShell> = Game::start(rules);
-        for _ in 0..6 * seed {
-            game.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        out.push(game.position().clone());
-    }
-    out
-}
+use chimera_benches::{bench_movegen, bench_perft, sample_positions};
+use chimera_turtle_shell::{Repetition, Rules, TurtleShell};
+use criterion::{criterion_group, criterion_main, Criterion};
 
 fn movegen(c: &mut Criterion) {
-    let positions = positions();
-    let mut group = c.benchmark_group("turtle-shell/legal-moves");
-    group.sample_size(30);
-    group.measurement_time(Duration::from_secs(3));
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    let mut buffer = Vec::with_capacity(128);
-    group.bench_function("positions", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for pos in &positions {
-                pos.legal_moves(&mut buffer);
-                total += buffer.len();
-            }
-            black_box(total)
-        })
-    });
-    group.finish();
+    let positions = sample_positions::<TurtleShell>(Rules::default(), 7, 6);
+    bench_movegen(c, "turtle-shell", "positions", &positions);
 }
 
 fn perft_start(c: &mut Criterion) {
-    let mut group = c.benchmark_group("turtle-shell/perft");
-    group.sample_size(10);
-    group.measurement_time(Duration::from_secs(5));
-    for name in ["ko", "none"] {
-        let rules = Rules::from_name(name).expect("a rule set of Turtle Shell");
-        let depth = 5;
-        let mut game: Game<TurtleShell> = Game::start(rules);
-        let nodes = perft(&mut game, depth);
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("start-depth-{depth}/{name}"), |b| {
-            b.iter(|| black_box(perft(&mut game, depth)))
-        });
-    }
-    group.finish();
+    let rules = [Repetition::Ko, Repetition::None].map(|repetition| Rules { repetition });
+    bench_perft::<TurtleShell>(c, "turtle-shell", &rules, 5);
 }
 
 criterion_group!(benches, movegen, perft_start);

@@ -9,6 +9,12 @@ pub fn variants() -> Vec<Variant> {
         Variant::of::<chimera_turtle_shell::TurtleShell>(
             "Turtle Shell Chess (Sam Trenholme): 64 squares and triangles; win by checkmate, stalemate or a king in the end zone",
         ),
+        Variant::of::<chimera_turret::TurretChess>(
+            "Turret Chess (M. Winther): chess on the 68-cell Gustavian board with sling-throwing Turrets and extended castling",
+        ),
+        Variant::of::<chimera_turnover::Turnover>(
+            "Turnover Chess (L. J. Patrocinio Filho): stacks of rings that split, merge and turn over; no check, lose your Castles and you lose",
+        ),
     ]
 }
 

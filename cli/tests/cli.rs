@@ -412,3 +412,50 @@ fn help_is_there_for_every_command() {
     let out = chimera(&["--help"]);
     assert!(stdout(&out).contains("validate"));
 }
+
+/// Every registered variant, with its bundled example game.
+const VARIANTS: &[(&str, &str)] = &[
+    ("turtle-shell", "examples/turtle-shell-game.txt"),
+    ("turret", "examples/turret-game.txt"),
+    ("turnover", "examples/turnover-game.txt"),
+];
+
+#[test]
+fn every_variant_is_listed() {
+    let text = stdout(&chimera(&["variants"]));
+    for (name, _) in VARIANTS {
+        assert!(text.contains(name), "{name} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn every_command_works_for_every_variant() {
+    for (name, game) in VARIANTS {
+        let out = chimera(&["show", name]);
+        assert!(out.status.success(), "show {name}: {}", stderr(&out));
+        let svg = chimera(&["show", name, "--format", "svg"]);
+        assert!(stdout(&svg).contains("<svg"), "svg of {name}");
+        let state = json(&chimera(&["show", name, "--format", "json"]));
+        let moves = state["legal_moves"].as_array().expect("legal moves");
+        assert!(!moves.is_empty(), "{name} has moves at the start");
+        let first = moves[0].as_str().expect("a move text");
+        // The first legal move plays through --moves and shows up as played.
+        let after = json(&chimera(&[
+            "show", name, "--moves", first, "--format", "json",
+        ]));
+        assert_eq!(after["moves_played"][0].as_str(), Some(first), "{name}");
+        let position = after["position"].as_str().expect("position text");
+        let again = json(&chimera(&["moves", name, "--position", position, "--json"]));
+        assert_eq!(again["position"].as_str(), Some(position), "{name}");
+        let perft = chimera(&["perft", name, "2"]);
+        assert!(perft.status.success(), "perft {name}: {}", stderr(&perft));
+        let validated = chimera(&["validate", name, game, "--json"]);
+        assert!(validated.status.success(), "validate {name} {game}");
+        assert!(
+            !json(&validated)["outcome"].is_null(),
+            "{game} ends the game"
+        );
+        let played = chimera_with_input(&["play", name], &format!("{first}\nundo\nquit\n"));
+        assert!(played.status.success(), "play {name}: {}", stderr(&played));
+    }
+}

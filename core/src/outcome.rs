@@ -91,11 +91,11 @@ impl fmt::Display for WinReason {
         f.write_str(match self {
             WinReason::Checkmate => "checkmate",
             WinReason::Stalemate => "stalemate (the stalemated side wins)",
-            WinReason::Siege => "siege (the side to move has no legal move)",
-            WinReason::EndZone => "king in the end zone",
-            WinReason::NoRoyalPiece => "the opponent has no royal piece left",
-            WinReason::KingCaptured => "king captured",
-            WinReason::KingReachedStart => "king reached the enemy king's start cell",
+            WinReason::Siege => "siege (the opponent has no legal move)",
+            WinReason::EndZone => "reaching the end zone with the king",
+            WinReason::NoRoyalPiece => "leaving the opponent without a royal piece",
+            WinReason::KingCaptured => "capturing the king",
+            WinReason::KingReachedStart => "moving the king onto the enemy king's start cell",
         })
     }
 }
@@ -105,7 +105,7 @@ impl fmt::Display for DrawReason {
         f.write_str(match self {
             DrawReason::Stalemate => "stalemate",
             DrawReason::Repetition => "repetition",
-            DrawReason::MoveLimit => "move limit without progress",
+            DrawReason::MoveLimit => "the move limit (no progress)",
             DrawReason::InsufficientMaterial => "insufficient material",
         })
     }
