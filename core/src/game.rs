@@ -116,9 +116,12 @@ impl<P: Position> Game<P> {
     /// Plays a move known to be legal (from [`Game::legal_moves`]).
     #[inline]
     pub fn play_unchecked(&mut self, mv: P::Move) {
-        let mut next = self.position().clone();
-        next.play_unchecked(mv);
-        self.positions.push(next);
+        // Copy the position into its new slot and play there: one copy, no moves of it.
+        self.positions.push(self.position().clone());
+        self.positions
+            .last_mut()
+            .expect("just pushed")
+            .play_unchecked(mv);
         self.moves.push(mv);
     }
 
