@@ -319,42 +319,111 @@ impl TilingRider {
     }
 
     /// A sound cut for a checked mover mid-turn: true only if no continuation can make the
-    /// king safe. Applies when the king can no longer move: then a check by the enemy king
-    /// is permanent, and so is a check by a small piece that no unmoved piece of ours can
-    /// capture in one leap, when no aggregate can be formed to capture it either.
+    /// king safe. It over-approximates what the rest of the turn can do: the king ends on its
+    /// unit or (if it may still move) on a neighbouring unit without the enemy king; for each
+    /// such unit every present attack must be removable: the enemy king's never; a small
+    /// piece's by a capture (an unmoved piece of ours leaping onto it, or an aggregate that
+    /// could be formed this turn riding onto its unit, ignoring what stands between), or by
+    /// the king stepping onto its unit; an aggregate's likewise, or by a block (an unmoved
+    /// piece's leap or elongation landing in a unit between, or an aggregate that could be
+    /// formed riding into one). If no unit passes, the turn is lost.
     fn hopeless(&self) -> bool {
         let t = tables();
         let us = self.side.index();
         let them = (!self.side).index();
         let remaining = self.limit.saturating_sub(self.made);
-        if !self.king_moved && remaining >= self.cost(MoveKind::King) {
-            return false;
-        }
         let k = self.kings[us];
         let ek = self.kings[them];
-        if (ek.u() as i8 - k.u() as i8).abs() + (ek.v() as i8 - k.v() as i8).abs() == 1 {
-            return true;
-        }
         let not_moved = !(self.moved | self.used);
-        let aggregate_possible = remaining >= self.cost(MoveKind::Aggregate)
-            && self.pieces[us]
-                .iter()
-                .any(|bb| (*bb & !self.used).count() >= 4);
-        if aggregate_possible {
-            return false;
-        }
+        let occ_all = self.occ_all();
+        let agg_cost = self.cost(MoveKind::Aggregate);
+        // Where each kind of our aggregates could stand this turn (units), and whether any.
+        let mut formable = [Bb::EMPTY; 4];
+        let mut any_formable = false;
         for ty in 0..4 {
-            let attackers = self.pieces[them][ty] & t.unit_att[ty][k.index()];
-            for a in attackers.iter() {
-                let capturable = (0..4).any(|oty| {
-                    (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any()
-                });
-                if !capturable {
-                    return true;
+            let avail = self.pieces[us][ty] & !self.used;
+            if avail.count() < 4 || remaining < agg_cost {
+                continue;
+            }
+            let mut reach = Bb::EMPTY;
+            for s in (self.pieces[us][ty] & not_moved).iter() {
+                let a = t.att[ty][s.index()];
+                reach |= a | a.mates();
+            }
+            let cover = avail | reach;
+            for sq in cover.full_units().iter() {
+                let missing = 4 - avail.nib(sq.unit()).count_ones() as u8;
+                if missing + agg_cost <= remaining {
+                    formable[ty].set(sq);
+                    any_formable = true;
                 }
             }
         }
-        false
+        let aggregate_can_reach = |target: Unit| -> bool {
+            formable.iter().enumerate().any(|(ty, f)| {
+                let piece = Piece::from_index(ty);
+                f.iter().any(|sq| {
+                    let y = sq.unit();
+                    let (_, line) = t.between[y.index() * UNITS + target.index()];
+                    y == target || piece.rides(line)
+                })
+            })
+        };
+        let capturable = |a: Square| -> bool {
+            (0..4).any(|oty| (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any())
+                || aggregate_can_reach(a.unit())
+        };
+        let mut landing = Bb::EMPTY;
+        for ty in 0..4 {
+            for s in (self.pieces[us][ty] & not_moved).iter() {
+                let a = t.att[ty][s.index()];
+                landing |= a | a.mates();
+            }
+        }
+        let king_can_move = !self.king_moved && remaining >= self.cost(MoveKind::King);
+        let mut candidates = [None; 5];
+        candidates[0] = Some(k);
+        if king_can_move {
+            for d in 0..4 {
+                let b = t.rays[k.index()][d][0];
+                if b != NO_UNIT && b as usize != ek.index() {
+                    candidates[d + 1] = Unit::from_index(b as usize);
+                }
+            }
+        }
+        'units: for x in candidates.into_iter().flatten() {
+            if (ek.u() as i8 - x.u() as i8).abs() + (ek.v() as i8 - x.v() as i8).abs() == 1 {
+                continue;
+            }
+            let inside = if x == k { Bb::EMPTY } else { Bb::unit(x) };
+            for ty in 0..4 {
+                let attackers = self.pieces[them][ty] & t.unit_att[ty][x.index()] & !inside;
+                for a in attackers.iter() {
+                    if !capturable(a) {
+                        continue 'units;
+                    }
+                }
+            }
+            for (ty, bb) in self.pieces[them].iter().enumerate() {
+                let piece = Piece::from_index(ty);
+                for sq in bb.full_units().iter() {
+                    let a = sq.unit();
+                    let (between, line) = t.between[a.index() * UNITS + x.index()];
+                    if !piece.rides(line) || (between & occ_all).any() {
+                        continue;
+                    }
+                    let removable = (landing & between).any()
+                        || (any_formable
+                            && between.full_units().iter().any(|b| aggregate_can_reach(b.unit())))
+                        || a.squares().into_iter().any(|p| capturable(p));
+                    if !removable {
+                        continue 'units;
+                    }
+                }
+            }
+            return false;
+        }
+        true
     }
 
     /// Whether the side to move has at least one legal action (cheaper than listing them).

@@ -5,9 +5,9 @@
 //! length of the action list).
 
 use crate::reference;
-use crate::{position_with, start_game};
-use chimera_core::{perft, perft_with, Color, Game, Position};
-use chimera_tiling_rider::{Rules, TilingRider};
+use crate::start_game;
+use chimera_core::{perft, perft_with, Game};
+use chimera_tiling_rider::TilingRider;
 
 /// Perft from the start position, depths 0 to 4 (all cross-checked with the reference).
 pub const START_PERFT: [u64; 5] = [1, 100, 9282, 802682, 65012606];
