@@ -98,8 +98,9 @@
 //!
 //! ## Game records
 //!
-//! [`parse_zsg`] reads the inventor's Zillions save games (`.zsg`); [`moves_from_record`]
-//! reads those and plain move lists alike.
+//! [`parse_zsg`] reads the inventor's Zillions save games (`.zsg`) with their piece names
+//! and move numbers, checking that promotions are to a rook; [`read_record`] (from the
+//! core) reads those and plain move lists alike, as the `chimera` program does.
 //!
 //! ## Features
 //!
@@ -120,7 +121,7 @@ mod types;
 
 pub use board::Cell;
 pub use position::TurtleShell;
-pub use record::{moves_from_record, parse_zsg, RecordError, ZsgMove};
+pub use record::{parse_zsg, read_record, RecordError, RecordMove, ZsgMove};
 pub use types::{Move, Piece, Repetition, Rules};
 
 #[cfg(feature = "serde")]
