@@ -5,7 +5,7 @@ mod common;
 
 use chimera_core::conformance::{check_parsers, check_playout};
 use chimera_core::{Game, Position};
-use chimera_turtle_shell::{moves_from_record, parse_zsg, Cell, Repetition, Rules, TurtleShell};
+use chimera_turtle_shell::{parse_zsg, read_record, Cell, Repetition, Rules, TurtleShell};
 use proptest::prelude::*;
 
 fn playout(repetition: Repetition, seed: u64) -> Result<(), String> {
@@ -77,7 +77,7 @@ proptest! {
         prop_assert_eq!(check_parsers(&start, &text), Ok(()));
         let _ = Cell::from_name(&text);
         let _ = parse_zsg(&text);
-        let _ = moves_from_record(&text);
+        let _ = read_record(&text);
     }
 
     #[test]
@@ -95,7 +95,7 @@ proptest! {
         let start = TurtleShell::start(Rules::default());
         prop_assert_eq!(check_parsers(&start, &text), Ok(()));
         let _ = parse_zsg(&text);
-        let _ = moves_from_record(&text);
+        let _ = read_record(&text);
     }
 }
 
