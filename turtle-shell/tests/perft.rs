@@ -92,45 +92,12 @@ fn perft_divide_sums_to_perft() {
 }
 
 #[test]
-#[ignore = "slow in the test profile: run with --release -- --ignored --nocapture"]
+#[ignore = "deep: run with cargo test --release -p chimera-turtle-shell -- --ignored"]
 fn perft_depth_6() {
     for (r, counts) in [(Repetition::Ko, KO), (Repetition::None, NONE)] {
-        let t = std::time::Instant::now();
         let n = perft(&mut game(r), 6);
-        let secs = t.elapsed().as_secs_f64();
-        println!(
-            "{r:?}: perft 6 = {n} in {secs:.3} s, {:.1} M nodes/s",
-            n as f64 / secs / 1e6
-        );
         assert_eq!(n, counts[5]);
         let slow = perft_with(&mut game(r), 6, &mut slow_generate);
         assert_eq!(slow, counts[5], "slow generator, {r:?}");
-    }
-}
-
-#[test]
-#[ignore = "benchmark: run with --release -- --ignored --nocapture"]
-fn perft_speed() {
-    // TS_PERFT_DEPTH (default 7) and TS_PERFT_REPS (default 15) tune the run.
-    let env = |name: &str, default: u32| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let (depth, reps) = (env("TS_PERFT_DEPTH", 7), env("TS_PERFT_REPS", 15));
-    for r in [Repetition::Ko, Repetition::None] {
-        let mut g = game(r);
-        let mut best = f64::MAX;
-        let mut n = 0;
-        for _ in 0..reps {
-            let t = std::time::Instant::now();
-            n = perft(&mut g, depth);
-            best = best.min(t.elapsed().as_secs_f64());
-        }
-        println!(
-            "{r:?}: perft 7 = {n}, best {best:.3} s, {:.1} M nodes/s",
-            n as f64 / best / 1e6
-        );
     }
 }
