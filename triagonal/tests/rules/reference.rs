@@ -213,7 +213,7 @@ impl RefBoard {
                 continue;
             }
             // One step onto an empty cell (quiet) or an enemy (if `cap`).
-            let mut step = |out: &mut Vec<RefMove>, d: Coord, cap: bool, jack: bool| {
+            let step = |out: &mut Vec<RefMove>, d: Coord, cap: bool, jack: bool| {
                 let to = add(from, d);
                 if on_board(to) {
                     if empty(to) {
@@ -239,7 +239,7 @@ impl RefBoard {
             };
             match letter {
                 'P' => {
-                    let mut pawn_to = |out: &mut Vec<RefMove>, to: Coord, captures: bool| {
+                    let pawn_to = |out: &mut Vec<RefMove>, to: Coord, captures: bool| {
                         if RefBoard::zone(us, to) {
                             let mut any = false;
                             for p in ['Q', 'R', 'B', 'N'] {
@@ -479,9 +479,4 @@ impl RefBoard {
 pub fn generate(game: &Game<Triagonal>, out: &mut Vec<Move>) {
     out.clear();
     out.extend(RefBoard::of(game.position()).legal_moves());
-}
-
-/// The reference's legal moves of a position.
-pub fn moves_of(pos: &Triagonal) -> Vec<Move> {
-    RefBoard::of(pos).legal_moves()
 }

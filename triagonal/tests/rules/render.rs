@@ -1,1 +1,45 @@
-//! placeholder
+//! Pictures: the text diagram and the SVG.
+
+use crate::{after, start_game};
+use chimera_core::{Position, Render};
+use chimera_triagonal::{Rules, Triagonal};
+
+#[test]
+fn text_diagram_shows_eight_labelled_levels_holes_and_the_last_move() {
+    let pos = Triagonal::start(Rules::Standard);
+    let next = after(&pos, "J@Ab3,J@Ac3,Bb2-Bb4");
+    let mv = pos.parse_move("J@Ab3,J@Ac3,Bb2-Bb4").unwrap();
+    let text = next.text_diagram(Some((&pos, mv)));
+    for l in "ABCDEFGH".chars() {
+        assert!(text.contains(&format!("Level {l}")), "{l}");
+    }
+    assert_eq!(text.matches('#').count(), 8 + 1); // the holes, and the legend's `#`
+    assert!(text.contains(">P"), "{text}");
+    assert!(text.contains("+J"));
+    assert!(text.contains("Last move: J@Ab3,J@Ac3,Bb2-Bb4 (White)"));
+    assert!(text.contains("Jacks in hand: White 78 · Black 80"));
+    assert!(text.contains("Black to move"));
+    assert!(text.contains("rnbqkbnr") || text.contains(" r n b q k b n r") || text.contains("r n b"));
+}
+
+#[test]
+fn svg_shows_eight_boards_holes_pieces_jacks_in_hand_and_the_last_move() {
+    let mut game = start_game();
+    game.play_text("J@Ab3,J@Ac3,Bb2-Bb4").unwrap();
+    let (before, mv) = game.last_move().unwrap();
+    let svg = game.position().svg(Some((before, mv)));
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    for l in "ABCDEFGH".chars() {
+        assert!(svg.contains(&format!("Level {l}</text>")), "{l}");
+    }
+    assert_eq!(svg.matches("class=\"hole\"").count(), 8);
+    assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
+    assert_eq!(svg.matches("class=\"placement\"").count(), 2);
+    assert_eq!(svg.matches("class=\"piece jack\"").count(), 2);
+    assert_eq!(svg.matches("class=\"piece\"").count(), 64);
+    assert!(svg.contains("Jacks in hand: White 78 · Black 80"));
+    assert!(svg.contains("♚") && svg.contains("♟"));
+    // Without a last move: no marks.
+    let svg = Triagonal::start(Rules::Standard).svg(None);
+    assert!(!svg.contains("last-move"));
+}
