@@ -37,7 +37,11 @@ impl Cell {
     #[inline]
     pub const fn from_index(index: usize) -> Option<Cell> {
         if index < INDICES {
-            Cell::new((index & 7) as u8, ((index >> 3) & 7) as u8, (index >> 6) as u8)
+            Cell::new(
+                (index & 7) as u8,
+                ((index >> 3) & 7) as u8,
+                (index >> 6) as u8,
+            )
         } else {
             None
         }
@@ -266,7 +270,11 @@ pub(crate) const DIRS: [[i8; 3]; 26] = {
     while nonzero <= 3 {
         let mut code = 0;
         while code < 27 {
-            let v = [(code % 3) as i8 - 1, ((code / 3) % 3) as i8 - 1, (code / 9) as i8 - 1];
+            let v = [
+                (code % 3) as i8 - 1,
+                ((code / 3) % 3) as i8 - 1,
+                (code / 9) as i8 - 1,
+            ];
             let nz = (v[0] != 0) as i32 + (v[1] != 0) as i32 + (v[2] != 0) as i32;
             if nz == nonzero {
                 out[n] = v;
@@ -359,7 +367,10 @@ fn build() -> Box<Tables> {
         for (d, v) in DIRS.iter().enumerate() {
             let (df, dr, dl) = (i32::from(v[0]), i32::from(v[1]), i32::from(v[2]));
             let mut n = 0;
-            while cell.offset(df * (n + 1), dr * (n + 1), dl * (n + 1)).is_some() {
+            while cell
+                .offset(df * (n + 1), dr * (n + 1), dl * (n + 1))
+                .is_some()
+            {
                 n += 1;
             }
             t.ray_len[i][d] = n as u8;

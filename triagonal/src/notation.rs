@@ -67,7 +67,9 @@ fn read_normal(text: &str, part: &[u8]) -> Result<Move, ParseMoveError> {
     if let Some(r) = rest.strip_prefix(b"=") {
         rest = r;
         if rest.is_empty() {
-            return Err(err("expected a promotion piece (N, B, R or Q) after `=`".into()));
+            return Err(err(
+                "expected a promotion piece (N, B, R or Q) after `=`".into()
+            ));
         }
     }
     match rest {
@@ -103,7 +105,10 @@ fn read_placement(text: &str, part: &[u8], which: &str) -> Result<Cell, ParseMov
         Some(cell) if cell.len() == 3 => cell_at(cell, 0).ok_or_else(|| {
             ParseMoveError::new(
                 text,
-                format!("the {which} placement `{}` does not name a cell", show(part)),
+                format!(
+                    "the {which} placement `{}` does not name a cell",
+                    show(part)
+                ),
             )
         }),
         _ => Err(ParseMoveError::new(
@@ -122,7 +127,10 @@ pub(crate) fn read_move(text: &str) -> Result<Move, ParseMoveError> {
     if trimmed.is_empty() {
         return Err(ParseMoveError::new(text, "empty move"));
     }
-    let parts: Vec<&[u8]> = trimmed.split(|&b| b == b',').map(|p| p.trim_ascii()).collect();
+    let parts: Vec<&[u8]> = trimmed
+        .split(|&b| b == b',')
+        .map(|p| p.trim_ascii())
+        .collect();
     match parts.as_slice() {
         [normal] => read_normal(text, normal),
         [a, b, normal] => {
@@ -246,7 +254,10 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
     if levels.len() != 8 {
         return Err(ParsePositionError::new(
             "the board",
-            format!("expected 8 levels (A to H) separated by `|`, found {}", levels.len()),
+            format!(
+                "expected 8 levels (A to H) separated by `|`, found {}",
+                levels.len()
+            ),
         ));
     }
     let mut column = board_start + 1;
@@ -257,7 +268,10 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
         if ranks.len() != 8 {
             return Err(ParsePositionError::new(
                 format!("level {lname}, column {column}"),
-                format!("expected 8 ranks (8 to 1) separated by `/`, found {}", ranks.len()),
+                format!(
+                    "expected 8 ranks (8 to 1) separated by `/`, found {}",
+                    ranks.len()
+                ),
             ));
         }
         for (ri, rank_text) in ranks.iter().enumerate() {
@@ -350,23 +364,37 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
     }
     let turn = Color::from_text(fields[1])
         .filter(|_| fields[1].len() == 1)
-        .ok_or_else(|| ParsePositionError::new(NAMES[1], format!("expected `w` or `b`, found `{}`", fields[1])))?;
+        .ok_or_else(|| {
+            ParsePositionError::new(
+                NAMES[1],
+                format!("expected `w` or `b`, found `{}`", fields[1]),
+            )
+        })?;
     pos.set_turn(turn);
     for (i, color) in [(2, Color::White), (3, Color::Black)] {
         let n: u16 = fields[i].parse().map_err(|_| {
             ParsePositionError::new(
                 NAMES[i],
-                format!("expected a number of Jacks (0 to 65535), found `{}`", fields[i]),
+                format!(
+                    "expected a number of Jacks (0 to 65535), found `{}`",
+                    fields[i]
+                ),
             )
         })?;
         pos.set_jacks_in_hand(color, n);
     }
     let halfmove: u32 = fields[5].parse().map_err(|_| {
-        ParsePositionError::new(NAMES[5], format!("expected a number of plies, found `{}`", fields[5]))
+        ParsePositionError::new(
+            NAMES[5],
+            format!("expected a number of plies, found `{}`", fields[5]),
+        )
     })?;
     pos.set_halfmove_clock(halfmove);
     let fullmove: u32 = fields[6].parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
-        ParsePositionError::new(NAMES[6], format!("expected a move number from 1, found `{}`", fields[6]))
+        ParsePositionError::new(
+            NAMES[6],
+            format!("expected a move number from 1, found `{}`", fields[6]),
+        )
     })?;
     pos.set_fullmove_number(fullmove);
     let ep = fields[4];
@@ -376,7 +404,10 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
             None => (ep, None),
         };
         let skipped = Cell::parse(skipped).ok_or_else(|| {
-            ParsePositionError::new(NAMES[4], format!("`{ep}` is not `-`, a cell, or a cell `>` a cell"))
+            ParsePositionError::new(
+                NAMES[4],
+                format!("`{ep}` is not `-`, a cell, or a cell `>` a cell"),
+            )
         })?;
         let victim = match victim {
             Some(v) => Cell::parse(v).ok_or_else(|| {

@@ -420,7 +420,8 @@ impl Triagonal {
     /// of that pawn, if the last move was a double step.
     #[inline]
     pub fn en_passant(&self) -> Option<(Cell, Cell)> {
-        (self.ep[0] != NO_CELL).then(|| (Cell::at(self.ep[0] as usize), Cell::at(self.ep[1] as usize)))
+        (self.ep[0] != NO_CELL)
+            .then(|| (Cell::at(self.ep[0] as usize), Cell::at(self.ep[1] as usize)))
     }
 
     /// Sets the en-passant cell and the cell of the pawn that can be taken there, as after
@@ -432,7 +433,9 @@ impl Triagonal {
         self.set_ep(ep);
         if ep.is_some() && !self.ep_consistent() {
             self.set_ep(old);
-            return Err("no pawn of the side that just moved can have double-stepped over that cell".into());
+            return Err(
+                "no pawn of the side that just moved can have double-stepped over that cell".into(),
+            );
         }
         Ok(())
     }
@@ -753,9 +756,8 @@ impl Position for Triagonal {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.over().or_else(|| {
-            (!self.has_legal_move()).then(|| self.no_move_outcome())
-        })
+        self.over()
+            .or_else(|| (!self.has_legal_move()).then(|| self.no_move_outcome()))
     }
 
     #[inline]
@@ -781,7 +783,12 @@ impl Position for Triagonal {
     fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
         let back = (self.halfmove as usize).min(earlier.len());
         let mut seen = 1;
-        for p in earlier[earlier.len() - back..].iter().rev().skip(1).step_by(2) {
+        for p in earlier[earlier.len() - back..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+        {
             if p.same_for_repetition(self) {
                 seen += 1;
                 if seen >= 3 {

@@ -19,7 +19,10 @@ fn the_board_is_an_8x8x8_cube_less_a_2x2x2_hole_504_cells() {
             )
         })
         .collect();
-    assert_eq!(holes, ["Dd4", "De4", "Dd5", "De5", "Ed4", "Ee4", "Ed5", "Ee5"]);
+    assert_eq!(
+        holes,
+        ["Dd4", "De4", "Dd5", "De5", "Ed4", "Ee4", "Ed5", "Ee5"]
+    );
 }
 
 #[test]
@@ -48,7 +51,9 @@ fn pieces_can_neither_land_on_nor_pass_through_a_hole() {
     assert!(t.contains(&"Aa1".to_string()));
     // A knight never lands in the hole: from Cd3 the leap (0,1,2) would be Ed4.
     let pos = with_kings(Color::White, &[("Cd3", 'N')]);
-    assert!(targets(&pos, "Cd3").iter().all(|c| Cell::parse(c).is_some()));
+    assert!(targets(&pos, "Cd3")
+        .iter()
+        .all(|c| Cell::parse(c).is_some()));
     assert!(!targets(&pos, "Cd3").contains(&"Ed4".to_string()));
 }
 
@@ -118,7 +123,10 @@ fn directions_orthogonal_6_diagonal_12_triagonal_8() {
                 let t = cell(t);
                 let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).abs();
                 let c = cell("Bb2");
-                d(t.file(), c.file()).max(d(t.rank(), c.rank())).max(d(t.level(), c.level())) == 1
+                d(t.file(), c.file())
+                    .max(d(t.rank(), c.rank()))
+                    .max(d(t.level(), c.level()))
+                    == 1
             })
             .count()
     };

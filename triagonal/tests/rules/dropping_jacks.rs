@@ -34,7 +34,10 @@ fn a_placement_is_optional() {
 #[test]
 fn placement_on_empty_cells_only() {
     let mut pos = two_pawns(80);
-    pos.set_piece(crate::cell("Bc2"), Some((chimera_triagonal::Piece::Rook, Color::Black)));
+    pos.set_piece(
+        crate::cell("Bc2"),
+        Some((chimera_triagonal::Piece::Rook, Color::Black)),
+    );
     assert!(!is_legal(&pos, "J@Bc2,J@Bd2,Cc3-Cc4"));
     assert!(!is_legal(&pos, "J@Cc3,J@Bd2,Ga1-Gb3"));
 }
@@ -86,13 +89,18 @@ fn placement_needs_two_jacks_in_hand() {
     let pos = two_pawns(2);
     let next = after(&pos, "J@Bc2,J@Bd2,Cc3-Cc4");
     assert_eq!(next.jacks_in_hand(Color::White), 0);
-    assert!(move_texts(&two_pawns(0)).iter().all(|m| !m.starts_with("J@")));
+    assert!(move_texts(&two_pawns(0))
+        .iter()
+        .all(|m| !m.starts_with("J@")));
 }
 
 #[test]
 fn after_a_placement_the_normal_move_may_not_move_a_jack() {
     let mut pos = two_pawns(80);
-    pos.set_piece(crate::cell("Fa1"), Some((chimera_triagonal::Piece::Jack, Color::White)));
+    pos.set_piece(
+        crate::cell("Fa1"),
+        Some((chimera_triagonal::Piece::Jack, Color::White)),
+    );
     assert!(is_legal(&pos, "Fa1-Fa2"));
     assert!(!is_legal(&pos, "J@Bc2,J@Bd2,Fa1-Fa2"));
     // Nor one of the Jacks just placed.
@@ -104,7 +112,15 @@ fn after_a_placement_no_capture_of_any_kind() {
     // An ordinary capture, a knight's capture without moving, en passant.
     let mut ep = with_kings(
         Color::Black,
-        &[("Cc3", 'P'), ("Cd3", 'P'), ("Ga1", 'N'), ("Ga2", 'r'), ("Gb3", 'r'), ("Hd7", 'p'), ("He5", 'P')],
+        &[
+            ("Cc3", 'P'),
+            ("Cd3", 'P'),
+            ("Ga1", 'N'),
+            ("Ga2", 'r'),
+            ("Gb3", 'r'),
+            ("Hd7", 'p'),
+            ("He5", 'P'),
+        ],
     );
     ep.set_jacks_in_hand(Color::White, 80);
     let ep = after(&ep, "Hd7-Hd5");
@@ -112,9 +128,15 @@ fn after_a_placement_no_capture_of_any_kind() {
     assert!(is_legal(&ep, "Ga1^Ga2"));
     assert!(is_legal(&ep, "Ga1xGb3"));
     for capture in ["He5xHd6", "Ga1^Ga2", "Ga1xGb3"] {
-        assert!(!is_legal(&ep, &format!("J@Bc2,J@Bd2,{capture}")), "{capture}");
+        assert!(
+            !is_legal(&ep, &format!("J@Bc2,J@Bd2,{capture}")),
+            "{capture}"
+        );
     }
-    assert!(move_texts(&ep).iter().filter(|m| m.starts_with("J@")).all(|m| !m.contains('x') && !m.contains('^')));
+    assert!(move_texts(&ep)
+        .iter()
+        .filter(|m| m.starts_with("J@"))
+        .all(|m| !m.contains('x') && !m.contains('^')));
 }
 
 #[test]
@@ -127,18 +149,54 @@ fn a_placement_is_part_of_a_turn_that_still_needs_its_normal_move() {
     // With only Jack moves and captures left, no placement at all.
     let mut pos = with_kings(Color::White, &[("Cc3", 'J'), ("Cd3", 'J')]);
     pos.set_piece(crate::cell("Aa8"), None);
-    pos.set_piece(crate::cell("Ca1"), Some((chimera_triagonal::Piece::King, Color::White)));
-    pos.set_piece(crate::cell("Ca2"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
-    pos.set_piece(crate::cell("Cb1"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
-    pos.set_piece(crate::cell("Cb2"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
-    pos.set_piece(crate::cell("Ba1"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
-    pos.set_piece(crate::cell("Ba2"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
-    pos.set_piece(crate::cell("Bb1"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
-    pos.set_piece(crate::cell("Bb2"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
-    pos.set_piece(crate::cell("Da1"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
-    pos.set_piece(crate::cell("Da2"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
-    pos.set_piece(crate::cell("Db1"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
-    pos.set_piece(crate::cell("Db2"), Some((chimera_triagonal::Piece::Pawn, Color::Black)));
+    pos.set_piece(
+        crate::cell("Ca1"),
+        Some((chimera_triagonal::Piece::King, Color::White)),
+    );
+    pos.set_piece(
+        crate::cell("Ca2"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
+    pos.set_piece(
+        crate::cell("Cb1"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
+    pos.set_piece(
+        crate::cell("Cb2"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
+    pos.set_piece(
+        crate::cell("Ba1"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
+    pos.set_piece(
+        crate::cell("Ba2"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
+    pos.set_piece(
+        crate::cell("Bb1"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
+    pos.set_piece(
+        crate::cell("Bb2"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
+    pos.set_piece(
+        crate::cell("Da1"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
+    pos.set_piece(
+        crate::cell("Da2"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
+    pos.set_piece(
+        crate::cell("Db1"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
+    pos.set_piece(
+        crate::cell("Db2"),
+        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+    );
     pos.set_jacks_in_hand(Color::White, 80);
     let moves = move_texts(&pos);
     assert!(!moves.is_empty());
@@ -152,7 +210,13 @@ fn the_placement_pair_is_unordered_one_move() {
     let b = pos.parse_move("J@Cd3,J@Cc3,Ab1-Ac3").unwrap();
     assert_eq!(a, b);
     let texts = move_texts(&pos);
-    assert_eq!(texts.iter().filter(|m| m.as_str() == "J@Cc3,J@Cd3,Ab1-Ac3").count(), 1);
+    assert_eq!(
+        texts
+            .iter()
+            .filter(|m| m.as_str() == "J@Cc3,J@Cd3,Ab1-Ac3")
+            .count(),
+        1
+    );
     assert!(!texts.iter().any(|m| m.as_str() == "J@Cd3,J@Cc3,Ab1-Ac3"));
     // Every turn of the start: the 84 normal moves and 11 576 placement turns.
     assert_eq!(texts.len(), 11_660);
@@ -165,4 +229,36 @@ fn a_placement_resets_the_fifty_move_clock() {
     pos.set_halfmove_clock(40);
     assert_eq!(after(&pos, "Ga1-Gb3").halfmove_clock(), 41);
     assert_eq!(after(&pos, "J@Bc2,J@Bd2,Ga1-Gb3").halfmove_clock(), 0);
+}
+
+#[test]
+fn interpretation_castling_and_promotion_by_a_step_are_allowed_after_a_placement() {
+    let mut pos = crate::board(
+        Color::White,
+        &[
+            ("Ae1", 'K'),
+            ("Ah1", 'R'),
+            ("Be2", 'P'),
+            ("Bf2", 'P'),
+            ("Hb7", 'P'),
+            ("Hh1", 'k'),
+        ],
+    );
+    pos.set_jacks_in_hand(Color::White, 80);
+    // Ae2 and Af2 touch the king, the rook's neighbourhood and the pawns.
+    assert!(is_legal(&pos, "J@Ae2,J@Af2,Ae1-Ag1"));
+    assert!(is_legal(&pos, "J@Ae2,J@Af2,Hb7-Hb8=Q"));
+    // A Jack placed between king and rook forbids castling.
+    assert!(!is_legal(&pos, "J@Af1,J@Af2,Ae1-Ag1"));
+}
+
+#[test]
+fn the_players_own_jacks_and_king_count_as_pieces_for_adjacency() {
+    // A king and a Jack of White's: Cb2 and Cc2 touch both.
+    let mut pos = crate::board(
+        Color::White,
+        &[("Bb1", 'K'), ("Bc1", 'J'), ("Hh8", 'k'), ("Ga1", 'N')],
+    );
+    pos.set_jacks_in_hand(Color::White, 80);
+    assert!(is_legal(&pos, "J@Cb2,J@Cc2,Ga1-Gb3"));
 }

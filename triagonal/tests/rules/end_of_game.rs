@@ -43,10 +43,16 @@ fn a_player_wins_by_capturing_the_opponents_king() {
 fn a_player_wins_by_moving_their_king_onto_the_cell_where_the_opponents_king_started() {
     let pos = board(Color::White, &[("Hd8", 'K'), ("Aa1", 'k')]);
     let next = after(&pos, "Hd8-He8");
-    assert_eq!(next.outcome(), win(Color::White, WinReason::KingReachedStart));
+    assert_eq!(
+        next.outcome(),
+        win(Color::White, WinReason::KingReachedStart)
+    );
     let pos = board(Color::Black, &[("Hd8", 'K'), ("Be2", 'k')]);
     let next = after(&pos, "Be2-Ae1");
-    assert_eq!(next.outcome(), win(Color::Black, WinReason::KingReachedStart));
+    assert_eq!(
+        next.outcome(),
+        win(Color::Black, WinReason::KingReachedStart)
+    );
     // Another piece on that cell wins nothing.
     let pos = board(Color::White, &[("Hd7", 'R'), ("Hd8", 'K'), ("Aa1", 'k')]);
     let next = after(&pos, "Hd7-He7");
@@ -59,7 +65,17 @@ fn a_player_wins_by_moving_their_king_onto_the_cell_where_the_opponents_king_sta
 fn no_legal_turn(hand: u16) -> Triagonal {
     let mut pos = board(
         Color::White,
-        &[("Hh8", 'K'), ("Hg8", 'P'), ("Hh7", 'P'), ("Hg7", 'P'), ("Gh8", 'P'), ("Gg8", 'P'), ("Gh7", 'P'), ("Gg7", 'P'), ("Aa1", 'k')],
+        &[
+            ("Hh8", 'K'),
+            ("Hg8", 'P'),
+            ("Hh7", 'P'),
+            ("Hg7", 'P'),
+            ("Gh8", 'P'),
+            ("Gg8", 'P'),
+            ("Gh7", 'P'),
+            ("Gg7", 'P'),
+            ("Aa1", 'k'),
+        ],
     );
     pos.set_jacks_in_hand(Color::White, hand);
     pos
@@ -72,9 +88,19 @@ fn ruling_a_side_to_move_with_no_legal_turn_draws() {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         assert!(moves.is_empty(), "{moves:?}");
-        assert_eq!(pos.outcome(), Some(Outcome::Draw { reason: DrawReason::Stalemate }));
+        assert_eq!(
+            pos.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::Stalemate
+            })
+        );
         let game = Game::new(pos);
-        assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::Stalemate }));
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::Stalemate
+            })
+        );
     }
 }
 
@@ -87,14 +113,22 @@ fn ruling_third_occurrence_of_the_same_position_draws() {
             game.play_text(mv).unwrap();
         }
     }
-    assert_eq!(game.outcome(), Some(Outcome::Draw { reason: DrawReason::Repetition }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
     assert!(game.legal_move_list().is_empty());
 }
 
 #[test]
 fn ruling_repetition_compares_pieces_side_to_move_jacks_in_hand_and_en_passant() {
     // The Jacks in hand differ: no repetition even though the board is the same.
-    let mut pos = board(Color::White, &[("Aa8", 'K'), ("Hh1", 'k'), ("Cc3", 'N'), ("Fc3", 'n')]);
+    let mut pos = board(
+        Color::White,
+        &[("Aa8", 'K'), ("Hh1", 'k'), ("Cc3", 'N'), ("Fc3", 'n')],
+    );
     pos.set_jacks_in_hand(Color::White, 2);
     let mut other = pos.clone();
     other.set_jacks_in_hand(Color::White, 4);
@@ -106,7 +140,16 @@ fn ruling_repetition_compares_pieces_side_to_move_jacks_in_hand_and_en_passant()
     later.set_fullmove_number(12);
     assert!(pos.same_for_repetition(&later));
     // The en-passant cell counts.
-    let a = Triagonal::from_text(&crate::notation::START_TEXT.replace(" w 80 80 - 0 1", " b 80 80 Ae3 0 1").replace("8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|", "8/8/8/8/4P3/8/PPPP1PPP/RNBQKBNR|"), chimera_triagonal::Rules::Standard).unwrap();
+    let a = Triagonal::from_text(
+        &crate::notation::START_TEXT
+            .replace(" w 80 80 - 0 1", " b 80 80 Ae3 0 1")
+            .replace(
+                "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|",
+                "8/8/8/8/4P3/8/PPPP1PPP/RNBQKBNR|",
+            ),
+        chimera_triagonal::Rules::Standard,
+    )
+    .unwrap();
     let mut b = a.clone();
     b.set_en_passant(None).unwrap();
     assert!(!a.same_for_repetition(&b));
@@ -120,7 +163,12 @@ fn ruling_fifty_moves_by_each_side_without_capture_pawn_move_or_placement_draws(
     assert_eq!(pos.outcome(), None);
     let drawn = after(&pos, "Cc3-Cb1");
     assert_eq!(drawn.halfmove_clock(), 100);
-    assert_eq!(drawn.outcome(), Some(Outcome::Draw { reason: DrawReason::MoveLimit }));
+    assert_eq!(
+        drawn.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::MoveLimit
+        })
+    );
     let mut moves = Vec::new();
     drawn.legal_moves(&mut moves);
     assert!(moves.is_empty());
@@ -140,5 +188,15 @@ fn a_win_comes_before_the_fifty_move_draw() {
     assert_eq!(next.outcome(), win(Color::White, WinReason::KingCaptured));
     let mut pos = board(Color::White, &[("Hd8", 'K'), ("Aa1", 'k')]);
     pos.set_halfmove_clock(99);
-    assert_eq!(after(&pos, "Hd8-He8").outcome(), win(Color::White, WinReason::KingReachedStart));
+    assert_eq!(
+        after(&pos, "Hd8-He8").outcome(),
+        win(Color::White, WinReason::KingReachedStart)
+    );
+}
+
+#[test]
+fn a_jacks_pawn_step_is_not_a_pawn_move_for_the_fifty_move_clock() {
+    let mut pos = with_kings(Color::White, &[("Cc3", 'J')]);
+    pos.set_halfmove_clock(10);
+    assert_eq!(after(&pos, "Cc3-Cc4").halfmove_clock(), 11);
 }

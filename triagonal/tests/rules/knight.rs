@@ -44,7 +44,15 @@ fn knight_steps_one_cell_triagonally_moving_or_capturing() {
 fn knight_captures_without_moving_on_its_6_orthogonal_neighbours() {
     let pos = with_kings(
         Color::White,
-        &[("Cc3", 'N'), ("Cc4", 'p'), ("Cb3", 'p'), ("Dc3", 'p'), ("Bc3", 'P'), ("Cd3", 'p'), ("Cc2", 'p')],
+        &[
+            ("Cc3", 'N'),
+            ("Cc4", 'p'),
+            ("Cb3", 'p'),
+            ("Dc3", 'p'),
+            ("Bc3", 'P'),
+            ("Cd3", 'p'),
+            ("Cc2", 'p'),
+        ],
     );
     let m = moves_from(&pos, "Cc3");
     for t in ["Cc4", "Cb3", "Dc3", "Cd3", "Cc2"] {
@@ -87,4 +95,16 @@ fn knight_double_leap_first_landing_cell_empty_and_on_the_board() {
     assert!(!targets(&pos, "Bd3").contains(&"Fd5".to_string()));
     // The mirror-image leap (0,−1,2) lands on Dd2, on the board: Bd3 → Fd1 is fine.
     assert!(targets(&pos, "Bd3").contains(&"Fd1".to_string()));
+}
+
+#[test]
+fn interpretation_knight_leaps_over_the_hole() {
+    // A leap needs only its landing cell: Cd4 → Ec4 ((−1,0,+2)) passes the hole cell Dd4
+    // right above Cd4; Cd4 → Ed5 and Cd4 → Ee4 would land in the hole.
+    let pos = with_kings(Color::White, &[("Cd4", 'N')]);
+    let t = targets(&pos, "Cd4");
+    assert!(t.contains(&"Ec4".to_string()));
+    assert!(t
+        .iter()
+        .all(|c| chimera_triagonal::Cell::parse(c).is_some()));
 }

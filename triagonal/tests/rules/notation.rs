@@ -15,7 +15,10 @@ fn start() -> Triagonal {
 fn ruling_move_from_to_with_a_dash() {
     let pos = start();
     let mv = pos.parse_move("Ae2-Ae4").unwrap();
-    assert_eq!((mv.from().to_string(), mv.to().to_string()), ("Ae2".into(), "Ae4".into()));
+    assert_eq!(
+        (mv.from().to_string(), mv.to().to_string()),
+        ("Ae2".into(), "Ae4".into())
+    );
     assert_eq!(pos.move_text(mv), "Ae2-Ae4");
     // Any case, with or without the separator.
     assert_eq!(pos.parse_move("ae2ae4").unwrap(), mv);
@@ -43,7 +46,10 @@ fn ruling_promotion_written_with_equals() {
     assert_eq!(pos.move_text(mv), "Gb7xHb8=N");
     assert_eq!(pos.parse_move("gb7xhb8n").unwrap(), mv);
     let pos = with_kings(Color::White, &[("Hb7", 'P')]);
-    assert_eq!(pos.move_text(pos.parse_move("Hb7-Hb8=q").unwrap()), "Hb7-Hb8=Q");
+    assert_eq!(
+        pos.move_text(pos.parse_move("Hb7-Hb8=q").unwrap()),
+        "Hb7-Hb8=Q"
+    );
 }
 
 #[test]
@@ -79,7 +85,14 @@ fn ruling_a_placement_turn_is_one_token() {
     assert_eq!(pos.move_text(mv), "J@Cc3,J@Cd3,Ab1-Ac3");
     assert!(is_legal(&pos, "J@Cc3,J@Cd3,Ab1-Ac3"));
     assert_eq!(mv.to_string(), "J@Cc3,J@Cd3,Ab1-Ac3");
-    for bad in ["J@Cc3,Ab1-Ac3", "J@Cc3,J@Cd3", "J@Cc3 J@Cd3 Ab1-Ac3", "J@Cc3,J@Cc3,Ab1-Ac3", "J@Dd4,J@Cd3,Ab1-Ac3", "K@Cc3,J@Cd3,Ab1-Ac3"] {
+    for bad in [
+        "J@Cc3,Ab1-Ac3",
+        "J@Cc3,J@Cd3",
+        "J@Cc3 J@Cd3 Ab1-Ac3",
+        "J@Cc3,J@Cc3,Ab1-Ac3",
+        "J@Dd4,J@Cd3,Ab1-Ac3",
+        "K@Cc3,J@Cd3,Ab1-Ac3",
+    ] {
         assert!(pos.parse_move(bad).is_err(), "{bad}");
     }
 }
@@ -123,7 +136,10 @@ fn ruling_position_text_levels_a_to_h_ranks_8_to_1_holes_star() {
     let levels: Vec<&str> = fields[0].split('|').collect();
     assert_eq!(levels.len(), 8);
     assert_eq!(levels[3], "8/8/8/3**3/3**3/8/8/8");
-    assert_eq!(Triagonal::from_text(START_TEXT, Rules::Standard).unwrap(), start());
+    assert_eq!(
+        Triagonal::from_text(START_TEXT, Rules::Standard).unwrap(),
+        start()
+    );
 }
 
 #[test]
@@ -132,7 +148,10 @@ fn position_text_round_trips_jacks_clocks_and_en_passant() {
     let pos = after(&pos, "J@Ab3,J@Ac3,Bb2-Bb4");
     let text = pos.to_text();
     assert!(text.ends_with(" b 78 80 Bb3 0 1"), "{text}");
-    assert!(text.starts_with("8/8/8/8/8/1JJ5/PPPPPPPP/RNBQKBNR|8/8/8/8/1P6/8/P1PPPPPP/PPPPPPPP|"), "{text}");
+    assert!(
+        text.starts_with("8/8/8/8/8/1JJ5/PPPPPPPP/RNBQKBNR|8/8/8/8/1P6/8/P1PPPPPP/PPPPPPPP|"),
+        "{text}"
+    );
     let back = Triagonal::from_text(&text, Rules::Standard).unwrap();
     assert_eq!(back, pos);
     assert_eq!(back.zobrist(), pos.zobrist());
@@ -159,22 +178,63 @@ fn ruling_ambiguous_en_passant_cell_names_the_pawn() {
 fn position_text_errors_say_what_and_where() {
     let cases: [(String, &str, &str); 10] = [
         (String::new(), "whole text", "7 space-separated"),
-        (START_TEXT.replacen("|8/8/8/8/8/8/8/8|", "|8/8/8/8/8/8/8/8/8|", 1), "level C", "8 ranks"),
-        (START_TEXT.replacen("|8/8/8/3**3", "|8/8/8/8", 1), "level D, rank 5, file d", "hole"),
-        (START_TEXT.replacen("RNBQKBNR", "RNBQKBNX", 1), "level A, rank 1, file h, column 29", "not a piece"),
-        (START_TEXT.replacen("RNBQKBNR", "RNBQKBN", 1), "level A, rank 1", "7 cells"),
-        (START_TEXT.replacen("RNBQKBNR", "RNBQKBNRR", 1), "level A, rank 1", "after the rank"),
-        (START_TEXT.replacen("RNBQKBNR", "RNBKKBNR", 1), "level A, rank 1, file e", "second white king"),
-        (START_TEXT.replacen(" w ", " x ", 1), "side to move", "`w` or `b`"),
-        (START_TEXT.replacen(" 80 80 ", " 80 eighty ", 1), "Black's Jacks", "number"),
-        (START_TEXT.replacen(" - ", " Ae3 ", 1), "en-passant", "double-stepped"),
+        (
+            START_TEXT.replacen("|8/8/8/8/8/8/8/8|", "|8/8/8/8/8/8/8/8/8|", 1),
+            "level C",
+            "8 ranks",
+        ),
+        (
+            START_TEXT.replacen("|8/8/8/3**3", "|8/8/8/8", 1),
+            "level D, rank 5, file d",
+            "hole",
+        ),
+        (
+            START_TEXT.replacen("RNBQKBNR", "RNBQKBNX", 1),
+            "level A, rank 1, file h, column 29",
+            "not a piece",
+        ),
+        (
+            START_TEXT.replacen("RNBQKBNR", "RNBQKBN", 1),
+            "level A, rank 1",
+            "7 cells",
+        ),
+        (
+            START_TEXT.replacen("RNBQKBNR", "RNBQKBNRR", 1),
+            "level A, rank 1",
+            "after the rank",
+        ),
+        (
+            START_TEXT.replacen("RNBQKBNR", "RNBKKBNR", 1),
+            "level A, rank 1, file e",
+            "second white king",
+        ),
+        (
+            START_TEXT.replacen(" w ", " x ", 1),
+            "side to move",
+            "`w` or `b`",
+        ),
+        (
+            START_TEXT.replacen(" 80 80 ", " 80 eighty ", 1),
+            "Black's Jacks",
+            "number",
+        ),
+        (
+            START_TEXT.replacen(" - ", " Ae3 ", 1),
+            "en-passant",
+            "double-stepped",
+        ),
     ];
     for (text, place, reason) in cases {
         let err = Triagonal::from_text(&text, Rules::Standard).unwrap_err();
         assert!(err.place.contains(place), "{text}: place `{}`", err.place);
-        assert!(err.reason.contains(reason), "{text}: reason `{}`", err.reason);
+        assert!(
+            err.reason.contains(reason),
+            "{text}: reason `{}`",
+            err.reason
+        );
     }
-    let err = Triagonal::from_text(&START_TEXT.replacen(" 0 1", " 0 0", 1), Rules::Standard).unwrap_err();
+    let err =
+        Triagonal::from_text(&START_TEXT.replacen(" 0 1", " 0 0", 1), Rules::Standard).unwrap_err();
     assert!(err.place.contains("move number"));
 }
 
@@ -194,4 +254,33 @@ fn serde_round_trip_through_the_position_text() {
     let back: Triagonal = serde_json::from_str(&json).unwrap();
     assert_eq!(back, pos);
     assert!(serde_json::from_str::<Triagonal>(r#"{"rules":"standard","position":"x"}"#).is_err());
+}
+
+#[test]
+fn interpretation_input_in_any_case_with_any_separator() {
+    let pos = with_kings(Color::White, &[("Bb1", 'N'), ("Bb2", 'p'), ("Hb7", 'P')]);
+    let mv = pos.parse_move("Bb1^Bb2").unwrap();
+    for text in ["bb1^bb2", "BB1xBB2", "Bb1-Bb2", "Bb1:Bb2", "Bb1Bb2"] {
+        assert_eq!(pos.parse_move(text).unwrap(), mv, "{text}");
+    }
+    let promo = pos.parse_move("Hb7-Hb8=Q").unwrap();
+    assert_eq!(pos.parse_move("hb7hb8q").unwrap(), promo);
+    assert_eq!(
+        pos.parse_move("@Cc3,@Cd3,Bb1-Bb2").unwrap(),
+        pos.parse_move("J@Cc3,J@Cd3,Bb1^Bb2").unwrap()
+    );
+}
+
+#[test]
+fn interpretation_a_side_without_a_king_is_accepted_and_the_game_is_over() {
+    let pos = board(Color::Black, &[("Aa8", 'K'), ("Cc6", 'R')]);
+    let back = Triagonal::from_text(&pos.to_text(), Rules::Standard).unwrap();
+    assert_eq!(back, pos);
+    assert_eq!(
+        back.outcome(),
+        Some(chimera_core::Outcome::Win {
+            winner: Color::White,
+            reason: chimera_core::WinReason::KingCaptured
+        })
+    );
 }

@@ -51,12 +51,21 @@ fn ruling_pawn_captures_on_the_five_diagonals_with_no_backward_part() {
             "Ba2", "Bc2", // two triagonals backward
         ])
     );
-    assert_eq!(moves_from(&pos, "Cb3").iter().filter(|m| m.contains('x')).count(), 7);
+    assert_eq!(
+        moves_from(&pos, "Cb3")
+            .iter()
+            .filter(|m| m.contains('x'))
+            .count(),
+        7
+    );
 }
 
 #[test]
 fn pawn_captures_one_step_triagonally_toward_its_own_edge() {
-    let pos = with_kings(Color::White, &[("Cb3", 'P'), ("Ba2", 'b'), ("Bc2", 'n'), ("Da4", 'q')]);
+    let pos = with_kings(
+        Color::White,
+        &[("Cb3", 'P'), ("Ba2", 'b'), ("Bc2", 'n'), ("Da4", 'q')],
+    );
     let m = moves_from(&pos, "Cb3");
     assert!(m.contains(&"Cb3xBa2".to_string()));
     assert!(m.contains(&"Cb3xBc2".to_string()));
@@ -85,9 +94,17 @@ fn pawn_double_step_along_either_forward_axis_middle_cell_empty() {
 #[test]
 fn pawn_double_step_from_any_cell_where_one_of_the_players_pawns_starts() {
     // Every start cell of White's pawns allows it (A?2, B?1, B?2), no other cell does.
-    for (from, double) in [("Ad2", "Ad4"), ("Bd1", "Dd1"), ("Bd2", "Bd4"), ("Bd2", "Dd2")] {
+    for (from, double) in [
+        ("Ad2", "Ad4"),
+        ("Bd1", "Dd1"),
+        ("Bd2", "Bd4"),
+        ("Bd2", "Dd2"),
+    ] {
         let pos = with_kings(Color::White, &[(from, 'P')]);
-        assert!(targets(&pos, from).contains(&double.to_string()), "{from}-{double}");
+        assert!(
+            targets(&pos, from).contains(&double.to_string()),
+            "{from}-{double}"
+        );
     }
     for from in ["Ad3", "Cd2", "Ad1"] {
         let pos = with_kings(Color::White, &[(from, 'P')]);
@@ -111,7 +128,11 @@ fn en_passant_on_the_very_next_move_removes_the_pawn_that_double_stepped() {
     // take there.
     let pos = with_kings(Color::White, &[("Ac2", 'P'), ("Bb3", 'p'), ("Ab4", 'p')]);
     let pos = after(&pos, "Ac2-Ac4");
-    assert_eq!(pos.en_passant().map(|(s, v)| (s.to_string(), v.to_string())), Some(("Ac3".into(), "Ac4".into())));
+    assert_eq!(
+        pos.en_passant()
+            .map(|(s, v)| (s.to_string(), v.to_string())),
+        Some(("Ac3".into(), "Ac4".into()))
+    );
     let m = moves_from(&pos, "Bb3");
     assert!(m.contains(&"Bb3xAc3".to_string()), "{m:?}");
     assert!(moves_from(&pos, "Ab4").contains(&"Ab4xAc3".to_string()));
@@ -135,7 +156,10 @@ fn en_passant_by_a_backward_triagonal_capture() {
 
 #[test]
 fn en_passant_only_on_the_very_next_move() {
-    let pos = with_kings(Color::White, &[("Ac2", 'P'), ("Bb3", 'p'), ("Hh7", 'p'), ("Ba8", 'N')]);
+    let pos = with_kings(
+        Color::White,
+        &[("Ac2", 'P'), ("Bb3", 'p'), ("Hh7", 'p'), ("Ba8", 'N')],
+    );
     let pos = after(&pos, "Ac2-Ac4");
     let pos = after(&pos, "Hh7-Hh6");
     let pos = after(&pos, "Ba8-Bb6");
@@ -154,4 +178,24 @@ fn en_passant_only_by_a_pawn_that_could_capture_onto_the_skipped_cell() {
     assert_eq!(moves_from(&pos, "Bc3"), ["Bc3-Ac3", "Bc3-Bc2"]);
     let stepped = after(&pos, "Bc3-Ac3");
     assert_eq!(at(&stepped, "Ac4"), Some('P'));
+}
+
+#[test]
+fn interpretation_a_double_step_needs_its_target_empty_too() {
+    let pos = with_kings(Color::White, &[("Bc2", 'P'), ("Bc4", 'n'), ("Dc2", 'N')]);
+    let t = targets(&pos, "Bc2");
+    assert!(!t.contains(&"Bc4".to_string()) && !t.contains(&"Dc2".to_string()));
+}
+
+#[test]
+fn interpretation_the_en_passant_cell_is_recorded_after_every_double_step() {
+    // No black pawn anywhere near: the cell is still recorded (and part of the position).
+    let pos = with_kings(Color::White, &[("Ac2", 'P')]);
+    let next = after(&pos, "Ac2-Ac4");
+    assert_eq!(
+        next.en_passant().map(|(s, _)| s.to_string()),
+        Some("Ac3".to_string())
+    );
+    use chimera_core::Position;
+    assert!(next.to_text().contains(" Ac3 "));
 }

@@ -5,10 +5,14 @@ use chimera_core::{Color, Position};
 
 fn kind(from: &str, to: &str) -> usize {
     let (a, b) = (crate::cell(from), crate::cell(to));
-    [a.file() != b.file(), a.rank() != b.rank(), a.level() != b.level()]
-        .iter()
-        .filter(|&&x| x)
-        .count()
+    [
+        a.file() != b.file(),
+        a.rank() != b.rank(),
+        a.level() != b.level(),
+    ]
+    .iter()
+    .filter(|&&x| x)
+    .count()
 }
 
 #[test]
@@ -77,7 +81,10 @@ fn jack_makes_a_non_capturing_pawn_step() {
     let pos = with_kings(Color::White, &[("Cc3", 'J')]);
     let t = targets(&pos, "Cc3");
     assert!(t.contains(&"Cc4".to_string()) && t.contains(&"Dc3".to_string()));
-    let pos = with_kings(Color::White, &[("Cc3", 'J'), ("Cc4", 'p'), ("Dc3", 'p'), ("Cb4", 'p')]);
+    let pos = with_kings(
+        Color::White,
+        &[("Cc3", 'J'), ("Cc4", 'p'), ("Dc3", 'p'), ("Cb4", 'p')],
+    );
     let t = targets(&pos, "Cc3");
     for c in ["Cc4", "Dc3", "Cb4"] {
         assert!(!t.contains(&c.to_string()), "{c}");
@@ -97,11 +104,27 @@ fn jack_no_double_step_no_en_passant_no_promotion() {
     assert!(!t.contains(&"Bc4".to_string()) && !t.contains(&"Dc2".to_string()));
     // Into the zone: stays a Jack.
     let pos = with_kings(Color::White, &[("Hb7", 'J')]);
-    assert_eq!(moves_from(&pos, "Hb7").iter().filter(|m| m.ends_with("Hb8")).count(), 1);
+    assert_eq!(
+        moves_from(&pos, "Hb7")
+            .iter()
+            .filter(|m| m.ends_with("Hb8"))
+            .count(),
+        1
+    );
     assert_eq!(at(&after(&pos, "Hb7-Hb8"), "Hb8"), Some('J'));
     // No en passant: a black Jack where a pawn could take.
     let pos = with_kings(Color::White, &[("Ac2", 'P'), ("Bb3", 'j')]);
     let pos = after(&pos, "Ac2-Ac4");
     assert!(!moves_from(&pos, "Bb3").iter().any(|m| m.ends_with("Ac3")));
     let _ = pos.turn();
+}
+
+#[test]
+fn interpretation_captured_jacks_do_not_return_to_any_hand() {
+    let mut pos = with_kings(Color::White, &[("Cc3", 'R'), ("Cc6", 'j')]);
+    pos.set_jacks_in_hand(Color::Black, 4);
+    let next = after(&pos, "Cc3xCc6");
+    assert_eq!(next.jacks_in_hand(Color::Black), 4);
+    assert_eq!(next.jacks_in_hand(Color::White), 0);
+    assert_eq!(next.count(Color::Black, chimera_triagonal::Piece::Jack), 0);
 }

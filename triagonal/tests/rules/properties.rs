@@ -77,7 +77,11 @@ fn compare_with_reference(
         if moves.is_empty() {
             break;
         }
-        let normal: Vec<Move> = moves.iter().copied().filter(|m| m.placement().is_none()).collect();
+        let normal: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.placement().is_none())
+            .collect();
         let mv = if normal.len() < moves.len() && rng.below(100) < placement_share as usize {
             moves[normal.len() + rng.below(moves.len() - normal.len())]
         } else {

@@ -9,10 +9,13 @@ use chimera_triagonal::{Cell, Move, Piece, Triagonal};
 
 type Coord = (i32, i32, i32); // (file, rank, level)
 
+/// What stands on a cell: a piece letter and its colour.
+type Content = Option<(char, Color)>;
+
 /// A board as an array `cells[level][rank][file]` of (letter `PNBRQKJ`, colour).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefBoard {
-    pub cells: [[[Option<(char, Color)>; 8]; 8]; 8],
+    pub cells: [[[Content; 8]; 8]; 8],
     pub turn: Color,
     pub hand: [u16; 2],
     /// (skipped cell, pawn that double-stepped).
@@ -48,7 +51,11 @@ fn cell(c: Coord) -> Cell {
 }
 
 fn coord(c: Cell) -> Coord {
-    (i32::from(c.file()), i32::from(c.rank()), i32::from(c.level()))
+    (
+        i32::from(c.file()),
+        i32::from(c.rank()),
+        i32::from(c.level()),
+    )
 }
 
 /// Every vector with components in {-1, 0, 1} and exactly `n` of them non-zero.
@@ -284,10 +291,7 @@ impl RefBoard {
                         if enemy(to) {
                             pawn_to(&mut out, to, true);
                         } else if let Some((skipped, victim)) = self.ep {
-                            if to == skipped
-                                && empty(to)
-                                && self.get(victim) == Some(('P', !us))
-                            {
+                            if to == skipped && empty(to) && self.get(victim) == Some(('P', !us)) {
                                 out.push(mk(from, to, true, false));
                             }
                         }

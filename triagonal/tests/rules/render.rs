@@ -19,7 +19,9 @@ fn text_diagram_shows_eight_labelled_levels_holes_and_the_last_move() {
     assert!(text.contains("Last move: J@Ab3,J@Ac3,Bb2-Bb4 (White)"));
     assert!(text.contains("Jacks in hand: White 78 · Black 80"));
     assert!(text.contains("Black to move"));
-    assert!(text.contains("rnbqkbnr") || text.contains(" r n b q k b n r") || text.contains("r n b"));
+    assert!(
+        text.contains("rnbqkbnr") || text.contains(" r n b q k b n r") || text.contains("r n b")
+    );
 }
 
 #[test]

@@ -9,7 +9,11 @@ fn white_setup_back_rank_on_level_a_pawns_on_a2_b1_b2() {
     let pos = Triagonal::start(Rules::Standard);
     for (file, letter) in "abcdefgh".chars().zip("RNBQKBNR".chars()) {
         assert_eq!(at(&pos, &format!("A{file}1")), Some(letter));
-        for cell in [format!("A{file}2"), format!("B{file}1"), format!("B{file}2")] {
+        for cell in [
+            format!("A{file}2"),
+            format!("B{file}1"),
+            format!("B{file}2"),
+        ] {
             assert_eq!(at(&pos, &cell), Some('P'), "{cell}");
         }
     }
@@ -22,7 +26,11 @@ fn black_setup_turned_about_the_file_axis() {
     let pos = Triagonal::start(Rules::Standard);
     for (file, letter) in "abcdefgh".chars().zip("rnbqkbnr".chars()) {
         assert_eq!(at(&pos, &format!("H{file}8")), Some(letter));
-        for cell in [format!("H{file}7"), format!("G{file}8"), format!("G{file}7")] {
+        for cell in [
+            format!("H{file}7"),
+            format!("G{file}8"),
+            format!("G{file}7"),
+        ] {
             assert_eq!(at(&pos, &cell), Some('p'), "{cell}");
         }
     }
