@@ -44,6 +44,11 @@
 //! All but the last are cross-checked against an independent slow generator in the tests.
 //! `cargo run --release -p chimera-triagonal --example perft -- 2` times it.
 //!
+//! ## Pictures
+//! [`chimera_core::Render`] draws the eight levels side by side, holes marked, the last move's
+//! cells and placed Jacks highlighted, the Jacks in hand in the caption:
+//! `cargo run -p chimera-triagonal --example picture > position.svg`.
+//!
 //! ## Example
 //!
 //! ```
