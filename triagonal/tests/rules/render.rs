@@ -45,3 +45,24 @@ fn svg_shows_eight_boards_holes_pieces_jacks_in_hand_and_the_last_move() {
     let svg = Triagonal::start(Rules::Standard).svg(None);
     assert!(!svg.contains("last-move"));
 }
+
+#[test]
+fn the_program_can_drive_a_game_through_dyn_game() {
+    use chimera_core::Variant;
+    let variant = Variant::of::<Triagonal>("Triagonal Chess");
+    assert_eq!(variant.name, "triagonal");
+    assert_eq!(variant.rule_sets, ["standard"]);
+    let mut game = (variant.new_game)(None, None).unwrap();
+    assert_eq!(game.legal_moves().len(), 11_660);
+    assert_eq!(
+        game.play("j@cd3,j@cc3,ab1ac3").unwrap(),
+        "J@Cc3,J@Cd3,Ab1-Ac3"
+    );
+    assert!(game.svg().contains("class=\"placement\""));
+    assert!(game
+        .text_diagram()
+        .contains("Last move: J@Cc3,J@Cd3,Ab1-Ac3"));
+    assert_eq!(game.undo().as_deref(), Some("J@Cc3,J@Cd3,Ab1-Ac3"));
+    assert!((variant.new_game)(Some("nonsense"), None).is_err());
+    assert!((variant.new_game)(None, Some("8/8 w")).is_err());
+}
