@@ -56,7 +56,7 @@ fn perft_empty_hands_depth_1_to_4_agrees_with_the_reference() {
 }
 
 #[test]
-#[ignore = "slow: about 40 s for the fast generator"]
+#[ignore = "slow: about a minute for the fast generator in the test profile"]
 fn perft_empty_hands_depth_5() {
     let mut game = empty_hands();
     assert_eq!(perft(&mut game, 5), EMPTY_HANDS_PERFT[5]);
