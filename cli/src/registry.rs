@@ -15,6 +15,9 @@ pub fn variants() -> Vec<Variant> {
         Variant::of::<chimera_turnover::Turnover>(
             "Turnover Chess (L. J. Patrocinio Filho): stacks of rings that split, merge and turn over; no check, lose your Castles and you lose",
         ),
+        Variant::of::<chimera_triagonal::Triagonal>(
+            "Triagonal Chess ((zzo38) A. Black): an 8x8x8 cube less a hole, triagonal moves, Jacks placed two at a time; no check, capture the king or reach its start cell",
+        ),
     ]
 }
 

@@ -418,6 +418,7 @@ const VARIANTS: &[(&str, &str)] = &[
     ("turtle-shell", "examples/turtle-shell-game.txt"),
     ("turret", "examples/turret-game.txt"),
     ("turnover", "examples/turnover-game.txt"),
+    ("triagonal", "examples/triagonal-game.txt"),
 ];
 
 #[test]

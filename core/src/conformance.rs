@@ -5,6 +5,7 @@
 //! first inconsistency found, so a test can `prop_assert!` on it.
 
 use crate::{Game, Position};
+use std::collections::HashSet;
 
 /// A small deterministic random-number generator (SplitMix64), so that the kit needs no
 /// dependency and a failing seed replays exactly.
@@ -70,8 +71,9 @@ pub fn check_playout<P: Position>(
                 at()
             ));
         }
-        for (i, &mv) in moves.iter().enumerate() {
-            if moves[..i].contains(&mv) {
+        let mut seen = HashSet::with_capacity(moves.len());
+        for &mv in &moves {
+            if !seen.insert(mv) {
                 return Err(format!("move {mv:?} generated twice {}", at()));
             }
             let mt = pos.move_text(mv);
