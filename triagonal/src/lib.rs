@@ -42,7 +42,7 @@
 //! and 11 576 placement turns at the first ply). From the start with both hands empty
 //! (`… w 0 0 - 0 1`): 84, 7 056, 646 000, 59 147 008 and 5 865 028 302 for depths 1 to 5.
 //! All but the last are cross-checked against an independent slow generator in the tests.
-//! `cargo run --release -p chimera-triagonal --example perft -- 2` times it.
+//! `chimera perft triagonal 2` times it.
 //!
 //! ## Pictures
 //! [`chimera_core::Render`] draws the eight levels side by side, holes marked, the last move's

@@ -31,7 +31,7 @@
 //! ## Perft
 //! From the start (bulk counted): 41, 1 681, 70 624, 2 965 589, 128 382 924 and
 //! 5 551 295 592 for depths 1 to 6, each cross-checked against an independent slow generator
-//! in the tests. `cargo run --release -p chimera-turnover --example perft -- 5` times it.
+//! in the tests. `chimera perft turnover 5` times it.
 //!
 //! ## Example
 //!
