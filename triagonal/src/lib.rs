@@ -47,7 +47,7 @@
 //! ## Pictures
 //! [`chimera_core::Render`] draws the eight levels side by side, holes marked, the last move's
 //! cells and placed Jacks highlighted, the Jacks in hand in the caption:
-//! `cargo run -p chimera-triagonal --example picture > position.svg`.
+//! `cargo run -p chimera-triagonal --example triagonal_picture > position.svg`.
 //!
 //! ## Example
 //!

@@ -1,5 +1,5 @@
 //! Plays a few turns from the start and prints the text diagram to stderr and the SVG to
-//! stdout: `cargo run -p chimera-triagonal --example picture > position.svg`.
+//! stdout: `cargo run -p chimera-triagonal --example triagonal_picture > position.svg`.
 
 use chimera_core::{Game, Render};
 use chimera_triagonal::{Rules, Triagonal};

@@ -1,5 +1,5 @@
 //! Writes a text diagram and an SVG of a position after a move:
-//! `cargo run -p chimera-turret --example picture -- FEN MOVE OUT.svg`.
+//! `cargo run -p chimera-turret --example turret_picture -- FEN MOVE OUT.svg`.
 use chimera_core::{Position, Render};
 use chimera_turret::{Rules, TurretChess};
 
