@@ -259,14 +259,15 @@ impl TilingRider {
         if memo.failed.contains(&key) {
             return false;
         }
+        let need = self.min_moves().saturating_sub(self.made) as usize;
         if safe && self.unexposable() {
             // Only the count of further moves is in question (an exact turn).
-            let need = self.min_moves().saturating_sub(self.made) as usize;
             let mut wit = [(0u16, 0u16); WITNESS_CAP];
             if need <= WITNESS_CAP && self.witness(need, &mut wit) >= need {
                 return true;
             }
-        } else if !safe && self.hopeless() {
+        }
+        if (need > 0 && need > self.max_more_moves()) || (!safe && self.hopeless()) {
             memo.failed.insert(key);
             return false;
         }
@@ -318,6 +319,57 @@ impl TilingRider {
         found
     }
 
+    /// Where each kind of the mover's aggregates could stand during the rest of the turn: the
+    /// units (as their lower-left squares) each of whose squares holds a piece of that kind
+    /// not used by an aggregate move, or is a leap or elongated leap (ignoring what stands in
+    /// the way) of an unmoved piece of that kind, with enough moves left to fill it and ride.
+    fn formable_aggregates(&self) -> [Bb; 4] {
+        let t = tables();
+        let us = self.side.index();
+        let remaining = self.limit.saturating_sub(self.made);
+        let not_moved = !(self.moved | self.used);
+        let agg_cost = self.cost(MoveKind::Aggregate);
+        let mut formable = [Bb::EMPTY; 4];
+        for (ty, f) in formable.iter_mut().enumerate() {
+            let avail = self.pieces[us][ty] & !self.used;
+            if avail.count() < 4 || remaining < agg_cost {
+                continue;
+            }
+            let mut reach = Bb::EMPTY;
+            for s in (self.pieces[us][ty] & not_moved).iter() {
+                let a = t.att[ty][s.index()];
+                reach |= a | a.mates();
+            }
+            let cover = avail | reach;
+            for sq in cover.full_units().iter() {
+                let missing = 4 - avail.nib(sq.unit()).count_ones() as u8;
+                if missing + agg_cost <= remaining {
+                    f.set(sq);
+                }
+            }
+        }
+        formable
+    }
+
+    /// An upper bound on the further moves the mover can make this turn: each unmoved piece
+    /// once, the king once, and for each kind with an aggregate that could be formed, one
+    /// move per four pieces not yet used by an aggregate move.
+    fn max_more_moves(&self) -> usize {
+        let us = self.side.index();
+        let not_moved = !(self.moved | self.used);
+        let mut n = (self.occ[us] & not_moved).count() as usize;
+        if !self.king_moved {
+            n += 1;
+        }
+        let formable = self.formable_aggregates();
+        for (ty, f) in formable.iter().enumerate() {
+            if f.any() {
+                n += ((self.pieces[us][ty] & !self.used).count() / 4) as usize;
+            }
+        }
+        n
+    }
+
     /// A sound cut for a checked mover mid-turn: true only if no continuation can make the
     /// king safe. It over-approximates what the rest of the turn can do: the king ends on its
     /// unit or (if it may still move) on a neighbouring unit without the enemy king; for each
@@ -336,29 +388,8 @@ impl TilingRider {
         let ek = self.kings[them];
         let not_moved = !(self.moved | self.used);
         let occ_all = self.occ_all();
-        let agg_cost = self.cost(MoveKind::Aggregate);
-        // Where each kind of our aggregates could stand this turn (units), and whether any.
-        let mut formable = [Bb::EMPTY; 4];
-        let mut any_formable = false;
-        for ty in 0..4 {
-            let avail = self.pieces[us][ty] & !self.used;
-            if avail.count() < 4 || remaining < agg_cost {
-                continue;
-            }
-            let mut reach = Bb::EMPTY;
-            for s in (self.pieces[us][ty] & not_moved).iter() {
-                let a = t.att[ty][s.index()];
-                reach |= a | a.mates();
-            }
-            let cover = avail | reach;
-            for sq in cover.full_units().iter() {
-                let missing = 4 - avail.nib(sq.unit()).count_ones() as u8;
-                if missing + agg_cost <= remaining {
-                    formable[ty].set(sq);
-                    any_formable = true;
-                }
-            }
-        }
+        let formable = self.formable_aggregates();
+        let any_formable = formable.iter().any(|f| f.any());
         let aggregate_can_reach = |target: Unit| -> bool {
             formable.iter().enumerate().any(|(ty, f)| {
                 let piece = Piece::from_index(ty);
