@@ -196,9 +196,8 @@ impl TilingRider {
                 if need == 0 {
                     return true;
                 }
-                let n = *nwit.get_or_insert_with(|| {
-                    self.witness((need + 8).min(WITNESS_CAP), &mut wit)
-                });
+                let n = *nwit
+                    .get_or_insert_with(|| self.witness((need + 8).min(WITNESS_CAP), &mut wit));
                 if n >= need {
                     let (pieces, targets) = match mv.kind() {
                         MoveKind::Single => (
@@ -445,8 +444,11 @@ impl TilingRider {
                     }
                     let removable = (landing & between).any()
                         || (any_formable
-                            && between.full_units().iter().any(|b| aggregate_can_reach(b.unit())))
-                        || a.squares().into_iter().any(|p| capturable(p));
+                            && between
+                                .full_units()
+                                .iter()
+                                .any(|b| aggregate_can_reach(b.unit())))
+                        || a.squares().into_iter().any(&capturable);
                     if !removable {
                         continue 'units;
                     }

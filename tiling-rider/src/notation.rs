@@ -63,7 +63,9 @@ pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMov
         return Ok(Move::END_TURN);
     }
     if !clean.is_ascii() {
-        return Err(err("only ASCII letters, digits, `-`, `x` and `;` belong in a move".into()));
+        return Err(err(
+            "only ASCII letters, digits, `-`, `x` and `;` belong in a move".into(),
+        ));
     }
     let b = clean.as_bytes();
     if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_alphabetic() {
@@ -173,10 +175,7 @@ fn number<T: std::str::FromStr>(text: &str, place: &str) -> Result<T, ParsePosit
 }
 
 /// Reads a position text (the format [`write_position`] writes).
-pub(crate) fn parse_position(
-    text: &str,
-    rules: Rules,
-) -> Result<TilingRider, ParsePositionError> {
+pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, ParsePositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 7 {
         return Err(perr(
@@ -245,10 +244,7 @@ pub(crate) fn parse_position(
         }
         flush(&mut digits, &mut file)?;
         if file != u32::from(FILES) {
-            return Err(perr(
-                &place,
-                format!("describes {file} files, not 18"),
-            ));
+            return Err(perr(&place, format!("describes {file} files, not 18")));
         }
     }
     for color in Color::ALL {
@@ -277,12 +273,19 @@ pub(crate) fn parse_position(
         }
         pos.set_king(color, unit);
     }
-    let side = Color::from_text(fields[1])
-        .ok_or_else(|| perr("field 2 (side to move)", format!("`{}` is not w or b", fields[1])))?;
+    let side = Color::from_text(fields[1]).ok_or_else(|| {
+        perr(
+            "field 2 (side to move)",
+            format!("`{}` is not w or b", fields[1]),
+        )
+    })?;
     let (made, limit) = fields[2].split_once('/').ok_or_else(|| {
         perr(
             "field 3 (moves made/limit)",
-            format!("`{}` is not of the form made/limit (such as 0/4)", fields[2]),
+            format!(
+                "`{}` is not of the form made/limit (such as 0/4)",
+                fields[2]
+            ),
         )
     })?;
     let made: u8 = number(made, "field 3 (moves made)")?;
@@ -335,12 +338,7 @@ pub(crate) fn parse_position(
             }
             match pos.piece_at(sq) {
                 Some((_, c)) if c == side => {}
-                _ => {
-                    return Err(perr(
-                        &place,
-                        "no piece of the side to move stands there",
-                    ))
-                }
+                _ => return Err(perr(&place, "no piece of the side to move stands there")),
             }
             if agg {
                 used.set(sq);

@@ -313,14 +313,19 @@ impl TilingRider {
                 }
                 let [ll, lr, ul, ur] = unit.squares();
                 let (lower, upper) = if u < 5 {
-                    ([(ll, Piece::Wazir), (lr, Piece::Guard)], [(ul, Piece::Ferz), (ur, Piece::Knight)])
+                    (
+                        [(ll, Piece::Wazir), (lr, Piece::Guard)],
+                        [(ul, Piece::Ferz), (ur, Piece::Knight)],
+                    )
                 } else {
-                    ([(ll, Piece::Guard), (lr, Piece::Wazir)], [(ul, Piece::Knight), (ur, Piece::Ferz)])
+                    (
+                        [(ll, Piece::Guard), (lr, Piece::Wazir)],
+                        [(ul, Piece::Knight), (ur, Piece::Ferz)],
+                    )
                 };
                 for (sq, piece) in lower.into_iter().chain(upper) {
                     p.set_piece(sq, Some((piece, Color::White)));
-                    let mirror =
-                        Square::from_coords(sq.file(), 15 - sq.rank()).expect("on board");
+                    let mirror = Square::from_coords(sq.file(), 15 - sq.rank()).expect("on board");
                     p.set_piece(mirror, Some((piece, Color::Black)));
                 }
             }

@@ -67,7 +67,12 @@ fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<St
     let mut aggs = Vec::new();
     for c in Color::ALL {
         for (u, p) in pos.aggregates(c) {
-            aggs.push(format!("{} {} on {}", side_name(c), p.name(), u.lower_left()));
+            aggs.push(format!(
+                "{} {} on {}",
+                side_name(c),
+                p.name(),
+                u.lower_left()
+            ));
         }
     }
     if !aggs.is_empty() {
@@ -157,7 +162,8 @@ impl Render for TilingRider {
 
     /// An SVG drawing: orange and blue tiles with their borders, coordinates, small pieces
     /// as discs with their letters, each king as one large disc over its unit, aggregates
-    /// outlined, the pieces moved this turn ringed, the last move highlighted, a checked
+    /// outlined in purple (shaded in the owner's colour), the pieces moved this turn ringed
+    /// with red dashes, the last move highlighted, a checked
     /// king ringed in red, and a caption.
     fn svg(&self, last: Option<(&Self, Move)>) -> String {
         const S: f64 = 40.0;
@@ -243,7 +249,7 @@ impl Render for TilingRider {
                 let ul = u.squares()[2];
                 let _ = writeln!(
                     out,
-                    r##"<rect class="aggregate" x="{}" y="{}" width="{}" height="{}" rx="10" fill="none" stroke="{}" stroke-width="4"/>"##,
+                    r##"<rect class="aggregate" x="{}" y="{}" width="{}" height="{}" rx="10" fill="{}" fill-opacity="0.25" stroke="#6a1b9a" stroke-width="4"/>"##,
                     x_of(ul.file()) + 3.0,
                     y_of(ul.rank()) + 3.0,
                     2.0 * S - 6.0,

@@ -54,7 +54,10 @@ fn four_guards_filling_a_unit_ride_as_a_queen() {
 fn four_knights_filling_a_unit_ride_as_a_nightrider() {
     let pos = board(Color::White, 2, &quad('N', "e5"));
     let moves = unit_moves(&pos, "Ne5");
-    for m in ["Ne5-g9", "Ne5-i13", "Ne5-i7", "Ne5-m9", "Ne5-q11", "Ne5-i3", "Ne5-g1", "Ne5-c1", "Ne5-a7", "Ne5-c9", "Ne5-a13"] {
+    for m in [
+        "Ne5-g9", "Ne5-i13", "Ne5-i7", "Ne5-m9", "Ne5-q11", "Ne5-i3", "Ne5-g1", "Ne5-c1", "Ne5-a7",
+        "Ne5-c9", "Ne5-a13",
+    ] {
         assert!(moves.contains(&m.to_string()), "{m} in {moves:?}");
     }
     assert!(moves.contains(&"Ne5-a3".to_string())); // (−2, −1) units from (2, 2)
@@ -87,9 +90,18 @@ fn aggregate_slides_only_across_entirely_empty_units() {
 fn aggregate_destination_may_hold_neither_a_friendly_piece_nor_a_king() {
     let mut pieces = quad('W', "e5");
     pieces.push(("e10", 'W'));
-    let pos = crate::position_with(chimera_tiling_rider::Rules::Standard, Color::White, 2, "a1", "g5", &pieces);
+    let pos = crate::position_with(
+        chimera_tiling_rider::Rules::Standard,
+        Color::White,
+        2,
+        "a1",
+        "g5",
+        &pieces,
+    );
     let moves = unit_moves(&pos, "We5");
-    assert!(!moves.iter().any(|m| m.ends_with("e9") || m.ends_with("g5") || m.ends_with("i5")));
+    assert!(!moves
+        .iter()
+        .any(|m| m.ends_with("e9") || m.ends_with("g5") || m.ends_with("i5")));
     assert!(moves.contains(&"We5-e7".to_string()));
 }
 
@@ -105,7 +117,11 @@ fn aggregate_captures_every_enemy_piece_in_the_destination_at_once() {
     assert_eq!(next.piece_at(sq("f10")), Some((Piece::Wazir, Color::White)));
     assert_eq!(next.piece_at(sq("f9")), Some((Piece::Wazir, Color::White)));
     // An enemy aggregate is taken whole by an aggregate move.
-    let pos2 = board(Color::White, 3, &[quad('W', "e5"), quad('g', "e9")].concat());
+    let pos2 = board(
+        Color::White,
+        3,
+        &[quad('W', "e5"), quad('g', "e9")].concat(),
+    );
     let next2 = after(&pos2, &["We5xe9"]);
     assert!(next2.aggregates(Color::Black).is_empty());
     assert_eq!(next2.aggregates(Color::White).len(), 1);
@@ -115,7 +131,10 @@ fn aggregate_captures_every_enemy_piece_in_the_destination_at_once() {
 fn aggregate_stays_an_aggregate_after_moving() {
     let pos = board(Color::White, 2, &quad('W', "e5"));
     let next = after(&pos, &["We5-e9"]);
-    assert_eq!(next.aggregates(Color::White), vec![(crate::unit("e9"), Piece::Wazir)]);
+    assert_eq!(
+        next.aggregates(Color::White),
+        vec![(crate::unit("e9"), Piece::Wazir)]
+    );
     for s in ["e9", "f9", "e10", "f10"] {
         assert_eq!(next.piece_at(sq(s)), Some((Piece::Wazir, Color::White)));
     }
@@ -128,7 +147,10 @@ fn aggregate_parts_are_captured_one_at_a_time() {
     let pos = board(Color::White, 2, &pieces);
     let next = after(&pos, &["g8xf10"]);
     assert_eq!(next.piece_at(sq("e9")), Some((Piece::Wazir, Color::Black)));
-    assert_eq!(next.piece_at(sq("f10")), Some((Piece::Knight, Color::White)));
+    assert_eq!(
+        next.piece_at(sq("f10")),
+        Some((Piece::Knight, Color::White))
+    );
     assert!(next.aggregates(Color::Black).is_empty());
 }
 
@@ -141,16 +163,28 @@ fn aggregate_parts_may_still_move_alone() {
 
 #[test]
 fn a_unit_of_mixed_pieces_is_not_an_aggregate() {
-    let pos = board(Color::White, 2, &[("e5", 'W'), ("f5", 'W'), ("e6", 'W'), ("f6", 'G')]);
+    let pos = board(
+        Color::White,
+        2,
+        &[("e5", 'W'), ("f5", 'W'), ("e6", 'W'), ("f6", 'G')],
+    );
     assert!(unit_moves(&pos, "W").is_empty() && unit_moves(&pos, "G").is_empty());
-    let mixed_colours = board(Color::White, 2, &[("e5", 'W'), ("f5", 'W'), ("e6", 'W'), ("f6", 'w')]);
+    let mixed_colours = board(
+        Color::White,
+        2,
+        &[("e5", 'W'), ("f5", 'W'), ("e6", 'W'), ("f6", 'w')],
+    );
     assert!(mixed_colours.aggregates(Color::White).is_empty());
 }
 
 #[test]
 fn aggregate_formed_this_turn_may_move_in_the_same_turn() {
     // The seed's question 1: form a rider and move it in the same turn.
-    let pos = board(Color::White, 3, &[("e5", 'W'), ("f5", 'W'), ("e6", 'W'), ("g6", 'W')]);
+    let pos = board(
+        Color::White,
+        3,
+        &[("e5", 'W'), ("f5", 'W'), ("e6", 'W'), ("g6", 'W')],
+    );
     let formed = after(&pos, &["g6-f6"]);
     assert!(is_legal(&formed, "We5-e11"));
     let moved = after(&formed, &["We5-e11"]);

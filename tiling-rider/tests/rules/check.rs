@@ -13,7 +13,10 @@ fn king_is_in_check_when_any_of_its_four_squares_is_attacked() {
     // One attacker per square of the unit e5 f5 e6 f6, each attacking only that square.
     for (attacker, square) in [("c4", "e5"), ("h4", "f5"), ("c7", "e6"), ("h7", "f6")] {
         let pos = white_king_e5(&[(attacker, 'n')]);
-        assert!(pos.in_check(Color::White), "knight {attacker} attacks {square}");
+        assert!(
+            pos.in_check(Color::White),
+            "knight {attacker} attacks {square}"
+        );
     }
     assert!(white_king_e5(&[("d4", 'f')]).in_check(Color::White));
     assert!(white_king_e5(&[("g6", 'w')]).in_check(Color::White));
@@ -45,9 +48,21 @@ fn check_by_an_enemy_aggregate_that_could_move_onto_the_unit() {
 
 #[test]
 fn aggregate_check_is_blocked_by_any_piece_in_a_unit_between() {
-    let pieces = [("a1", 'f'), ("b1", 'f'), ("a2", 'f'), ("b2", 'f'), ("d4", 'W')];
+    let pieces = [
+        ("a1", 'f'),
+        ("b1", 'f'),
+        ("a2", 'f'),
+        ("b2", 'f'),
+        ("d4", 'W'),
+    ];
     assert!(!white_king_e5(&pieces).in_check(Color::White));
-    let black_blocker = [("a1", 'f'), ("b1", 'f'), ("a2", 'f'), ("b2", 'f'), ("c3", 'w')];
+    let black_blocker = [
+        ("a1", 'f'),
+        ("b1", 'f'),
+        ("a2", 'f'),
+        ("b2", 'f'),
+        ("c3", 'w'),
+    ];
     assert!(!white_king_e5(&black_blocker).in_check(Color::White));
 }
 
@@ -58,4 +73,3 @@ fn check_by_the_enemy_king_on_an_orthogonally_adjacent_unit() {
     let diagonal = position_with(Rules::Standard, Color::White, 2, "e5", "g7", &[]);
     assert!(!diagonal.in_check(Color::White));
 }
-

@@ -91,7 +91,11 @@ fn elongation_never_captures() {
 fn no_elongation_within_the_tile_left() {
     // The wazir on e7 (tile e7-f7 of a blue unit) steps to f7, its own tile: no shift to e7.
     // And it can never shift back onto its own square.
-    let pos = board(Color::White, 2, &[("e7", 'W'), ("e8", 'N'), ("e6", 'N'), ("d7", 'N')]);
+    let pos = board(
+        Color::White,
+        2,
+        &[("e7", 'W'), ("e8", 'N'), ("e6", 'N'), ("d7", 'N')],
+    );
     assert_eq!(targets(&pos, "e7"), ["f7"]);
 }
 

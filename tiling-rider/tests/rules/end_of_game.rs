@@ -14,7 +14,13 @@ fn checkmate_at_the_start_of_a_turn_loses() {
         1,
         "a1",
         "q15",
-        &[("a9", 'w'), ("b9", 'w'), ("a10", 'w'), ("b10", 'w'), ("d1", 'N')],
+        &[
+            ("a9", 'w'),
+            ("b9", 'w'),
+            ("a10", 'w'),
+            ("b10", 'w'),
+            ("d1", 'N'),
+        ],
     );
     let game = Game::new(pos);
     assert!(game.legal_move_list().is_empty());
@@ -50,7 +56,14 @@ fn stalemate_no_legal_complete_turn_not_in_check_is_a_draw() {
 
 #[test]
 fn threefold_repetition_of_a_turn_start_position_is_a_draw() {
-    let pos = position_with(Rules::Standard, Color::White, 1, "a1", "q15", &[("e5", 'W'), ("e12", 'w')]);
+    let pos = position_with(
+        Rules::Standard,
+        Color::White,
+        1,
+        "a1",
+        "q15",
+        &[("e5", 'W'), ("e12", 'w')],
+    );
     let mut game = Game::new(pos);
     for m in ["e5-e6", "e12-e11", ";", "e6-e5", ";", "e11-e12", ";"] {
         game.play_text(m).unwrap();
@@ -77,7 +90,14 @@ fn threefold_repetition_of_a_turn_start_position_is_a_draw() {
 
 #[test]
 fn fifty_turns_by_each_side_without_a_capture_is_a_draw() {
-    let mut pos = position_with(Rules::Standard, Color::White, 1, "a1", "q15", &[("e5", 'W'), ("e12", 'w')]);
+    let mut pos = position_with(
+        Rules::Standard,
+        Color::White,
+        1,
+        "a1",
+        "q15",
+        &[("e5", 'W'), ("e12", 'w')],
+    );
     pos.set_turn_clock(100);
     let mut game = Game::new(pos.clone());
     assert!(game.outcome().is_none());
@@ -91,7 +111,14 @@ fn fifty_turns_by_each_side_without_a_capture_is_a_draw() {
     );
     assert!(game.legal_move_list().is_empty());
     // A capture resets the count.
-    let mut capture = position_with(Rules::Standard, Color::White, 1, "a1", "q15", &[("e5", 'W'), ("e6", 'w'), ("e12", 'w')]);
+    let mut capture = position_with(
+        Rules::Standard,
+        Color::White,
+        1,
+        "a1",
+        "q15",
+        &[("e5", 'W'), ("e6", 'w'), ("e12", 'w')],
+    );
     capture.set_turn_clock(100);
     let mut game = Game::new(capture);
     game.play_text("e5xe6").unwrap();

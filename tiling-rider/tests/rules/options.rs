@@ -31,7 +31,9 @@ fn wheeler_each_turn_may_grow_by_four() {
     assert_eq!(black.move_limit(), 8);
     let white = after(
         &black,
-        &["a13-b12", "b13-c11", "c13-d12", "d13-e11", "e13-f12", "f13-g11", "g13-h12", "h13-i11"],
+        &[
+            "a13-b12", "b13-c11", "c13-d12", "d13-e11", "e13-f12", "f13-g11", "g13-h12", "h13-i11",
+        ],
     );
     assert_eq!((white.turn(), white.move_limit()), (Color::White, 12));
 }
@@ -46,7 +48,13 @@ fn wheeler_a_turn_short_of_a_multiple_of_four_counts_as_the_next_multiple() {
 
 #[test]
 fn wheeler_rider_and_king_moves_count_as_four() {
-    let pieces = [("e5", 'W'), ("f5", 'W'), ("e6", 'W'), ("f6", 'W'), ("m3", 'N')];
+    let pieces = [
+        ("e5", 'W'),
+        ("f5", 'W'),
+        ("e6", 'W'),
+        ("f6", 'W'),
+        ("m3", 'N'),
+    ];
     let pos = position_with(Rules::Wheeler, Color::White, 5, "a1", "q15", &pieces);
     let rider = after(&pos, &["We5-e9"]);
     assert_eq!(rider.moves_made(), 4);

@@ -7,7 +7,11 @@ use chimera_tiling_rider::{Piece, Rules, Square};
 /// The expected end squares of a small piece on `from` stepping by `steps`: each step's
 /// square if empty or enemy, plus, for an empty square on another tile, its tile-mate if
 /// empty (the elongated move).
-fn expected(pos: &chimera_tiling_rider::TilingRider, from: &str, steps: &[(i8, i8)]) -> Vec<String> {
+fn expected(
+    pos: &chimera_tiling_rider::TilingRider,
+    from: &str,
+    steps: &[(i8, i8)],
+) -> Vec<String> {
     let s = sq(from);
     let mut out = Vec::new();
     let empty = |q: Square| pos.piece_at(q).is_none() && pos.king_at(q).is_none();
@@ -36,13 +40,25 @@ fn expected(pos: &chimera_tiling_rider::TilingRider, from: &str, steps: &[(i8, i
 
 const ORTH: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 #[test]
 fn wazir_steps_one_square_orthogonally() {
     let pos = board(Color::White, 2, &[("e8", 'W')]);
     assert_eq!(targets(&pos, "e8"), expected(&pos, "e8", &ORTH));
-    assert_eq!(targets(&pos, "e8"), ["d7", "d8", "e10", "e7", "e9", "f7", "f8"]);
+    assert_eq!(
+        targets(&pos, "e8"),
+        ["d7", "d8", "e10", "e7", "e9", "f7", "f8"]
+    );
 }
 
 #[test]
@@ -64,7 +80,11 @@ fn guard_steps_one_square_in_any_of_eight_directions() {
 
 #[test]
 fn knight_leaps_two_one() {
-    let pos = board(Color::White, 2, &[("h9", 'N'), ("h10", 'W'), ("g10", 'W'), ("i10", 'W')]);
+    let pos = board(
+        Color::White,
+        2,
+        &[("h9", 'N'), ("h10", 'W'), ("g10", 'W'), ("i10", 'W')],
+    );
     assert_eq!(targets(&pos, "h9"), expected(&pos, "h9", &KNIGHT));
     assert!(targets(&pos, "h9").contains(&"g11".to_string())); // leaps over pieces
 }
@@ -86,7 +106,14 @@ fn small_pieces_do_not_capture_friendly_pieces() {
 #[test]
 fn small_pieces_never_capture_a_king_square() {
     // Black king on e9 (unit e9 e10 f9 f10): the white wazir on e8 may not move onto it.
-    let pos = position_with(Rules::Standard, Color::White, 2, "a1", "e9", &[("e8", 'W'), ("f8", 'G')]);
+    let pos = position_with(
+        Rules::Standard,
+        Color::White,
+        2,
+        "a1",
+        "e9",
+        &[("e8", 'W'), ("f8", 'G')],
+    );
     assert!(!targets(&pos, "e8").iter().any(|t| t == "e9"));
     assert!(!targets(&pos, "f8").iter().any(|t| t == "e9" || t == "f9"));
 }
@@ -104,7 +131,14 @@ fn king_is_a_giant_wazir_stepping_one_unit_orthogonally() {
 
 #[test]
 fn king_step_captures_every_enemy_piece_in_the_unit() {
-    let pos = position_with(Rules::Standard, Color::White, 2, "e5", "q15", &[("g5", 'w'), ("h6", 'f')]);
+    let pos = position_with(
+        Rules::Standard,
+        Color::White,
+        2,
+        "e5",
+        "q15",
+        &[("g5", 'w'), ("h6", 'f')],
+    );
     assert!(is_legal(&pos, "Ke5xg5"));
     let next = after(&pos, &["Ke5xg5"]);
     assert_eq!(next.piece_at(sq("g5")), None);
@@ -118,7 +152,9 @@ fn king_never_steps_onto_a_unit_with_a_friendly_piece_or_the_other_king() {
     let texts = crate::legal_texts(&pos);
     assert!(!texts.iter().any(|m| m.starts_with("Ke5-g5")));
     // e7 is next to the black king (and so attacked), and the kings' units never merge.
-    assert!(!texts.iter().any(|m| m.starts_with("Ke5-e7") || m.starts_with("Ke5xe7")));
+    assert!(!texts
+        .iter()
+        .any(|m| m.starts_with("Ke5-e7") || m.starts_with("Ke5xe7")));
 }
 
 #[test]
@@ -130,12 +166,24 @@ fn king_is_never_captured() {
         3,
         "a1",
         "e9",
-        &[("e8", 'W'), ("d8", 'F'), ("c7", 'N'), ("e11", 'W'), ("e12", 'W'), ("f11", 'W'), ("f12", 'W')],
+        &[
+            ("e8", 'W'),
+            ("d8", 'F'),
+            ("c7", 'N'),
+            ("e11", 'W'),
+            ("e12", 'W'),
+            ("f11", 'W'),
+            ("f12", 'W'),
+        ],
     );
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let black_king: Vec<Square> = pos.king_unit(Color::Black).squares().to_vec();
     for mv in moves {
-        assert!(mv.to_squares().iter().all(|s| !black_king.contains(s)), "{}", pos.move_text(mv));
+        assert!(
+            mv.to_squares().iter().all(|s| !black_king.contains(s)),
+            "{}",
+            pos.move_text(mv)
+        );
     }
 }

@@ -4,8 +4,8 @@
 use crate::reference::RefPos;
 use crate::start_game;
 use chimera_core::conformance::{check_parsers, check_playout, SplitMix64};
-use chimera_core::{Game, Position};
 use chimera_core::Color;
+use chimera_core::{Game, Position};
 use chimera_tiling_rider::{Move, Piece, Rules, Square, TilingRider, Unit};
 use proptest::prelude::*;
 
@@ -16,7 +16,11 @@ fn move_is_small() {
 
 /// Plays a random game, comparing at every ply the legal actions with the reference's, and
 /// the position after every legal action with the reference's move making.
-pub fn compare_with_reference(start: Game<TilingRider>, seed: u64, plies: usize) -> Result<(), String> {
+pub fn compare_with_reference(
+    start: Game<TilingRider>,
+    seed: u64,
+    plies: usize,
+) -> Result<(), String> {
     let mut rng = SplitMix64::new(seed);
     let mut game = start;
     let mut moves = Vec::new();
@@ -33,7 +37,10 @@ pub fn compare_with_reference(start: Game<TilingRider>, seed: u64, plies: usize)
                 "moves differ in `{}`: fast {:?}, reference {:?}",
                 pos.to_text(),
                 got.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>(),
-                expected.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>()
+                expected
+                    .iter()
+                    .map(|&m| pos.move_text(m))
+                    .collect::<Vec<_>>()
             ));
         }
         for (i, &mv) in moves.iter().enumerate() {
@@ -119,7 +126,11 @@ proptest! {
 pub fn random_position(seed: u64) -> TilingRider {
     let mut rng = SplitMix64::new(seed);
     let wheeler = rng.below(10) == 0;
-    let mut pos = TilingRider::empty(if wheeler { Rules::Wheeler } else { Rules::Standard });
+    let mut pos = TilingRider::empty(if wheeler {
+        Rules::Wheeler
+    } else {
+        Rules::Standard
+    });
     let (wk, bk) = loop {
         let a = Unit::from_index(rng.below(72)).unwrap();
         let b = Unit::from_index(rng.below(72)).unwrap();
@@ -158,11 +169,18 @@ pub fn random_position(seed: u64) -> TilingRider {
             Square::from_index(rng.below(288)).unwrap()
         };
         if free(&pos, s) {
-            pos.set_piece(s, Some((Piece::ALL[rng.below(4)], Color::ALL[rng.below(2)])));
+            pos.set_piece(
+                s,
+                Some((Piece::ALL[rng.below(4)], Color::ALL[rng.below(2)])),
+            );
         }
     }
     let mut side = Color::ALL[rng.below(2)];
-    let limit = if wheeler { 4 + rng.below(2) as u8 } else { 1 + rng.below(3) as u8 };
+    let limit = if wheeler {
+        4 + rng.below(2) as u8
+    } else {
+        1 + rng.below(3) as u8
+    };
     let first_turns = rng.below(5) == 0;
     if first_turns {
         // Black's exact first turn (White's would hand Black an exact 8-move turn next,
@@ -203,4 +221,3 @@ proptest! {
         prop_assert!(result.is_ok(), "{}", result.unwrap_err());
     }
 }
-

@@ -163,8 +163,8 @@ impl RefPos {
         let Cell::Piece(k, c) = self.get(2 * u, 2 * v) else {
             return None;
         };
-        let all = (0..2)
-            .all(|dy| (0..2).all(|dx| self.get(2 * u + dx, 2 * v + dy) == Cell::Piece(k, c)));
+        let all =
+            (0..2).all(|dy| (0..2).all(|dx| self.get(2 * u + dx, 2 * v + dy) == Cell::Piece(k, c)));
         (all && c == color).then_some(k)
     }
 
@@ -242,7 +242,10 @@ impl RefPos {
                 let Cell::Piece(k, c) = self.get(fl, r) else {
                     continue;
                 };
-                if c != us || self.moved[r as usize][fl as usize] || self.used[r as usize][fl as usize] {
+                if c != us
+                    || self.moved[r as usize][fl as usize]
+                    || self.used[r as usize][fl as usize]
+                {
                     continue;
                 }
                 seen.clear();
@@ -269,12 +272,10 @@ impl RefPos {
                                 }
                             }
                         }
-                        Cell::Piece(_, tc) if tc != us => {
-                            if !seen.contains(&(tf, tr)) {
-                                seen.push((tf, tr));
-                                if f(RefMove::Single(fl, r, tf, tr)) {
-                                    return true;
-                                }
+                        Cell::Piece(_, tc) if tc != us && !seen.contains(&(tf, tr)) => {
+                            seen.push((tf, tr));
+                            if f(RefMove::Single(fl, r, tf, tr)) {
+                                return true;
                             }
                         }
                         _ => {}
@@ -288,7 +289,9 @@ impl RefPos {
                     let Some(k) = self.aggregate(u, v, us) else {
                         continue;
                     };
-                    if (0..2).any(|dy| (0..2).any(|dx| self.used[(2 * v + dy) as usize][(2 * u + dx) as usize])) {
+                    if (0..2).any(|dy| {
+                        (0..2).any(|dx| self.used[(2 * v + dy) as usize][(2 * u + dx) as usize])
+                    }) {
                         continue;
                     }
                     for (du, dv) in Self::unit_dirs(k) {

@@ -21,7 +21,17 @@ fn render_text_diagram_shows_tiles_pieces_kings_moved_pieces_and_the_turn() {
 
 #[test]
 fn render_svg_draws_tiles_pieces_kings_aggregates_and_marks() {
-    let pos = board(Color::White, 3, &[("e5", 'W'), ("f5", 'W'), ("e6", 'W'), ("g6", 'W'), ("h9", 'n')]);
+    let pos = board(
+        Color::White,
+        3,
+        &[
+            ("e5", 'W'),
+            ("f5", 'W'),
+            ("e6", 'W'),
+            ("g6", 'W'),
+            ("h9", 'n'),
+        ],
+    );
     let before = after(&pos, &["g6-f6"]);
     let mv = before.parse_move("We5-e9").unwrap();
     let now = after(&before, &["We5-e9"]);

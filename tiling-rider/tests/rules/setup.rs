@@ -31,7 +31,11 @@ fn setup_every_other_unit_of_ranks_1_to_4_holds_one_wazir_ferz_guard_knight() {
             if unit == pos.king_unit(Color::White) {
                 continue;
             }
-            let mut kinds: Vec<Piece> = unit.squares().iter().map(|&s| pos.piece_at(s).unwrap().0).collect();
+            let mut kinds: Vec<Piece> = unit
+                .squares()
+                .iter()
+                .map(|&s| pos.piece_at(s).unwrap().0)
+                .collect();
             kinds.sort();
             assert_eq!(kinds, Piece::ALL);
         }
@@ -75,7 +79,9 @@ fn setup_black_mirrors_white_across_the_middle() {
     assert_eq!(at(&pos, "b13"), Some((Piece::Knight, Color::Black)));
     for rank in 5..=12 {
         for file in 0..18 {
-            assert!(pos.piece_at(Square::from_coords(file, rank - 1).unwrap()).is_none());
+            assert!(pos
+                .piece_at(Square::from_coords(file, rank - 1).unwrap())
+                .is_none());
         }
     }
 }
@@ -87,7 +93,9 @@ fn setup_gives_each_side_seventeen_of_each_small_piece() {
     let pos = TilingRider::standard();
     for color in Color::ALL {
         for piece in Piece::ALL {
-            let n = Square::all().filter(|&s| pos.piece_at(s) == Some((piece, color))).count();
+            let n = Square::all()
+                .filter(|&s| pos.piece_at(s) == Some((piece, color)))
+                .count();
             assert_eq!(n, 17, "{color} {piece:?}");
         }
     }

@@ -22,11 +22,17 @@ const BLACK_EIGHT: [&str; 8] = [
 #[test]
 fn white_first_turn_is_exactly_four_moves() {
     let start = TilingRider::standard();
-    assert_eq!((start.moves_made(), start.move_limit(), start.min_moves()), (0, 4, 4));
+    assert_eq!(
+        (start.moves_made(), start.move_limit(), start.min_moves()),
+        (0, 4, 4)
+    );
     let mut pos = start;
     for (i, m) in WHITE_FOUR.iter().enumerate() {
         assert_eq!(pos.turn(), Color::White);
-        assert!(!legal_texts(&pos).contains(&";".to_string()), "after {i} moves");
+        assert!(
+            !legal_texts(&pos).contains(&";".to_string()),
+            "after {i} moves"
+        );
         pos = after(&pos, &[m]);
     }
     assert_eq!(pos.turn(), Color::Black);
@@ -47,7 +53,11 @@ fn black_first_turn_is_exactly_eight_moves() {
 
 #[test]
 fn later_turns_allow_one_up_to_the_opponent_previous_length_plus_one() {
-    let all: Vec<&str> = WHITE_FOUR.iter().chain(BLACK_EIGHT.iter()).copied().collect();
+    let all: Vec<&str> = WHITE_FOUR
+        .iter()
+        .chain(BLACK_EIGHT.iter())
+        .copied()
+        .collect();
     let pos = pos_after_start(&all);
     assert_eq!((pos.move_limit(), pos.min_moves()), (9, 1));
     let next = after(&pos, &["e4-f6", "f4-g6", ";"]);
@@ -85,7 +95,17 @@ fn a_piece_moves_at_most_once_per_turn() {
 
 #[test]
 fn aggregate_move_counts_as_one_move_and_uses_up_its_four_pieces() {
-    let pos = board(Color::White, 5, &[("e5", 'W'), ("f5", 'W'), ("e6", 'W'), ("f6", 'W'), ("m3", 'N')]);
+    let pos = board(
+        Color::White,
+        5,
+        &[
+            ("e5", 'W'),
+            ("f5", 'W'),
+            ("e6", 'W'),
+            ("f6", 'W'),
+            ("m3", 'N'),
+        ],
+    );
     let next = after(&pos, &["We5-e9"]);
     assert_eq!(next.moves_made(), 1);
     assert!(crate::targets(&next, "e9").is_empty());
@@ -95,19 +115,38 @@ fn aggregate_move_counts_as_one_move_and_uses_up_its_four_pieces() {
 
 #[test]
 fn pieces_that_moved_alone_may_still_form_an_aggregate_and_move_with_it_once() {
-    let pos = board(Color::White, 5, &[("e5", 'W'), ("f5", 'W'), ("e6", 'W'), ("g6", 'W'), ("m3", 'N')]);
+    let pos = board(
+        Color::White,
+        5,
+        &[
+            ("e5", 'W'),
+            ("f5", 'W'),
+            ("e6", 'W'),
+            ("g6", 'W'),
+            ("m3", 'N'),
+        ],
+    );
     let formed = after(&pos, &["g6-f6"]);
     assert!(formed.has_moved_alone(crate::sq("f6")));
     assert!(is_legal(&formed, "We5-e9"));
     let moved = after(&formed, &["We5-e9"]);
     // ...once: the aggregate (and each of its pieces) is used up for the turn.
-    assert!(!legal_texts(&moved).iter().any(|m| m.starts_with('W') || m.starts_with("e9") || m.starts_with("f10")));
+    assert!(!legal_texts(&moved)
+        .iter()
+        .any(|m| m.starts_with('W') || m.starts_with("e9") || m.starts_with("f10")));
     assert_eq!(moved.moves_made(), 2);
 }
 
 #[test]
 fn king_moves_at_most_once_per_turn() {
-    let pos = position_with(Rules::Standard, Color::White, 4, "e5", "q15", &[("m3", 'N')]);
+    let pos = position_with(
+        Rules::Standard,
+        Color::White,
+        4,
+        "e5",
+        "q15",
+        &[("m3", 'N')],
+    );
     let next = after(&pos, &["Ke5-e7"]);
     assert!(next.king_has_moved());
     assert!(!legal_texts(&next).iter().any(|m| m.starts_with('K')));
@@ -126,20 +165,43 @@ fn king_never_steps_onto_a_unit_with_an_attacked_square_judged_after_the_step() 
         &[("a5", 'w'), ("b5", 'w'), ("a6", 'w'), ("b6", 'w')],
     );
     assert!(pos.in_check(Color::White));
-    let kings: Vec<String> = legal_texts(&pos).into_iter().filter(|m| m.starts_with('K')).collect();
+    let kings: Vec<String> = legal_texts(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with('K'))
+        .collect();
     assert_eq!(kings, ["Ke5-e3", "Ke5-e7"]);
     // A piece inside the unit stepped onto is captured first: its attack does not count.
-    let pos2 = position_with(Rules::Standard, Color::White, 2, "e5", "q15", &[("g5", 'n'), ("h7", 'w')]);
+    let pos2 = position_with(
+        Rules::Standard,
+        Color::White,
+        2,
+        "e5",
+        "q15",
+        &[("g5", 'n'), ("h7", 'w')],
+    );
     assert!(pos2.in_check(Color::White)); // the knight on g5 attacks e6
-    assert!(is_legal(&pos2, "Ke5xg5") == false); // h7 attacks h6 of the unit g5
-    let pos3 = position_with(Rules::Standard, Color::White, 2, "e5", "q15", &[("g5", 'n')]);
+    assert!(!is_legal(&pos2, "Ke5xg5")); // h7 attacks h6 of the unit g5
+    let pos3 = position_with(
+        Rules::Standard,
+        Color::White,
+        2,
+        "e5",
+        "q15",
+        &[("g5", 'n')],
+    );
     assert!(is_legal(&pos3, "Ke5xg5"));
 }
 
 /// The white king on a1, a black rook aggregate on a9 aiming down the a-file units, a white
 /// knight on a5 shielding, a white guard on c7 able to block on b7.
 fn shield_position(limit: u8, with_guard: bool) -> TilingRider {
-    let mut pieces = vec![("a9", 'w'), ("b9", 'w'), ("a10", 'w'), ("b10", 'w'), ("a5", 'N')];
+    let mut pieces = vec![
+        ("a9", 'w'),
+        ("b9", 'w'),
+        ("a10", 'w'),
+        ("b10", 'w'),
+        ("a5", 'N'),
+    ];
     if with_guard {
         pieces.push(("c7", 'G'));
     }
@@ -173,7 +235,13 @@ fn a_move_is_legal_only_if_the_turn_can_still_be_finished() {
 /// The white king on a1 boxed in by its own knight (and wazir) on the unit c1 and checked by
 /// a black rook aggregate on a9: the way out is to clear the unit c1 and step there.
 fn boxed_position(limit: u8, with_wazir: bool) -> TilingRider {
-    let mut pieces = vec![("a9", 'w'), ("b9", 'w'), ("a10", 'w'), ("b10", 'w'), ("d1", 'N')];
+    let mut pieces = vec![
+        ("a9", 'w'),
+        ("b9", 'w'),
+        ("a10", 'w'),
+        ("b10", 'w'),
+        ("d1", 'N'),
+    ];
     if with_wazir {
         pieces.push(("c2", 'W'));
     }
@@ -185,13 +253,21 @@ fn the_only_way_out_may_take_several_moves() {
     let pos = boxed_position(2, false);
     assert!(pos.in_check(Color::White));
     let moves = legal_texts(&pos);
-    assert!(!moves.is_empty() && moves.iter().all(|m| m.starts_with("d1")), "{moves:?}");
+    assert!(
+        !moves.is_empty() && moves.iter().all(|m| m.starts_with("d1")),
+        "{moves:?}"
+    );
     let cleared = after(&pos, &["d1-e3"]);
     assert_eq!(legal_texts(&cleared), ["Ka1-c1"]);
     // Three moves: both pieces leave the unit c1, then the king steps there.
     let three = boxed_position(3, true);
     let moves = legal_texts(&three);
-    assert!(!moves.is_empty() && moves.iter().all(|m| m.starts_with("d1") || m.starts_with("c2")));
+    assert!(
+        !moves.is_empty()
+            && moves
+                .iter()
+                .all(|m| m.starts_with("d1") || m.starts_with("c2"))
+    );
     let cleared = after(&three, &["c2-c3", "d1-f2"]);
     assert_eq!(legal_texts(&cleared), ["Ka1-c1"]);
 }
@@ -204,11 +280,27 @@ fn turn_completion_search_answers_no_when_no_sequence_saves_the_king() {
     let game = Game::new(boxed_position(2, true));
     assert_eq!(
         game.outcome(),
-        Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate })
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Checkmate
+        })
     );
     // A long turn with many pieces that cannot help: the search still answers no, quickly.
     let mut pieces = vec![("a9", 'w'), ("b9", 'w'), ("a10", 'w'), ("b10", 'w')];
-    for (s, p) in [("m3", 'G'), ("n3", 'G'), ("o4", 'G'), ("p5", 'N'), ("m6", 'N'), ("n7", 'N'), ("p2", 'F'), ("q3", 'F'), ("r4", 'F'), ("o8", 'W'), ("o10", 'W'), ("p12", 'W')] {
+    for (s, p) in [
+        ("m3", 'G'),
+        ("n3", 'G'),
+        ("o4", 'G'),
+        ("p5", 'N'),
+        ("m6", 'N'),
+        ("n7", 'N'),
+        ("p2", 'F'),
+        ("q3", 'F'),
+        ("r4", 'F'),
+        ("o8", 'W'),
+        ("o10", 'W'),
+        ("p12", 'W'),
+    ] {
         pieces.push((s, p));
     }
     let pos = position_with(Rules::Standard, Color::White, 8, "a1", "e1", &pieces);
@@ -218,7 +310,10 @@ fn turn_completion_search_answers_no_when_no_sequence_saves_the_king() {
     assert!(t.elapsed().as_secs_f64() < 2.0);
     assert_eq!(
         Game::new(pos).outcome(),
-        Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate })
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Checkmate
+        })
     );
     let _ = DrawReason::Stalemate;
 }
