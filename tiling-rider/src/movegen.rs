@@ -54,10 +54,15 @@ impl TilingRider {
             let movers = self.pieces[ui][ty] & not_moved;
             for s in movers.iter() {
                 let att = t.att[ty][s.index()];
-                let quiet = att & empty;
+                let mut targets = att & free;
+                if targets.is_empty() {
+                    continue;
+                }
                 let tile = Bb::from_square(s) | Bb::from_square(s.tile_mate());
-                let elongated = (quiet & !tile).mates() & empty;
-                let targets = (att & free) | elongated;
+                let quiet = att & empty & !tile;
+                if quiet.any() {
+                    targets |= quiet.mates() & empty;
+                }
                 for to in targets.iter() {
                     out.push(Move::single(s, to));
                 }
@@ -182,8 +187,48 @@ impl TilingRider {
         let mut memo: Option<Memo> = None;
         if safe_now && self.unexposable() {
             let min = self.min_moves();
+            let need_after = |kind: MoveKind| -> usize {
+                let made_after = self.made.saturating_add(self.cost(kind));
+                if made_after >= self.limit {
+                    0
+                } else {
+                    min.saturating_sub(made_after) as usize
+                }
+            };
+            let (need_single, need_unit) = (
+                need_after(MoveKind::Single),
+                need_after(MoveKind::Aggregate),
+            );
             let mut wit = [(0u16, 0u16); WITNESS_CAP];
             let mut nwit: Option<usize> = None;
+            let max_need = need_single.max(need_unit);
+            if max_need + 8 <= WITNESS_CAP {
+                let n = self.witness(max_need + 8, &mut wit);
+                nwit = Some(n);
+                // A single move spoils at most two witness pairs, an aggregate move eight.
+                if (need_single == 0 || n >= need_single + 2)
+                    && (need_unit == 0 || n >= need_unit + 8)
+                {
+                    // Every non-king move is legal: only king moves (generated last) remain
+                    // to be checked.
+                    if let Some(first_king) = moves.iter().position(|m| m.kind() == MoveKind::King)
+                    {
+                        let mut keep = first_king;
+                        for i in first_king..moves.len() {
+                            let mv = moves[i];
+                            if self.slow_legal(mv, &mut memo) {
+                                moves[keep] = mv;
+                                keep += 1;
+                            }
+                        }
+                        moves.truncate(keep);
+                    }
+                    if self.end_allowed() {
+                        moves.push(Move::END_TURN);
+                    }
+                    return;
+                }
+            }
             moves.retain(|&mv| {
                 if mv.kind() == MoveKind::King {
                     return self.slow_legal(mv, &mut memo);
