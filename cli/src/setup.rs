@@ -92,7 +92,24 @@ pub fn legal_moves_note(game: &dyn DynGame) -> String {
     format!(
         "legal moves here ({}):\n{}",
         moves.len(),
-        wrap(&moves, 78, "  ")
+        wrap_at_most(&moves, 78, "  ")
+    )
+}
+
+/// How many legal moves an error message lists before it says how many more there are
+/// (a Triagonal position has thousands).
+pub const MOVES_IN_ERRORS: usize = 60;
+
+/// Like [`wrap`], but lists at most [`MOVES_IN_ERRORS`] words and then says how many more
+/// there are.
+pub fn wrap_at_most(words: &[String], width: usize, indent: &str) -> String {
+    if words.len() <= MOVES_IN_ERRORS {
+        return wrap(words, width, indent);
+    }
+    format!(
+        "{}\n{indent}… and {} more (`chimera moves` lists them all)",
+        wrap(&words[..MOVES_IN_ERRORS], width, indent),
+        words.len() - MOVES_IN_ERRORS
     )
 }
 

@@ -460,3 +460,13 @@ fn every_command_works_for_every_variant() {
         assert!(played.status.success(), "play {name}: {}", stderr(&played));
     }
 }
+
+#[test]
+fn errors_list_a_long_move_list_only_in_part() {
+    let out = chimera(&["moves", "triagonal", "--moves", "Zz9"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("legal moves here (11660)"), "{err}");
+    assert!(err.contains("and 11600 more"), "{err}");
+    assert!(err.lines().count() < 40, "{err}");
+}

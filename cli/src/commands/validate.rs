@@ -1,7 +1,7 @@
 //! `chimera validate`.
 
 use super::{capitalise, outcome_json, to_text};
-use crate::setup::{move_number, wrap};
+use crate::setup::{move_number, wrap_at_most};
 use crate::{new_game, Failure, GameArgs, Io, MovesArg};
 use chimera_core::record::read_record;
 use serde_json::{json, Value};
@@ -108,7 +108,7 @@ pub fn run(io: &mut Io<'_>, args: &GameArgs, file: &Path, json: bool) -> Result<
             writeln!(io.out, "  no legal moves")?;
         } else {
             writeln!(io.out, "  legal moves ({}):", b.legal.len())?;
-            writeln!(io.out, "{}", wrap(&b.legal, 78, "    "))?;
+            writeln!(io.out, "{}", wrap_at_most(&b.legal, 78, "    "))?;
         }
     } else {
         writeln!(io.out, "{name}: {played} plies, all legal.")?;
