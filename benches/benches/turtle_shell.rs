@@ -14,7 +14,7 @@ fn movegen(c: &mut Criterion) {
 
 fn perft_start(c: &mut Criterion) {
     let rules = [Repetition::Ko, Repetition::None].map(|repetition| Rules { repetition });
-    bench_perft::<TurtleShell>(c, "turtle-shell", &rules, 5);
+    bench_perft::<TurtleShell>(c, "turtle-shell", &rules, 6);
 }
 
 criterion_group!(benches, movegen, perft_start);
