@@ -134,3 +134,30 @@ fn position_errors_say_what_and_where() {
     assert_ne!(shifted, START);
     assert!(TilingRider::from_text(&shifted, Rules::Standard).is_err());
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trips_positions_as_rules_and_text() {
+    let pos = after(&TilingRider::standard(), &["a4-b6"]);
+    let json = serde_json::to_string(&pos).unwrap();
+    assert!(json.contains("\"standard\"") && json.contains("b6"));
+    let back: TilingRider = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, pos);
+    let bad = json.replace("1/4", "4/4");
+    assert!(serde_json::from_str::<TilingRider>(&bad).is_err());
+}
+
+#[test]
+fn the_program_registry_entry_plays_through_text() {
+    let variant = chimera_core::Variant::of::<TilingRider>("Tiling Rider Chess");
+    assert_eq!(variant.name, "tiling-rider");
+    assert_eq!(variant.rule_sets, ["standard", "wheeler"]);
+    let mut game = (variant.new_game)(None, None).unwrap();
+    assert_eq!(game.legal_moves().len(), 100);
+    assert_eq!(game.play("a4-b6").unwrap(), "a4-b6");
+    assert!(game.play(";").is_err());
+    assert!(game.svg().contains("<svg"));
+    assert_eq!(game.perft(1), 99);
+    assert!((variant.new_game)(Some("wheeler"), None).is_ok());
+    assert!((variant.new_game)(Some("paulowich-16"), None).is_err());
+}

@@ -221,3 +221,68 @@ proptest! {
         prop_assert!(result.is_ok(), "{}", result.unwrap_err());
     }
 }
+
+#[test]
+#[ignore = "diagnostic"]
+fn diag_long_playouts() {
+    let mut worst = (0.0f64, String::new());
+    let mut total = 0.0;
+    let mut calls = 0;
+    for seed in 0..40u64 {
+        let mut rng = SplitMix64::new(seed);
+        let mut game = start_game();
+        let mut moves = Vec::new();
+        for _ in 0..1500 {
+            std::fs::write(
+                "/tmp/tr_last_pos.txt",
+                format!(
+                    "seed {seed} ply {}\n{}\n",
+                    game.moves().len(),
+                    game.position().to_text()
+                ),
+            )
+            .unwrap();
+            let t = std::time::Instant::now();
+            game.legal_moves(&mut moves);
+            let e = t.elapsed().as_secs_f64();
+            total += e;
+            calls += 1;
+            if e > worst.0 {
+                worst = (e, game.position().to_text());
+            }
+            if e > 0.2 {
+                println!("seed {seed}: {e:.3}s {}", game.position().to_text());
+            }
+            if moves.is_empty() {
+                println!(
+                    "seed {seed} ended: {:?} after {} plies",
+                    game.outcome(),
+                    game.moves().len()
+                );
+                break;
+            }
+            game.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    println!(
+        "calls {calls}, mean {:.1} us, worst {:.3}s in {}",
+        total / calls as f64 * 1e6,
+        worst.0,
+        worst.1
+    );
+}
+
+#[test]
+#[ignore = "diagnostic"]
+fn diag_one() {
+    let text = std::env::var("POS").unwrap();
+    let pos = TilingRider::from_text(&text, Rules::Standard).unwrap();
+    let t = std::time::Instant::now();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    println!(
+        "fast {:?} {:?}",
+        t.elapsed(),
+        moves.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>()
+    );
+}
