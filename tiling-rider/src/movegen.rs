@@ -19,12 +19,14 @@
 //!
 //! Otherwise a depth-first search over the rest of the turn runs: king moves first, then
 //! captures, then the other moves, stopping at the first continuation that ends the turn
-//! safely; failed states are memoised by Zobrist key (which covers the whole turn state), and
-//! a relaxation cuts hopeless states (the king cannot move any more and it is checked by the
-//! enemy king, or by a small piece that nothing left can capture). The worst case is
-//! exponential in the moves left in the turn: a turn that cannot be saved, with many moves
-//! left and checks only aggregates give, explores every sequence of those moves (up to
-//! transpositions).
+//! safely; failed states are memoised by Zobrist key (which covers the whole turn state).
+//! Sound cuts stop hopeless states: a count bound for exact turns, and a relaxation of what
+//! the rest of the turn could do against each attack on each unit the king may end on. When
+//! the turn may end as soon as the king is safe, only moves touching the *relevant squares*
+//! are tried (dropping the others from a working continuation keeps it working). The worst
+//! case is exponential in the moves left in the turn: a turn that cannot be saved, in a
+//! crowded position where the relaxation and the relevance closure cannot see it, explores
+//! every sequence of those moves (up to transpositions).
 
 use crate::board::{tables, Bb, Square, Unit, NO_UNIT, UNITS};
 use crate::position::{attacked_with, Move, MoveKind, Piece, TilingRider};
@@ -346,6 +348,24 @@ impl TilingRider {
                 MoveKind::EndTurn => 4,
             }
         };
+        if self.made >= self.min_moves() {
+            // The turn may end as soon as the king is safe: only moves touching the relevant
+            // squares can matter (see `relevant_squares`).
+            let r = self.relevant_squares();
+            buf.retain(|mv| match mv.kind() {
+                MoveKind::Single => {
+                    let from = Square::from_index(mv.raw_from()).expect("sq");
+                    let to = Square::from_index(mv.raw_to()).expect("sq");
+                    r.has(from) || r.has(to)
+                }
+                MoveKind::Aggregate => {
+                    let a = Unit::from_index(mv.raw_from()).expect("unit");
+                    let b = Unit::from_index(mv.raw_to()).expect("unit");
+                    r.nib(a) != 0 || r.nib(b) != 0
+                }
+                _ => true,
+            });
+        }
         buf.sort_by_key(rank);
         let mut found = false;
         for &mv in buf.iter() {
@@ -412,6 +432,87 @@ impl TilingRider {
             }
         }
         n
+    }
+
+    /// The squares whose occupancy can decide whether the turn ends safely, for a turn that
+    /// may end as soon as the king is safe. A successful continuation stays successful when
+    /// every move with neither end in this set is dropped from it, so only the other moves
+    /// need trying. The set holds the units the king may end on, the enemy pieces attacking
+    /// them, the enemy aggregates aiming at them with the units between, and is closed under:
+    /// an unmoved piece of ours standing in the set or able to end a move in it (a leap or an
+    /// elongated leap, ignoring what stands in the way) adds its square and every square it
+    /// could end on; an aggregate that could be formed, whose unit or some destination along
+    /// its lines meets the set, adds its unit, that destination and the units between.
+    fn relevant_squares(&self) -> Bb {
+        let t = tables();
+        let us = self.side.index();
+        let them = (!self.side).index();
+        let k = self.kings[us];
+        let ek = self.kings[them];
+        let remaining = self.limit.saturating_sub(self.made);
+        let mut units = [None; 5];
+        units[0] = Some(k);
+        if !self.king_moved && remaining >= self.cost(MoveKind::King) {
+            for d in 0..4 {
+                let b = t.rays[k.index()][d][0];
+                if b != NO_UNIT && b as usize != ek.index() {
+                    units[d + 1] = Unit::from_index(b as usize);
+                }
+            }
+        }
+        let mut r = Bb::EMPTY;
+        for x in units.into_iter().flatten() {
+            r |= Bb::unit(x);
+            for ty in 0..4 {
+                r |= self.pieces[them][ty] & t.unit_att[ty][x.index()];
+                let piece = Piece::from_index(ty);
+                for sq in self.pieces[them][ty].full_units().iter() {
+                    let a = sq.unit();
+                    let (between, line) = t.between[a.index() * UNITS + x.index()];
+                    if piece.rides(line) {
+                        r |= between | Bb::unit(a);
+                    }
+                }
+            }
+        }
+        let not_moved = !(self.moved | self.used);
+        let formable = self.formable_aggregates();
+        loop {
+            let before = r;
+            for ty in 0..4 {
+                for s in (self.pieces[us][ty] & not_moved).iter() {
+                    let a = t.att[ty][s.index()];
+                    let reach = a | a.mates();
+                    if r.has(s) || (reach & r).any() {
+                        r |= reach;
+                        r.set(s);
+                    }
+                }
+            }
+            for (ty, f) in formable.iter().enumerate() {
+                let piece = Piece::from_index(ty);
+                for y in f.iter() {
+                    let yu = y.unit();
+                    let ym = Bb::unit(yu);
+                    for d in piece.ray_dirs() {
+                        let mut between = Bb::EMPTY;
+                        for &b in t.rays[yu.index()][d].iter() {
+                            if b == NO_UNIT {
+                                break;
+                            }
+                            let dm = Bb::unit(Unit::from_index(b as usize).expect("ray unit"));
+                            if (ym & r).any() || (dm & r).any() {
+                                r |= between | dm | ym;
+                            }
+                            between |= dm;
+                        }
+                    }
+                }
+            }
+            if r == before {
+                return r;
+            }
+        }
     }
 
     /// A sound cut for a checked mover mid-turn: true only if no continuation can make the

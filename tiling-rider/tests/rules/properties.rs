@@ -212,6 +212,15 @@ fn random_positions_agree_with_the_reference() {
     assert!(checks > 40 && mates > 3, "{checks} checks, {mates} mates");
 }
 
+#[test]
+#[ignore = "slow: 2000 more random positions against the reference (about 2 minutes)"]
+fn more_random_positions_agree_with_the_reference() {
+    for seed in 400..2400u64 {
+        let result = compare_with_reference(Game::new(random_position(seed)), seed, 8);
+        assert!(result.is_ok(), "seed {seed}: {}", result.unwrap_err());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
