@@ -13,6 +13,7 @@
 //! - [`perft`], [`perft_divide`] and [`perft_with`];
 //! - [`DynGame`] and [`Variant`]: an object-safe game with moves as text, for the program;
 //! - [`record`]: game records (plain move lists, Zillions `.zsg`) cut into move texts;
+//! - [`zobrist`]: the SplitMix64 mixer as a `const fn` for compile-time key tables;
 //! - [`conformance`]: generic checks a variant's tests run over random playouts.
 //!
 //! ## Example: a whole (tiny) variant
@@ -88,6 +89,7 @@ mod position;
 pub mod record;
 #[cfg(feature = "serde")]
 pub mod serde_text;
+pub mod zobrist;
 
 pub use color::Color;
 pub use dyn_game::{rules_from_name, DynGame, NewGame, SetupError, Variant};

@@ -401,12 +401,7 @@ pub(crate) fn tables() -> &'static Tables {
     TABLES.get_or_init(build)
 }
 
-const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+use chimera_core::zobrist::splitmix64 as splitmix;
 
 /// Zobrist keys: `ZOBRIST[code - 1][index]` for each of the 14 coloured pieces.
 pub(crate) static ZOBRIST: [[u64; INDICES]; 14] = {

@@ -293,12 +293,7 @@ pub(crate) static WALL_DIAGONAL: [[u64; 64]; 2] = [
     wall_table(Color::Black, true),
 ];
 
-const fn split_mix(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use chimera_core::zobrist::{splitmix64 as split_mix, SPLITMIX64_GAMMA};
 
 const fn zobrist_table() -> [[[u64; 64]; 3]; 2] {
     let mut table = [[[0u64; 64]; 3]; 2];
@@ -309,7 +304,7 @@ const fn zobrist_table() -> [[[u64; 64]; 3]; 2] {
         while ring < 3 {
             let mut sq = 0;
             while sq < 64 {
-                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                state = state.wrapping_add(SPLITMIX64_GAMMA);
                 table[c][ring][sq] = split_mix(state);
                 sq += 1;
             }

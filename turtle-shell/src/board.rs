@@ -224,13 +224,7 @@ pub(crate) const PROMOTION_ZONE: [u64; 2] = [bd::WHITE_PROMOTION, bd::BLACK_PROM
 /// Where each colour's pawns must promote and its king wins (the opponent's end zone).
 pub(crate) const END_ZONE: [u64; 2] = [bd::WHITE_END_ZONE, bd::BLACK_END_ZONE];
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use chimera_core::zobrist::splitmix64_next as splitmix;
 
 /// Zobrist keys `[colour][piece][cell]`, from a fixed-seed SplitMix64.
 pub(crate) const ZOBRIST: [[[u64; 64]; 5]; 2] = {
