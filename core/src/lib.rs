@@ -99,4 +99,4 @@ pub use error::{
 pub use game::Game;
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{perft, perft_divide, perft_with};
-pub use position::{Position, Render, RuleSet};
+pub use position::{Position, Render, RuleSet, StandardRules};

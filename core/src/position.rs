@@ -16,6 +16,29 @@ pub trait RuleSet: Clone + Copy + Debug + Default + PartialEq + Eq + Hash + 'sta
     fn name(&self) -> &'static str;
 }
 
+/// The rule options of a variant that has just one rule set, the standard game: a variant
+/// crate names it as its `Rules` (`pub type Rules = chimera_core::StandardRules;`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum StandardRules {
+    /// The standard game.
+    #[default]
+    Standard,
+}
+
+impl RuleSet for StandardRules {
+    const NAMES: &'static [&'static str] = &["standard"];
+
+    fn from_name(name: &str) -> Option<Self> {
+        name.eq_ignore_ascii_case("standard")
+            .then_some(StandardRules::Standard)
+    }
+
+    fn name(&self) -> &'static str {
+        "standard"
+    }
+}
+
 /// The state of a game of one variant at one moment, without its history.
 ///
 /// Implementations are plain data: cheap to clone, comparable, hashable. Everything that

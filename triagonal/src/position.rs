@@ -3,31 +3,12 @@
 //! moves; the end of the game.
 
 use crate::board::{ep_key, hand_key, Cell, CellSet, INDICES, ZOBRIST, ZOBRIST_BLACK};
-use chimera_core::{Color, DrawReason, Outcome, ParseMoveError, ParsePositionError, RuleSet};
+use chimera_core::{Color, DrawReason, Outcome, ParseMoveError, ParsePositionError};
 use chimera_core::{Position, WinReason};
 use std::fmt;
 
 /// Triagonal's rule options: one rule set, the standard game of the rules file.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Rules {
-    /// The rules of `RULES.md`.
-    #[default]
-    Standard,
-}
-
-impl RuleSet for Rules {
-    const NAMES: &'static [&'static str] = &["standard"];
-
-    fn from_name(name: &str) -> Option<Self> {
-        name.eq_ignore_ascii_case("standard")
-            .then_some(Rules::Standard)
-    }
-
-    fn name(&self) -> &'static str {
-        "standard"
-    }
-}
+pub type Rules = chimera_core::StandardRules;
 
 /// A kind of piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -3,30 +3,11 @@
 
 use crate::board::{last_rank, Bits, Square, ZOBRIST, ZOBRIST_BLACK_TO_MOVE};
 use crate::stack::{Ring, Stack, F, T, TF, TFW, W};
-use chimera_core::{Color, DrawReason, Outcome, RuleSet, WinReason};
+use chimera_core::{Color, DrawReason, Outcome, WinReason};
 use std::fmt;
 
 /// Turnover's rule options. There is one rule set, the standard game of the rules file.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Rules {
-    /// The rules of `RULES.md`.
-    #[default]
-    Standard,
-}
-
-impl RuleSet for Rules {
-    const NAMES: &'static [&'static str] = &["standard"];
-
-    fn from_name(name: &str) -> Option<Self> {
-        name.eq_ignore_ascii_case("standard")
-            .then_some(Rules::Standard)
-    }
-
-    fn name(&self) -> &'static str {
-        "standard"
-    }
-}
+pub type Rules = chimera_core::StandardRules;
 
 /// A move: the square the travelling rings leave and the square they land on. Which rings
 /// travel follows from the position (see [`Turnover::describe`]), so two squares say
