@@ -18,6 +18,9 @@ pub fn variants() -> Vec<Variant> {
         Variant::of::<chimera_triagonal::Triagonal>(
             "Triagonal Chess ((zzo38) A. Black): an 8x8x8 cube less a hole, triagonal moves, Jacks placed two at a time; no check, capture the king or reach its start cell",
         ),
+        Variant::of::<chimera_tiling_rider::TilingRider>(
+            "Tiling Rider Chess: 18x16 basket-weave tiles, four like pieces ride as one, giant kings, progressive turns of several moves",
+        ),
     ]
 }
 

