@@ -100,13 +100,18 @@ impl<P: Position> Game<P> {
     /// [`Position::no_move_outcome`] (checkmate, stalemate, siege); then the history's
     /// [`Position::history_outcome`] (repetition draws).
     pub fn outcome(&self) -> Option<Outcome> {
+        self.status(&mut Vec::new())
+    }
+
+    /// The result if the game is over (as [`Game::outcome`]); otherwise `None`, with `moves`
+    /// holding the moves legal now, history included. One move generation serves both.
+    fn status(&self, moves: &mut Vec<P::Move>) -> Option<Outcome> {
         let (earlier, current) = self.split();
         if let Some(outcome) = current.terminal() {
             return Some(outcome);
         }
-        let mut moves = Vec::new();
-        current.legal_moves(&mut moves);
-        current.retain_history_legal(earlier, &mut moves);
+        current.legal_moves(moves);
+        current.retain_history_legal(earlier, moves);
         if moves.is_empty() {
             return Some(current.no_move_outcome());
         }
@@ -129,27 +134,22 @@ impl<P: Position> Game<P> {
     /// the error says why.
     pub fn play(&mut self, mv: P::Move) -> Result<(), IllegalMoveError> {
         let text = self.position().move_text(mv);
-        if let Some(outcome) = self.outcome() {
+        let mut moves = Vec::new();
+        if let Some(outcome) = self.status(&mut moves) {
             return Err(IllegalMoveError::new(
                 text,
                 format!("the game is over ({outcome})"),
             ));
         }
-        let (earlier, current) = self.split();
-        let mut moves = Vec::new();
-        current.legal_moves(&mut moves);
         if !moves.contains(&mv) {
-            return Err(IllegalMoveError::new(
-                text,
-                "not a legal move in this position",
-            ));
-        }
-        current.retain_history_legal(earlier, &mut moves);
-        if !moves.contains(&mv) {
-            return Err(IllegalMoveError::new(
-                text,
-                "forbidden by the game's history (it would repeat an earlier position)",
-            ));
+            // Only the refusal asks again, without the history, to say which rule refused.
+            self.position().legal_moves(&mut moves);
+            let reason = if moves.contains(&mv) {
+                "forbidden by the game's history (it would repeat an earlier position)"
+            } else {
+                "not a legal move in this position"
+            };
+            return Err(IllegalMoveError::new(text, reason));
         }
         self.play_unchecked(mv);
         Ok(())
