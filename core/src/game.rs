@@ -100,22 +100,40 @@ impl<P: Position> Game<P> {
     /// [`Position::no_move_outcome`] (checkmate, stalemate, siege); then the history's
     /// [`Position::history_outcome`] (repetition draws).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.status(&mut Vec::new())
-    }
-
-    /// The result if the game is over (as [`Game::outcome`]); otherwise `None`, with `moves`
-    /// holding the moves legal now, history included. One move generation serves both.
-    fn status(&self, moves: &mut Vec<P::Move>) -> Option<Outcome> {
         let (earlier, current) = self.split();
         if let Some(outcome) = current.terminal() {
             return Some(outcome);
         }
-        current.legal_moves(moves);
-        current.retain_history_legal(earlier, moves);
-        if moves.is_empty() {
+        let any_legal = if P::HISTORY_RESTRICTS_MOVES {
+            let mut moves = Vec::new();
+            current.legal_moves(&mut moves);
+            current.retain_history_legal(earlier, &mut moves);
+            !moves.is_empty()
+        } else {
+            current.has_legal_move()
+        };
+        if !any_legal {
             return Some(current.no_move_outcome());
         }
         current.history_outcome(earlier)
+    }
+
+    /// Whether `mv` may be played now, history included (the game not being over).
+    fn allows(&self, mv: P::Move) -> bool {
+        let (earlier, current) = self.split();
+        if current.terminal().is_some() {
+            return false;
+        }
+        if P::HISTORY_RESTRICTS_MOVES {
+            let mut moves = Vec::new();
+            current.legal_moves(&mut moves);
+            current.retain_history_legal(earlier, &mut moves);
+            // With no legal move the game is over even if the history says nothing.
+            moves.contains(&mv) && current.history_outcome(earlier).is_none()
+        } else {
+            // A legal move means the game is not over by lack of moves.
+            current.is_legal(mv) && current.history_outcome(earlier).is_none()
+        }
     }
 
     /// Plays a move known to be legal (from [`Game::legal_moves`]).
@@ -133,26 +151,24 @@ impl<P: Position> Game<P> {
     /// Plays `mv` if it is legal now, history included; otherwise the game is unchanged and
     /// the error says why.
     pub fn play(&mut self, mv: P::Move) -> Result<(), IllegalMoveError> {
+        if self.allows(mv) {
+            self.play_unchecked(mv);
+            return Ok(());
+        }
         let text = self.position().move_text(mv);
-        let mut moves = Vec::new();
-        if let Some(outcome) = self.status(&mut moves) {
+        if let Some(outcome) = self.outcome() {
             return Err(IllegalMoveError::new(
                 text,
                 format!("the game is over ({outcome})"),
             ));
         }
-        if !moves.contains(&mv) {
-            // Only the refusal asks again, without the history, to say which rule refused.
-            self.position().legal_moves(&mut moves);
-            let reason = if moves.contains(&mv) {
-                "forbidden by the game's history (it would repeat an earlier position)"
-            } else {
-                "not a legal move in this position"
-            };
-            return Err(IllegalMoveError::new(text, reason));
-        }
-        self.play_unchecked(mv);
-        Ok(())
+        // Only the refusal asks again, without the history, to say which rule refused.
+        let reason = if self.position().is_legal(mv) {
+            "forbidden by the game's history (it would repeat an earlier position)"
+        } else {
+            "not a legal move in this position"
+        };
+        Err(IllegalMoveError::new(text, reason))
     }
 
     /// Reads a move in the current position and plays it. Returns the move.

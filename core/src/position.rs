@@ -81,11 +81,26 @@ pub trait Position: Clone + Debug + PartialEq + Eq + Hash + Sized {
     /// it may leave the position inconsistent, but never causes undefined behaviour.
     fn play_unchecked(&mut self, mv: Self::Move);
 
-    /// Applies `mv` if it is legal here (ignoring history), else leaves `self` unchanged.
-    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError> {
+    /// Whether `mv` is legal here, ignoring history. The default lists the legal moves and
+    /// looks; a variant whose legality is expensive to decide (a search over the rest of a
+    /// turn) decides this one move instead.
+    fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
+        moves.contains(&mv)
+    }
+
+    /// Whether the side to move has a legal move, ignoring history. The default lists them;
+    /// a variant whose legality is expensive to decide stops at the first.
+    fn has_legal_move(&self) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        !moves.is_empty()
+    }
+
+    /// Applies `mv` if it is legal here (ignoring history), else leaves `self` unchanged.
+    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(mv) {
             self.play_unchecked(mv);
             Ok(())
         } else {
@@ -108,9 +123,7 @@ pub trait Position: Clone + Debug + PartialEq + Eq + Hash + Sized {
         if let Some(outcome) = self.terminal() {
             return Some(outcome);
         }
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.is_empty().then(|| self.no_move_outcome())
+        (!self.has_legal_move()).then(|| self.no_move_outcome())
     }
 
     /// The Zobrist key, maintained incrementally. Equal positions (in the sense that
@@ -129,8 +142,15 @@ pub trait Position: Clone + Debug + PartialEq + Eq + Hash + Sized {
     /// `parse_move(&move_text(m)) == Ok(m)` for every legal move.
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// Whether [`Position::retain_history_legal`] may remove moves (a Ko rule). A variant
+    /// that overrides that hook sets this to `true`; otherwise [`crate::Game`] decides
+    /// legality and the end of the game with [`Position::is_legal`] and
+    /// [`Position::has_legal_move`] alone.
+    const HISTORY_RESTRICTS_MOVES: bool = false;
+
     /// History hook: removes from `moves` (legal in `self`) those that the game's history
     /// forbids. `earlier` holds the game's earlier positions, oldest first, not `self`.
+    /// A variant overriding it sets [`Position::HISTORY_RESTRICTS_MOVES`].
     fn retain_history_legal(&self, earlier: &[Self], moves: &mut Vec<Self::Move>) {
         let _ = (earlier, moves);
     }

@@ -125,6 +125,7 @@ impl Position for Ring {
     fn move_text(&self, mv: u8) -> String {
         if mv == 1 { "+1" } else { "-1" }.to_string()
     }
+    const HISTORY_RESTRICTS_MOVES: bool = true;
     fn retain_history_legal(&self, earlier: &[Self], moves: &mut Vec<u8>) {
         if self.rules == ToyRules::Ko {
             moves.retain(|&m| {

@@ -17,16 +17,20 @@
 //!   enough witness pairs survive it (pairs whose piece it moves or whose target it fills
 //!   are dropped).
 //!
-//! Otherwise a depth-first search over the rest of the turn runs: king moves first, then
-//! captures, then the other moves, stopping at the first continuation that ends the turn
-//! safely; failed states are memoised by Zobrist key (which covers the whole turn state).
-//! Sound cuts stop hopeless states: a count bound for exact turns, and a relaxation of what
-//! the rest of the turn could do against each attack on each unit the king may end on. When
-//! the turn may end as soon as the king is safe, only moves touching the *relevant squares*
-//! are tried (dropping the others from a working continuation keeps it working). The worst
-//! case is exponential in the moves left in the turn: a turn that cannot be saved, in a
-//! crowded position where the relaxation and the relevance closure cannot see it, explores
-//! every sequence of those moves (up to transpositions).
+//! Otherwise a depth-first search over the rest of the turn runs, children closest to safety
+//! first (`distance_to_safety`; ties: king moves, captures, the rest),
+//! stopping at the first continuation that ends the turn safely; failed states are memoised
+//! by Zobrist key (which covers the whole turn state). Sound cuts stop hopeless states: a
+//! count bound for exact turns, and a relaxation of what the rest of the turn could do
+//! against each attack on each unit the king may end on (which units the king can still
+//! stand on, which captures remain possible given the pieces that have already moved, how
+//! many separate captures are needed, which aggregates four distinct pieces could form).
+//! When the turn may end as soon as the king is safe, only moves touching the *relevant
+//! squares* are tried (dropping the others from a working continuation keeps it working).
+//! The worst case is exponential in the moves left in the turn: a turn whose only rescue is
+//! a long plan, or that cannot be saved while the relaxation cannot see it, in a crowded
+//! position where the relevance closure spreads over the board, explores the sequences of
+//! those moves (up to transpositions). `RULES.md` §5 gives measured figures.
 
 use crate::board::{tables, Bb, Square, Unit, NO_UNIT, UNITS};
 use crate::position::{attacked_with, Move, MoveKind, Piece, TilingRider};
@@ -180,13 +184,17 @@ impl TilingRider {
 
     /// Fills `moves` with the legal actions.
     pub(crate) fn generate_legal(&self, moves: &mut Vec<Move>) {
+        self.generate_legal_with(moves, &mut None);
+    }
+
+    /// [`TilingRider::generate_legal`] with the search's memory supplied by the caller.
+    pub(crate) fn generate_legal_with(&self, moves: &mut Vec<Move>, memo: &mut Option<Memo>) {
         moves.clear();
         if self.terminal_draw() {
             return;
         }
         self.gen_pseudo(moves);
         let safe_now = !self.in_check(self.side);
-        let mut memo: Option<Memo> = None;
         if safe_now && self.unexposable() {
             let min = self.min_moves();
             let need_after = |kind: MoveKind| -> usize {
@@ -218,7 +226,7 @@ impl TilingRider {
                         let mut keep = first_king;
                         for i in first_king..moves.len() {
                             let mv = moves[i];
-                            if self.slow_legal(mv, &mut memo) {
+                            if self.slow_legal(mv, memo) {
                                 moves[keep] = mv;
                                 keep += 1;
                             }
@@ -233,7 +241,7 @@ impl TilingRider {
             }
             moves.retain(|&mv| {
                 if mv.kind() == MoveKind::King {
-                    return self.slow_legal(mv, &mut memo);
+                    return self.slow_legal(mv, memo);
                 }
                 let made_after = self.made.saturating_add(self.cost(mv.kind()));
                 if made_after >= self.limit {
@@ -268,10 +276,10 @@ impl TilingRider {
                         return true;
                     }
                 }
-                self.slow_legal(mv, &mut memo)
+                self.slow_legal(mv, memo)
             });
         } else {
-            moves.retain(|&mv| self.slow_legal(mv, &mut memo));
+            moves.retain(|&mv| self.slow_legal(mv, memo));
         }
         if self.end_allowed() && safe_now {
             moves.push(Move::END_TURN);
@@ -301,6 +309,10 @@ impl TilingRider {
         if safe && self.end_allowed() {
             return true;
         }
+        memo.nodes += 1;
+        if memo.limit != 0 && memo.nodes > memo.limit {
+            return false; // a measurement's budget is spent (never in play: no limit)
+        }
         let key = chimera_core::Position::zobrist(self);
         if memo.failed.contains(&key) {
             return false;
@@ -323,6 +335,112 @@ impl TilingRider {
         let mut buf = std::mem::take(&mut memo.buffers[depth]);
         buf.clear();
         self.gen_pseudo(&mut buf);
+        if self.made >= self.min_moves() {
+            // The turn may end as soon as the king is safe: only moves touching the relevant
+            // squares can matter (see `relevant_squares`).
+            let r = self.relevant_squares();
+            buf.retain(|mv| match mv.kind() {
+                MoveKind::Single => {
+                    let from = Square::from_index(mv.raw_from()).expect("sq");
+                    let to = Square::from_index(mv.raw_to()).expect("sq");
+                    r.has(from) || r.has(to)
+                }
+                MoveKind::Aggregate => {
+                    let a = Unit::from_index(mv.raw_from()).expect("unit");
+                    let b = Unit::from_index(mv.raw_to()).expect("unit");
+                    r.nib(a) != 0 || r.nib(b) != 0
+                }
+                _ => true,
+            });
+        }
+        // Goal-directed order: the children closest to a safe king first (a greedy descent
+        // finds the usual rescues at once), ties broken by kind (king, captures, rest).
+        self.order_moves(&mut buf);
+        let mut children: Vec<(u32, usize, TilingRider)> = buf
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| {
+                let mut child = self.clone();
+                child.apply(mv);
+                let h = if child.made == 0 {
+                    0
+                } else {
+                    child.distance_to_safety()
+                };
+                (h, i, child)
+            })
+            .collect();
+        children.sort_by_key(|c| (c.0, c.1));
+        let mut found = false;
+        for (_, _, child) in children.iter() {
+            if child.finishable(memo, depth + 1) {
+                found = true;
+                break;
+            }
+        }
+        memo.buffers[depth] = buf;
+        if !found {
+            memo.failed.insert(key);
+        }
+        found
+    }
+
+    /// A heuristic count of the moves still needed to make the mover's king safe (0 when it
+    /// is safe now): over the units it may end on, the fewest of (a king step, our pieces to
+    /// clear from the unit, the units of the small pieces attacking it, the enemy aggregates
+    /// aiming at it). For ordering the search only; not a bound.
+    fn distance_to_safety(&self) -> u32 {
+        let t = tables();
+        let us = self.side.index();
+        let them = (!self.side).index();
+        let k = self.kings[us];
+        let ek = self.kings[them];
+        let occ_all = self.occ_all();
+        let stuck = self.occ[us] & (self.moved | self.used);
+        let remaining = self.limit.saturating_sub(self.made);
+        let mut best = u32::MAX;
+        let mut consider = |x: Unit, base: u32| {
+            let inside = if x == k { Bb::EMPTY } else { Bb::unit(x) };
+            let mut units = Bb::EMPTY;
+            for ty in 0..4 {
+                for a in (self.pieces[them][ty] & t.unit_att[ty][x.index()] & !inside).iter() {
+                    units.set(a.unit().lower_left());
+                }
+            }
+            let mut h = base + units.count();
+            for (ty, bb) in self.pieces[them].iter().enumerate() {
+                let piece = Piece::from_index(ty);
+                for sq in bb.full_units().iter() {
+                    let (between, line) = t.between[sq.unit().index() * UNITS + x.index()];
+                    if piece.rides(line) && (between & occ_all & !Bb::unit(k)).is_empty() {
+                        h += 1;
+                    }
+                }
+            }
+            best = best.min(h);
+        };
+        consider(k, 0);
+        if !self.king_moved && remaining >= self.cost(MoveKind::King) {
+            for d in 0..4 {
+                let b = t.rays[k.index()][d][0];
+                if b == NO_UNIT {
+                    continue;
+                }
+                let x = Unit::from_index(b as usize).expect("ray unit");
+                let (du, dv) = (ek.u() as i8 - x.u() as i8, ek.v() as i8 - x.v() as i8);
+                if x == ek || du.abs() + dv.abs() == 1 {
+                    continue;
+                }
+                let own = self.occ[us].nib(x).count_ones();
+                let blocked = if stuck.nib(x) != 0 { 4 } else { 0 };
+                consider(x, 1 + own + blocked);
+            }
+        }
+        best
+    }
+
+    /// Sorts moves for the search: those most likely to save the king first.
+    fn order_moves(&self, buf: &mut [Move]) {
         let them = (!self.side).index();
         let enemy = self.occ[them];
         // King moves first, then captures, then the rest.
@@ -348,39 +466,7 @@ impl TilingRider {
                 MoveKind::EndTurn => 4,
             }
         };
-        if self.made >= self.min_moves() {
-            // The turn may end as soon as the king is safe: only moves touching the relevant
-            // squares can matter (see `relevant_squares`).
-            let r = self.relevant_squares();
-            buf.retain(|mv| match mv.kind() {
-                MoveKind::Single => {
-                    let from = Square::from_index(mv.raw_from()).expect("sq");
-                    let to = Square::from_index(mv.raw_to()).expect("sq");
-                    r.has(from) || r.has(to)
-                }
-                MoveKind::Aggregate => {
-                    let a = Unit::from_index(mv.raw_from()).expect("unit");
-                    let b = Unit::from_index(mv.raw_to()).expect("unit");
-                    r.nib(a) != 0 || r.nib(b) != 0
-                }
-                _ => true,
-            });
-        }
         buf.sort_by_key(rank);
-        let mut found = false;
-        for &mv in buf.iter() {
-            let mut child = self.clone();
-            child.apply(mv);
-            if child.finishable(memo, depth + 1) {
-                found = true;
-                break;
-            }
-        }
-        memo.buffers[depth] = buf;
-        if !found {
-            memo.failed.insert(key);
-        }
-        found
     }
 
     /// Where each kind of the mover's aggregates could stand during the rest of the turn: the
@@ -393,6 +479,7 @@ impl TilingRider {
         let remaining = self.limit.saturating_sub(self.made);
         let not_moved = !(self.moved | self.used);
         let agg_cost = self.cost(MoveKind::Aggregate);
+        let kings = Bb::unit(self.kings[0]) | Bb::unit(self.kings[1]);
         let mut formable = [Bb::EMPTY; 4];
         for (ty, f) in formable.iter_mut().enumerate() {
             let avail = self.pieces[us][ty] & !self.used;
@@ -400,14 +487,35 @@ impl TilingRider {
                 continue;
             }
             let mut reach = Bb::EMPTY;
+            let mut movers: Vec<(Square, Bb)> = Vec::new();
             for s in (self.pieces[us][ty] & not_moved).iter() {
                 let a = t.att[ty][s.index()];
-                reach |= a | a.mates();
+                let r = a | a.mates();
+                reach |= r;
+                movers.push((s, r));
             }
-            let cover = avail | reach;
+            let cover = (avail | reach) & !kings;
             for sq in cover.full_units().iter() {
-                let missing = 4 - avail.nib(sq.unit()).count_ones() as u8;
-                if missing + agg_cost <= remaining {
+                let unit = sq.unit();
+                let missing = 4 - avail.nib(unit).count_ones() as u8;
+                if missing + agg_cost > remaining {
+                    continue;
+                }
+                // Four distinct pieces must fill the unit: a piece standing on a square (it
+                // may stay), or an unmoved one able to end a move there.
+                let cands = unit.squares().map(|q| {
+                    let mut c = Bb::EMPTY;
+                    if avail.has(q) {
+                        c.set(q);
+                    }
+                    for &(s, r) in &movers {
+                        if r.has(q) {
+                            c.set(s);
+                        }
+                    }
+                    c
+                });
+                if distinct_cover(&cands, 0, Bb::EMPTY) {
                     f.set(sq);
                 }
             }
@@ -545,9 +653,30 @@ impl TilingRider {
                 })
             })
         };
+        // Our pieces that already moved leave their unit only inside an aggregate move from
+        // it (those used by one, never): no aggregate or king of ours can land on a unit
+        // holding one while an enemy piece also stands there, nor on one whose pieces cannot
+        // form an aggregate.
+        let stuck = self.occ[us] & (self.moved | self.used);
         let capturable = |a: Square| -> bool {
             (0..4).any(|oty| (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any())
-                || aggregate_can_reach(a.unit())
+                || (stuck.nib(a.unit()) == 0 && aggregate_can_reach(a.unit()))
+        };
+        // The king may end on another unit only if our pieces there can all leave it: alone
+        // (an unmoved piece with a square outside the unit that is not a king's and not held
+        // by a piece of ours that can no longer move alone), or in an aggregate formed there.
+        let kings_area = Bb::unit(k) | Bb::unit(ek);
+        let king_may_land = |x: Unit| -> bool {
+            let xm = Bb::unit(x);
+            (0..4).all(|ty| {
+                let ours = self.pieces[us][ty] & xm;
+                if ours.is_empty() || formable[ty].has(x.lower_left()) {
+                    return true;
+                }
+                ours.iter().all(|p| {
+                    not_moved.has(p) && (t.att[ty][p.index()] & !xm & !kings_area & !stuck).any()
+                })
+            })
         };
         let mut landing = Bb::EMPTY;
         for ty in 0..4 {
@@ -571,14 +700,25 @@ impl TilingRider {
             if (ek.u() as i8 - x.u() as i8).abs() + (ek.v() as i8 - x.v() as i8).abs() == 1 {
                 continue;
             }
+            if x != k && !king_may_land(x) {
+                continue;
+            }
             let inside = if x == k { Bb::EMPTY } else { Bb::unit(x) };
+            // Each attacking small piece outside the unit needs a capture: one move per unit
+            // holding such pieces at least (plus the king's step).
+            let mut attacker_units = Bb::EMPTY;
             for ty in 0..4 {
                 let attackers = self.pieces[them][ty] & t.unit_att[ty][x.index()] & !inside;
                 for a in attackers.iter() {
                     if !capturable(a) {
                         continue 'units;
                     }
+                    attacker_units.set(a.unit().lower_left());
                 }
+            }
+            let king_cost = if x == k { 0 } else { self.cost(MoveKind::King) };
+            if attacker_units.count() + u32::from(king_cost) > u32::from(remaining) {
+                continue;
             }
             for (ty, bb) in self.pieces[them].iter().enumerate() {
                 let piece = Piece::from_index(ty);
@@ -605,11 +745,42 @@ impl TilingRider {
         true
     }
 
-    /// Whether the side to move has at least one legal action (cheaper than listing them).
+    /// Whether the side to move has at least one legal action (cheaper than listing them:
+    /// it stops at the first move after which the turn can be finished).
     pub fn has_legal_action(&self) -> bool {
+        if self.terminal_draw() {
+            return false;
+        }
+        if self.end_allowed() && !self.in_check(self.side) {
+            return true;
+        }
         let mut moves = Vec::new();
-        self.generate_legal(&mut moves);
-        !moves.is_empty()
+        self.gen_pseudo(&mut moves);
+        self.order_moves(&mut moves);
+        let mut memo = Memo::default();
+        moves.iter().any(|&mv| {
+            let mut child = self.clone();
+            child.apply(mv);
+            child.finishable(&mut memo, 0)
+        })
+    }
+
+    /// Whether one action is legal (without listing the others).
+    pub(crate) fn decide_legal(&self, mv: Move) -> bool {
+        if self.terminal_draw() {
+            return false;
+        }
+        if mv == Move::END_TURN {
+            return self.end_allowed() && !self.in_check(self.side);
+        }
+        let mut moves = Vec::new();
+        self.gen_pseudo(&mut moves);
+        if !moves.contains(&mv) {
+            return false;
+        }
+        let mut child = self.clone();
+        child.apply(mv);
+        child.finishable(&mut Memo::default(), 0)
     }
 
     /// The colour whose turn it is (same as [`chimera_core::Position::turn`]).
@@ -618,10 +789,118 @@ impl TilingRider {
     }
 }
 
+/// Whether each of the sets `cands[i..]` can give a distinct square outside `taken` (a
+/// matching of a unit's four squares to distinct pieces; four levels at most).
+fn distinct_cover(cands: &[Bb; 4], i: usize, taken: Bb) -> bool {
+    if i == cands.len() {
+        return true;
+    }
+    let choices = cands[i] & !taken;
+    choices.iter().any(|p| {
+        let mut next = taken;
+        next.set(p);
+        distinct_cover(cands, i + 1, next)
+    })
+}
+
 /// The search's memory within one legal-move generation: the turn states known to fail,
 /// and one move buffer per search depth.
 #[derive(Default)]
 pub(crate) struct Memo {
     failed: HashSet<u64>,
     buffers: Vec<Vec<Move>>,
+    /// Search nodes visited (for measurements).
+    pub(crate) nodes: u64,
+    /// A node budget for measurements; 0 (always, in play) means none.
+    pub(crate) limit: u64,
+}
+
+/// Measurements of the search, run by hand (`cargo test --release -p chimera-tiling-rider
+/// --lib stress -- --ignored --nocapture`): they print figures and assert nothing about time.
+#[cfg(test)]
+mod stress {
+    use super::*;
+    use chimera_core::conformance::SplitMix64;
+    use chimera_core::Position;
+
+    fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    }
+
+    /// Random games from the start (`SEEDS` games of up to 1,500 actions): a histogram of
+    /// the search nodes each legal-move generation needs, with a budget of `LIMIT` nodes per
+    /// generation (over it, the generation is cut short and the position printed; the
+    /// game goes on with the moves found so far).
+    #[test]
+    #[ignore = "measurement, minutes"]
+    fn stress_search_nodes_in_random_games() {
+        let seeds: u64 = env_or("SEEDS", 20);
+        let limit: u64 = env_or("LIMIT", 200_000);
+        let mut hist = [0u64; 8];
+        for seed in 0..seeds {
+            let mut rng = SplitMix64::new(seed);
+            let mut pos = TilingRider::standard();
+            let mut moves = Vec::new();
+            for ply in 0..1500 {
+                let mut memo = Some(Memo {
+                    limit,
+                    ..Memo::default()
+                });
+                pos.generate_legal_with(&mut moves, &mut memo);
+                let nodes = memo.map(|m| m.nodes).unwrap_or(0);
+                let bucket = match nodes {
+                    0 => 0,
+                    1..=10 => 1,
+                    11..=100 => 2,
+                    101..=1000 => 3,
+                    1001..=10_000 => 4,
+                    10_001..=100_000 => 5,
+                    100_001..=1_000_000 => 6,
+                    _ => 7,
+                };
+                hist[bucket] += 1;
+                if nodes > limit {
+                    println!("seed {seed} ply {ply} over budget: {}", pos.to_text());
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                pos.apply(moves[rng.below(moves.len())]);
+            }
+        }
+        println!("search nodes per generation (0, <=10, <=100, <=1e3, <=1e4, <=1e5, <=1e6, more): {hist:?}");
+        assert!(hist.iter().sum::<u64>() > 0);
+    }
+
+    /// The search nodes each action of the position `POS` needs (budget `LIMIT`).
+    #[test]
+    #[ignore = "measurement of one position given in POS"]
+    fn stress_one_position() {
+        let Ok(text) = std::env::var("POS") else {
+            return;
+        };
+        let pos = TilingRider::from_text(text.trim(), crate::Rules::Standard).expect("position");
+        let mut moves = Vec::new();
+        pos.gen_pseudo(&mut moves);
+        println!(
+            "in check: {}; {} pseudo-legal moves",
+            pos.in_check(pos.side),
+            moves.len()
+        );
+        for mv in moves {
+            let mut memo = Memo {
+                limit: env_or("LIMIT", 300_000),
+                ..Memo::default()
+            };
+            let mut child = pos.clone();
+            child.apply(mv);
+            let legal = child.finishable(&mut memo, 0);
+            if memo.nodes > 100 {
+                println!("{}: {legal} after {} nodes", pos.move_text(mv), memo.nodes);
+            }
+        }
+    }
 }

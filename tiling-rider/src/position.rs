@@ -787,10 +787,16 @@ impl Position for TilingRider {
         self.apply(mv);
     }
 
+    fn is_legal(&self, mv: Move) -> bool {
+        self.decide_legal(mv)
+    }
+
+    fn has_legal_move(&self) -> bool {
+        self.has_legal_action()
+    }
+
     fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
+        if self.decide_legal(mv) {
             self.apply(mv);
             Ok(())
         } else {

@@ -568,6 +568,8 @@ impl Position for TurtleShell {
         crate::notation::move_text(self, mv)
     }
 
+    const HISTORY_RESTRICTS_MOVES: bool = true;
+
     #[inline]
     fn retain_history_legal(&self, earlier: &[Self], moves: &mut Vec<Move>) {
         crate::history::retain_history_legal(self, earlier, moves);

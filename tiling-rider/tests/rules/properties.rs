@@ -300,3 +300,30 @@ fn diag_one() {
         moves.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn deciding_one_action_agrees_with_the_list() {
+    // `is_legal` and `has_legal_move` decide without listing; they must agree with the list
+    // for every action the pieces could make, in positions full of checks.
+    let mut decided = 0;
+    for seed in 0..150u64 {
+        let pos = random_position(seed);
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        assert_eq!(pos.has_legal_move(), !legal.is_empty(), "seed {seed}");
+        let mut candidates = Vec::new();
+        RefPos::of(&pos).any_pseudo(&mut |m| {
+            candidates.push(m.to_move());
+            false
+        });
+        for mv in candidates {
+            assert_eq!(pos.is_legal(mv), legal.contains(&mv), "seed {seed}: {mv:?}");
+            decided += 1;
+        }
+        assert_eq!(
+            pos.is_legal(Move::END_TURN),
+            legal.contains(&Move::END_TURN)
+        );
+    }
+    assert!(decided > 1000, "{decided}");
+}

@@ -315,3 +315,21 @@ fn turn_completion_search_answers_no_when_no_sequence_saves_the_king() {
     );
     let _ = DrawReason::Stalemate;
 }
+
+#[test]
+fn turn_completion_search_sees_that_the_only_capturer_stepped_away() {
+    // From a long random game: Black (21 moves to make) is checked by the knight on k13,
+    // which only the wazir on k14 can take. After that wazir steps aside no piece can reach
+    // k13, the king's unit beside it (g15) is attacked by the knight on e14 and holds a
+    // wazir boxed in on h16, and the units below (i13, with the moved wazir) and right (k15,
+    // attacked by the knight) cannot help: the move is illegal. The relaxation proves it at
+    // once (it used to search for minutes).
+    let text = "1wnf1g1wkkg1ww2ww/fw1fw1g1kk1gf2fgf/2n1Ng1w2wwg3g1/wg2fw3fN3wf1g/1g2wn2gn2w1fwf1/7f3f3n2/5F5g4n1/4F5N4G2/f3N9F1F1/N2n4N9/F9G2W4/7NNF2F2GNW/2nFG4G1W3Nn1/WNW2WGWGG6G1/FW1FW2WKKGGWF1W1W/3GWWGGKKG2FW1W1 b 0/21 - 20 3 23";
+    let pos = TilingRider::from_text(text, Rules::Standard).unwrap();
+    assert!(pos.in_check(Color::Black));
+    assert!(is_legal(&pos, "k14xk13"));
+    assert!(!is_legal(&pos, "k14-j14"));
+    assert!(!is_legal(&pos, "k14-k15"));
+    let list = legal_texts(&pos);
+    assert!(list.contains(&"k14xk13".to_string()) && !list.contains(&"k14-j14".to_string()));
+}
