@@ -72,7 +72,7 @@ mod notation;
 mod position;
 mod render;
 
-pub use board::{Square, Unit, FILES, RANKS, SQUARES, UNITS};
+pub use board::{Board, Square, Unit, FILES, RANKS, SQUARES, UNITS};
 pub use position::{Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT};
 
 // With the `serde` feature a position serializes as its rules' name and position text, and

@@ -27,6 +27,11 @@
 //! case is exponential in the moves left in the turn: a turn that cannot be saved, in a
 //! crowded position where the relaxation and the relevance closure cannot see it, explores
 //! every sequence of those moves (up to transpositions).
+//!
+//! Under `paulowich-16` every target set is masked with the board's squares and the unit
+//! rays come from the board's own table, so nothing lands on the removed files; the giant
+//! ferz is generated after the aggregates and before the king (king moves stay last), and
+//! the cuts count it as one more unmoved piece that can capture, block and move.
 
 use crate::board::{tables, Bb, Square, Unit, NO_UNIT, UNITS};
 use crate::position::{attacked_with, Move, MoveKind, Piece, TilingRider};
@@ -47,8 +52,9 @@ impl TilingRider {
         if remaining == 0 {
             return;
         }
+        let geo = self.rules.geo();
         let occ_all = self.occ_all();
-        let empty = !occ_all;
+        let empty = !occ_all & geo.on_board;
         let enemy = self.occ[them.index()];
         let free = empty | enemy;
         let not_moved = !(self.moved | self.used);
@@ -87,7 +93,7 @@ impl TilingRider {
                         continue;
                     }
                     for d in piece.ray_dirs() {
-                        for &b in t.rays[a.index()][d].iter() {
+                        for &b in geo.rays[a.index()][d].iter() {
                             if b == NO_UNIT {
                                 break;
                             }
@@ -105,10 +111,26 @@ impl TilingRider {
                 }
             }
         }
+        if let Some(g) = self.gferz[ui] {
+            if !self.gferz_moved && remaining >= self.cost(MoveKind::GiantFerz) {
+                // One unit diagonally, to a unit without a friendly piece or a king.
+                for d in 4..8 {
+                    let b = geo.rays[g.index()][d][0];
+                    if b == NO_UNIT {
+                        continue;
+                    }
+                    let bu = Unit::from_index(b as usize).expect("ray unit");
+                    if self.occ[ui].nib(bu) != 0 || self.kings.contains(&bu) {
+                        continue;
+                    }
+                    out.push(Move::giant_ferz(g, bu));
+                }
+            }
+        }
         if !self.king_moved && remaining >= self.cost(MoveKind::King) {
             let k = self.kings[ui];
             for d in 0..4 {
-                let b = t.rays[k.index()][d][0];
+                let b = geo.rays[k.index()][d][0];
                 if b == NO_UNIT {
                     continue;
                 }
@@ -124,7 +146,7 @@ impl TilingRider {
     }
 
     /// Whether the mover's king, stepping from `from` to `to` (capturing the enemy pieces
-    /// there), would stand on an attacked unit.
+    /// there, a giant ferz included), would stand on an attacked unit.
     fn king_step_attacked(&self, from: Unit, to: Unit) -> bool {
         let them = (!self.side).index();
         let mask = !Bb::unit(to);
@@ -132,8 +154,9 @@ impl TilingRider {
         for bb in pieces.iter_mut() {
             *bb &= mask;
         }
+        let gferz = self.gferz[them].filter(|&g| g != to);
         let occ = (self.occ_all() & !Bb::unit(from) & mask) | Bb::unit(to);
-        attacked_with(to, &pieces, self.kings[them], occ)
+        attacked_with(to, &pieces, self.kings[them], gferz, occ)
     }
 
     /// Whether no enemy aggregate lies on a line of its own kind to the mover's king's unit,
@@ -153,12 +176,14 @@ impl TilingRider {
         true
     }
 
-    /// A greedy witness: distinct unmoved pieces of the mover, each with a distinct target
-    /// square (empty or enemy) it could leap to. Up to `cap` pairs.
+    /// A greedy witness: distinct unmoved small pieces of the mover, each with a distinct
+    /// target square (empty and on the board, or enemy) it could leap to. Up to `cap` pairs.
+    /// (The giant ferz is left out: a witness only needs to be a lower bound, and a pair of
+    /// single squares could not say that its move needs a whole unit free.)
     fn witness(&self, cap: usize, out: &mut [(u16, u16); WITNESS_CAP]) -> usize {
         let t = tables();
         let ui = self.side.index();
-        let free = !self.occ_all() | self.occ[(!self.side).index()];
+        let free = (!self.occ_all() & self.rules.geo().on_board) | self.occ[(!self.side).index()];
         let not_moved = !(self.moved | self.used);
         let mut taken = Bb::EMPTY;
         let mut n = 0;
@@ -329,7 +354,7 @@ impl TilingRider {
         let rank = |mv: &Move| -> u8 {
             match mv.kind() {
                 MoveKind::King => 0,
-                MoveKind::Aggregate => {
+                MoveKind::Aggregate | MoveKind::GiantFerz => {
                     let b = Unit::from_index(mv.raw_to()).expect("unit");
                     if enemy.nib(b) != 0 {
                         1
@@ -358,7 +383,7 @@ impl TilingRider {
                     let to = Square::from_index(mv.raw_to()).expect("sq");
                     r.has(from) || r.has(to)
                 }
-                MoveKind::Aggregate => {
+                MoveKind::Aggregate | MoveKind::GiantFerz => {
                     let a = Unit::from_index(mv.raw_from()).expect("unit");
                     let b = Unit::from_index(mv.raw_to()).expect("unit");
                     r.nib(a) != 0 || r.nib(b) != 0
@@ -392,6 +417,7 @@ impl TilingRider {
         let us = self.side.index();
         let remaining = self.limit.saturating_sub(self.made);
         let not_moved = !(self.moved | self.used);
+        let on_board = self.rules.geo().on_board;
         let agg_cost = self.cost(MoveKind::Aggregate);
         let mut formable = [Bb::EMPTY; 4];
         for (ty, f) in formable.iter_mut().enumerate() {
@@ -404,7 +430,7 @@ impl TilingRider {
                 let a = t.att[ty][s.index()];
                 reach |= a | a.mates();
             }
-            let cover = avail | reach;
+            let cover = avail | (reach & on_board);
             for sq in cover.full_units().iter() {
                 let missing = 4 - avail.nib(sq.unit()).count_ones() as u8;
                 if missing + agg_cost <= remaining {
@@ -416,13 +442,18 @@ impl TilingRider {
     }
 
     /// An upper bound on the further moves the mover can make this turn: each unmoved piece
-    /// once, the king once, and for each kind with an aggregate that could be formed, one
-    /// move per four pieces not yet used by an aggregate move.
+    /// once, the king once, the giant ferz once, and for each kind with an aggregate that
+    /// could be formed, one move per four pieces not yet used by an aggregate move.
     fn max_more_moves(&self) -> usize {
         let us = self.side.index();
         let not_moved = !(self.moved | self.used);
-        let mut n = (self.occ[us] & not_moved).count() as usize;
+        let small =
+            self.pieces[us][0] | self.pieces[us][1] | self.pieces[us][2] | self.pieces[us][3];
+        let mut n = (small & not_moved).count() as usize;
         if !self.king_moved {
+            n += 1;
+        }
+        if self.gferz[us].is_some() && !self.gferz_moved {
             n += 1;
         }
         let formable = self.formable_aggregates();
@@ -442,9 +473,13 @@ impl TilingRider {
     /// an unmoved piece of ours standing in the set or able to end a move in it (a leap or an
     /// elongated leap, ignoring what stands in the way) adds its square and every square it
     /// could end on; an aggregate that could be formed, whose unit or some destination along
-    /// its lines meets the set, adds its unit, that destination and the units between.
+    /// its lines meets the set, adds its unit, that destination and the units between. An
+    /// enemy giant ferz attacking one of the king's units adds its unit; our unmoved giant
+    /// ferz, standing in the set or able to step into it, adds its unit and every unit it
+    /// could step to.
     fn relevant_squares(&self) -> Bb {
         let t = tables();
+        let geo = self.rules.geo();
         let us = self.side.index();
         let them = (!self.side).index();
         let k = self.kings[us];
@@ -454,7 +489,7 @@ impl TilingRider {
         units[0] = Some(k);
         if !self.king_moved && remaining >= self.cost(MoveKind::King) {
             for d in 0..4 {
-                let b = t.rays[k.index()][d][0];
+                let b = geo.rays[k.index()][d][0];
                 if b != NO_UNIT && b as usize != ek.index() {
                     units[d + 1] = Unit::from_index(b as usize);
                 }
@@ -463,6 +498,11 @@ impl TilingRider {
         let mut r = Bb::EMPTY;
         for x in units.into_iter().flatten() {
             r |= Bb::unit(x);
+            if let Some(g) = self.gferz[them] {
+                if diagonal_neighbours(g, x) {
+                    r |= Bb::unit(g);
+                }
+            }
             for ty in 0..4 {
                 r |= self.pieces[them][ty] & t.unit_att[ty][x.index()];
                 let piece = Piece::from_index(ty);
@@ -477,8 +517,13 @@ impl TilingRider {
         }
         let not_moved = !(self.moved | self.used);
         let formable = self.formable_aggregates();
+        // Our giant ferz, if it may still move: its unit and the units it could step to.
+        let gferz_reach = self.own_gferz_reach(true);
         loop {
             let before = r;
+            if (gferz_reach & r).any() {
+                r |= gferz_reach;
+            }
             for ty in 0..4 {
                 for s in (self.pieces[us][ty] & not_moved).iter() {
                     let a = t.att[ty][s.index()];
@@ -496,7 +541,7 @@ impl TilingRider {
                     let ym = Bb::unit(yu);
                     for d in piece.ray_dirs() {
                         let mut between = Bb::EMPTY;
-                        for &b in t.rays[yu.index()][d].iter() {
+                        for &b in geo.rays[yu.index()][d].iter() {
                             if b == NO_UNIT {
                                 break;
                             }
@@ -523,9 +568,15 @@ impl TilingRider {
     /// could be formed this turn riding onto its unit, ignoring what stands between), or by
     /// the king stepping onto its unit; an aggregate's likewise, or by a block (an unmoved
     /// piece's leap or elongation landing in a unit between, or an aggregate that could be
-    /// formed riding into one). If no unit passes, the turn is lost.
+    /// formed riding into one). Our unmoved giant ferz counts as one more piece that can
+    /// capture on, or block in, the units diagonally next to it. An enemy giant ferz on a
+    /// unit diagonally next to the king's is an attack removable only by a capture on any of
+    /// its four squares (a leap, a formable aggregate reaching its unit, our giant ferz) or
+    /// by the king stepping onto its unit (a unit of its own among those tried). If no unit
+    /// passes, the turn is lost.
     fn hopeless(&self) -> bool {
         let t = tables();
+        let geo = self.rules.geo();
         let us = self.side.index();
         let them = (!self.side).index();
         let remaining = self.limit.saturating_sub(self.made);
@@ -545,11 +596,14 @@ impl TilingRider {
                 })
             })
         };
+        // The units our giant ferz could step to (if it may still move).
+        let gferz_steps = self.own_gferz_reach(false);
         let capturable = |a: Square| -> bool {
             (0..4).any(|oty| (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any())
                 || aggregate_can_reach(a.unit())
+                || gferz_steps.has(a)
         };
-        let mut landing = Bb::EMPTY;
+        let mut landing = gferz_steps;
         for ty in 0..4 {
             for s in (self.pieces[us][ty] & not_moved).iter() {
                 let a = t.att[ty][s.index()];
@@ -561,15 +615,21 @@ impl TilingRider {
         candidates[0] = Some(k);
         if king_can_move {
             for d in 0..4 {
-                let b = t.rays[k.index()][d][0];
+                let b = geo.rays[k.index()][d][0];
                 if b != NO_UNIT && b as usize != ek.index() {
                     candidates[d + 1] = Unit::from_index(b as usize);
                 }
             }
         }
+        let enemy_gferz = self.gferz[them];
         'units: for x in candidates.into_iter().flatten() {
             if (ek.u() as i8 - x.u() as i8).abs() + (ek.v() as i8 - x.v() as i8).abs() == 1 {
                 continue;
+            }
+            if let Some(g) = enemy_gferz {
+                if diagonal_neighbours(g, x) && !g.squares().into_iter().any(&capturable) {
+                    continue;
+                }
             }
             let inside = if x == k { Bb::EMPTY } else { Bb::unit(x) };
             for ty in 0..4 {
@@ -605,6 +665,32 @@ impl TilingRider {
         true
     }
 
+    /// The squares of the units our giant ferz could step to this turn (ignoring what stands
+    /// there), and with `with_own_unit` its own unit; empty if it is gone, has moved, or no
+    /// move is left.
+    fn own_gferz_reach(&self, with_own_unit: bool) -> Bb {
+        let remaining = self.limit.saturating_sub(self.made);
+        let Some(g) = self.gferz[self.side.index()] else {
+            return Bb::EMPTY;
+        };
+        if self.gferz_moved || remaining < self.cost(MoveKind::GiantFerz) {
+            return Bb::EMPTY;
+        }
+        let geo = self.rules.geo();
+        let mut out = if with_own_unit {
+            Bb::unit(g)
+        } else {
+            Bb::EMPTY
+        };
+        for d in 4..8 {
+            let b = geo.rays[g.index()][d][0];
+            if b != NO_UNIT {
+                out |= Bb::unit(Unit::from_index(b as usize).expect("ray unit"));
+            }
+        }
+        out
+    }
+
     /// Whether the side to move has at least one legal action (cheaper than listing them).
     pub fn has_legal_action(&self) -> bool {
         let mut moves = Vec::new();
@@ -616,6 +702,12 @@ impl TilingRider {
     pub fn side_to_move(&self) -> Color {
         self.side
     }
+}
+
+/// Whether two units touch corner to corner (a giant ferz on one attacks the other).
+#[inline]
+fn diagonal_neighbours(a: Unit, b: Unit) -> bool {
+    a.u().abs_diff(b.u()) == 1 && a.v().abs_diff(b.v()) == 1
 }
 
 /// The search's memory within one legal-move generation: the turn states known to fail,
