@@ -609,6 +609,10 @@ fn paulowich_notation_uses_the_new_file_names() {
     let std = TilingRider::standard();
     assert_eq!(std.move_text(std.parse_move("a4-b6").unwrap()), "a4-b6");
     assert!(std.parse_move("Zk1-m3").is_err());
+    // Nor any Z in its position texts.
+    let std_text = std.to_text().replacen("WGWG", "ZGWG", 1);
+    let err = TilingRider::from_text(&std_text, Rules::Standard).unwrap_err();
+    assert!(err.reason.contains("`Z` is not a piece"), "{err}");
 }
 
 #[test]
