@@ -1,5 +1,5 @@
 //! Tiling Rider Chess: legal action generation over a set of positions, and perft (actions
-//! as plies) from the start.
+//! as plies) from the start, under the standard rules and `paulowich-16`.
 // criterion's macros define undocumented public functions.
 #![allow(missing_docs)]
 
@@ -13,7 +13,7 @@ fn movegen(c: &mut Criterion) {
 }
 
 fn perft_start(c: &mut Criterion) {
-    bench_perft::<TilingRider>(c, "tiling-rider", &[Rules::Standard], 3);
+    bench_perft::<TilingRider>(c, "tiling-rider", &[Rules::Standard, Rules::Paulowich16], 3);
 }
 
 criterion_group!(benches, movegen, perft_start);

@@ -468,3 +468,48 @@ fn errors_list_a_long_move_list_only_in_part() {
     assert!(err.contains("and 11600 more"), "{err}");
     assert!(err.lines().count() < 40, "{err}");
 }
+
+#[test]
+fn tiling_rider_paulowich_16_works_in_every_command() {
+    fn with<'a>(args: &[&'a str]) -> Vec<&'a str> {
+        let mut all = args.to_vec();
+        all.extend_from_slice(&["--rules", "paulowich-16"]);
+        all
+    }
+    let shown = chimera(&with(&["show", "tiling-rider", "--moves", "a4-b5"]));
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    let text = stdout(&shown);
+    assert!(text.contains(" p ") && text.contains(" Z   Z "), "{text}");
+    let state = json(&chimera(&with(&[
+        "show",
+        "tiling-rider",
+        "--format",
+        "json",
+    ])));
+    assert_eq!(state["rules"].as_str(), Some("paulowich-16"));
+    assert_eq!(state["legal_moves"].as_array().map(Vec::len), Some(88));
+    let svg = chimera(&with(&["show", "tiling-rider", "--format", "svg"]));
+    assert!(stdout(&svg).contains("giant-ferz"));
+    let moves = chimera(&with(&["moves", "tiling-rider"]));
+    assert!(
+        stdout(&moves).contains("88 legal moves"),
+        "{}",
+        stdout(&moves)
+    );
+    let perft = chimera(&with(&["perft", "tiling-rider", "2"]));
+    assert!(stdout(&perft).contains("7108"), "{}", stdout(&perft));
+    let game = temp_file("paulowich.txt", b"a4-b5 c4-d5 e4-f5 g4-h5\n");
+    let validated = chimera(&with(&["validate", "tiling-rider", game.to_str().unwrap()]));
+    assert!(validated.status.success(), "{}", stderr(&validated));
+    let _ = std::fs::remove_file(game);
+    let played = chimera_with_input(&with(&["play", "tiling-rider"]), "a4-b5\nundo\nquit\n");
+    assert!(played.status.success(), "{}", stderr(&played));
+    // Squares off its 16 files are errors naming the square.
+    let bad = chimera(&with(&["show", "tiling-rider", "--moves", "q4-q5"]));
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        stderr(&bad).contains("`q4` is not a square (a1–p16)"),
+        "{}",
+        stderr(&bad)
+    );
+}

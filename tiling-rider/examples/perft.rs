@@ -1,22 +1,35 @@
 //! Perft (actions as plies) from the start position (or a position text) with timing:
-//! `cargo run --release -p chimera-tiling-rider --example perft -- 4 ["<position text>"]`.
+//! `cargo run --release -p chimera-tiling-rider --example perft -- 4 [--rules NAME] ["<position text>"]`
+//! (`NAME`: `standard`, the default, `wheeler` or `paulowich-16`).
 
-use chimera_core::{perft, Game, Position};
+use chimera_core::{perft, Game, Position, RuleSet};
 use chimera_tiling_rider::{Rules, TilingRider};
 use std::time::Instant;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
     let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(4);
+    let mut rules = Rules::Standard;
+    if args.peek().map(String::as_str) == Some("--rules") {
+        args.next();
+        let name = args.next().unwrap_or_default();
+        rules = match Rules::from_name(&name) {
+            Some(r) => r,
+            None => {
+                eprintln!("unknown rule set `{name}` (one of {:?})", Rules::NAMES);
+                std::process::exit(2);
+            }
+        };
+    }
     let start = match args.next() {
-        Some(text) => match TilingRider::from_text(&text, Rules::Standard) {
+        Some(text) => match TilingRider::from_text(&text, rules) {
             Ok(pos) => pos,
             Err(e) => {
                 eprintln!("{e}");
                 std::process::exit(2);
             }
         },
-        None => TilingRider::start(Rules::Standard),
+        None => TilingRider::start(rules),
     };
     let mut game = Game::new(start);
     for d in 1..=depth {

@@ -5,6 +5,12 @@
 //! nibble of a [`Bb`], which makes "is this unit full / empty / an aggregate" one shift and
 //! one mask, and the tile-mate of a square one bit flip (bit 1 in an orange unit, whose
 //! tiles are columns; bit 0 in a blue unit, whose tiles are rows).
+//!
+//! Every rule set uses this 18-file geometry internally. A rule set's [`Board`] says which
+//! of its squares are on the board: all of them, or (`paulowich-16`) all but the two
+//! leftmost files, a whole column of units. The tables that depend on the board (the set of
+//! its squares, the unit rays an aggregate, king or giant ferz follows) exist once per
+//! board, so the standard game's hot path pays nothing for the narrower one.
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
@@ -103,6 +109,18 @@ impl Square {
             return None;
         }
         Square::from_coords(f - b'a', rank - 1)
+    }
+
+    /// Reads a square name in the naming of `rules`' board (see [`Board`]): under
+    /// `paulowich-16` files `a`–`p` name the internal files `c`–`r`. `None` for a name off
+    /// that board.
+    pub fn parse_in(text: &str, rules: crate::Rules) -> Option<Square> {
+        rules.board().parse_square(text)
+    }
+
+    /// The square's name in the naming of `rules`' board (see [`Board::square_name`]).
+    pub fn name_in(self, rules: crate::Rules) -> String {
+        rules.board().square_name(self)
     }
 }
 
@@ -203,6 +221,122 @@ impl fmt::Display for Unit {
 impl fmt::Debug for Unit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "unit {}", self.lower_left())
+    }
+}
+
+/// The board of a rule set, over the 18-file geometry of [`Square`] and [`Unit`].
+///
+/// `standard` and `wheeler` play on all 18 files ([`Board::FULL`]); `paulowich-16` removes
+/// the two leftmost files, the units of file-unit 0 ([`Board::PAULOWICH_16`]), and keeps
+/// every other square, unit, colour and tile where it physically was. Its notation names
+/// files from its own leftmost file: its `a` is the internal file `c`, its `p` the internal
+/// `r`. [`Square`]'s own `Display` and [`Square::parse`] always use the 18-file names; the
+/// methods here (and [`Square::parse_in`], [`Square::name_in`]) use the board's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    first_unit: u8,
+}
+
+impl Board {
+    /// All 18 files (`a`–`r`).
+    pub const FULL: Board = Board { first_unit: 0 };
+    /// `paulowich-16`: 16 files, the internal files `c`–`r`, named `a`–`p`.
+    pub const PAULOWICH_16: Board = Board { first_unit: 1 };
+
+    /// The number of files (18 or 16).
+    pub const fn files(self) -> u8 {
+        FILES - 2 * self.first_unit
+    }
+
+    /// The internal file (0 = `a` of the 18-file board) of the board's first file.
+    pub const fn first_file(self) -> u8 {
+        2 * self.first_unit
+    }
+
+    /// The first file-unit on the board (0, or 1 under `paulowich-16`).
+    pub const fn first_unit_file(self) -> u8 {
+        self.first_unit
+    }
+
+    /// Whether the square is on this board.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        sq.unit().u() >= self.first_unit
+    }
+
+    /// Whether the unit is on this board.
+    #[inline]
+    pub const fn contains_unit(self, unit: Unit) -> bool {
+        unit.u() >= self.first_unit
+    }
+
+    /// The board's squares, in internal order.
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        Square::all().filter(move |&s| self.contains(s))
+    }
+
+    /// The board's units, in index order.
+    pub fn units(self) -> impl Iterator<Item = Unit> {
+        Unit::all().filter(move |&u| self.contains_unit(u))
+    }
+
+    /// The square on the board's own `file` (0 = its `a`) and `rank` (0 = rank 1).
+    pub const fn square(self, file: u8, rank: u8) -> Option<Square> {
+        if file >= self.files() {
+            return None;
+        }
+        Square::from_coords(file + self.first_file(), rank)
+    }
+
+    /// The square's file in the board's own numbering (0 = its `a`); `None` off the board.
+    pub const fn file_of(self, sq: Square) -> Option<u8> {
+        if self.contains(sq) {
+            Some(sq.file() - self.first_file())
+        } else {
+            None
+        }
+    }
+
+    /// The letter of the board's own file `file` (0 = `a`).
+    pub const fn file_letter(self, file: u8) -> char {
+        (b'a' + file) as char
+    }
+
+    /// The square's name in the board's naming (`a1`–`p16` under `paulowich-16`). A square
+    /// off the board (which never holds anything) is written as its 18-file name in
+    /// brackets, `[a1]`, which no parser reads.
+    pub fn square_name(self, sq: Square) -> String {
+        match self.file_of(sq) {
+            Some(f) => format!("{}{}", self.file_letter(f), sq.rank() + 1),
+            None => format!("[{sq}]"),
+        }
+    }
+
+    /// The name of the board's last square (`r16` or `p16`), for messages.
+    pub fn last_square_name(self) -> String {
+        format!("{}{}", self.file_letter(self.files() - 1), RANKS)
+    }
+
+    /// Reads a square name in the board's naming (any case); `None` if it is not a square
+    /// of this board.
+    pub fn parse_square(self, text: &str) -> Option<Square> {
+        let bytes = text.as_bytes();
+        let (&f, digits) = bytes.split_first()?;
+        let f = f.to_ascii_lowercase();
+        if !(b'a'..b'a' + self.files()).contains(&f) {
+            return None;
+        }
+        // The 18-file parser checks the rank; shift the file into internal naming.
+        let mut internal = String::with_capacity(text.len());
+        internal.push((f + self.first_file()) as char);
+        internal.push_str(std::str::from_utf8(digits).ok()?);
+        Square::parse(&internal)
+    }
+
+    /// Index of the board's geometry tables.
+    #[inline]
+    pub(crate) const fn index(self) -> usize {
+        self.first_unit as usize
     }
 }
 
@@ -421,9 +555,8 @@ pub(crate) struct Tables {
     pub unit_att: [[Bb; UNITS]; 4],
     /// The squares of orange units.
     pub orange: Bb,
-    /// Rays of units from each unit: directions 0..4 orthogonal, 4..8 diagonal, 8..16
-    /// the (2,1) unit leaps (nightrider lines).
-    pub rays: [[[u8; 8]; 16]; UNITS],
+    /// The geometry of each board ([`Board::index`]).
+    pub geo: [Geometry; 2],
     /// For each pair (a, b): the squares of the units strictly between a and b on the line
     /// an aggregate would take, and the line's kind.
     pub between: Vec<(Bb, u8)>,
@@ -433,6 +566,17 @@ pub(crate) struct Tables {
     pub z_king: [[u64; UNITS]; 2],
     pub z_moved: [u64; SQUARES],
     pub z_used: [u64; SQUARES],
+    /// Zobrist keys of a giant ferz, giant_ferz[colour][unit].
+    pub z_gferz: [[u64; UNITS]; 2],
+}
+
+/// The tables that depend on the board.
+pub(crate) struct Geometry {
+    /// The board's squares.
+    pub on_board: Bb,
+    /// Rays of units from each unit, staying on the board: directions 0..4 orthogonal,
+    /// 4..8 diagonal, 8..16 the (2,1) unit leaps (nightrider lines).
+    pub rays: [[[u8; 8]; 16]; UNITS],
 }
 
 pub(crate) use chimera_core::zobrist::splitmix64 as splitmix;
@@ -460,12 +604,22 @@ fn build() -> Box<Tables> {
         att: [[Bb::EMPTY; SQUARES]; 4],
         unit_att: [[Bb::EMPTY; UNITS]; 4],
         orange: Bb::EMPTY,
-        rays: [[[NO_UNIT; 8]; 16]; UNITS],
+        geo: [
+            Geometry {
+                on_board: Bb::EMPTY,
+                rays: [[[NO_UNIT; 8]; 16]; UNITS],
+            },
+            Geometry {
+                on_board: Bb::EMPTY,
+                rays: [[[NO_UNIT; 8]; 16]; UNITS],
+            },
+        ],
         between: vec![(Bb::EMPTY, LINE_NONE); UNITS * UNITS],
         z_piece: [[[0; SQUARES]; 4]; 2],
         z_king: [[0; UNITS]; 2],
         z_moved: [0; SQUARES],
         z_used: [0; SQUARES],
+        z_gferz: [[0; UNITS]; 2],
     });
     for sq in Square::all() {
         let dirs: [&[(i8, i8)]; 4] = [&ORTH, &DIAG, &[], &KNIGHT];
@@ -495,7 +649,16 @@ fn build() -> Box<Tables> {
             let mut k = 0;
             let mut between = Bb::EMPTY;
             while let Some(next) = cur.offset(du, dv) {
-                t.rays[unit.index()][d][k] = next.0;
+                for board in [Board::FULL, Board::PAULOWICH_16] {
+                    // A ray from a unit on the board ends where it would leave the board
+                    // (the removed units are all on one edge).
+                    let g = &mut t.geo[board.index()];
+                    let on = board.contains_unit(unit)
+                        && (k == 0 || g.rays[unit.index()][d][k - 1] != NO_UNIT);
+                    if on && board.contains_unit(next) {
+                        g.rays[unit.index()][d][k] = next.0;
+                    }
+                }
                 let kind = match d {
                     0..=3 => LINE_ORTH,
                     4..=7 => LINE_DIAG,
@@ -526,6 +689,17 @@ fn build() -> Box<Tables> {
     for sq in 0..SQUARES {
         t.z_moved[sq] = next();
         t.z_used[sq] = next();
+    }
+    // Drawn after the keys above, which therefore stay as they were before the giant ferz.
+    for c in 0..2 {
+        for u in 0..UNITS {
+            t.z_gferz[c][u] = next();
+        }
+    }
+    for board in [Board::FULL, Board::PAULOWICH_16] {
+        for sq in board.squares() {
+            t.geo[board.index()].on_board.set(sq);
+        }
     }
     t
 }

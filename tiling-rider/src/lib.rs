@@ -6,7 +6,8 @@
 //! like pieces filling a unit that ride together as an *aggregate* (rook, bishop, queen,
 //! nightrider on the unit lattice); giant kings covering a whole unit; and Moderate
 //! Progressive turns (White's first turn exactly 4 moves, Black's exactly 8, then up to one
-//! more than the opponent's last turn).
+//! more than the opponent's last turn). The `paulowich-16` rule set plays on 16 × 16 (the
+//! two leftmost files removed) with a non-royal *giant ferz* beside each king.
 //!
 //! The rules implemented, with every ruling and interpretation this crate takes, are in
 //! [`RULES.md`](https://example.invalid/chimera/blob/main/tiling-rider/RULES.md) (also
@@ -16,10 +17,16 @@
 //! - [`TilingRider`]: a position (one 288-bit board per colour and piece kind, the kings'
 //!   units, the turn state, an incremental Zobrist key covering the turn state). It
 //!   implements [`chimera_core::Position`] and [`chimera_core::Render`].
-//! - [`Move`]: one *action* — a small-piece move, an aggregate move, a king move, or
-//!   "end turn" ([`MoveKind`]). The side to move ([`chimera_core::Position::turn`]) stays
-//!   the same until its turn ends; perft counts actions as plies.
-//! - [`Square`], [`Unit`], [`Piece`], [`Rules`] (`standard`, `wheeler`).
+//! - [`Move`]: one *action* — a small-piece move, an aggregate move, a king move, a giant
+//!   ferz move, or "end turn" ([`MoveKind`]). The side to move
+//!   ([`chimera_core::Position::turn`]) stays the same until its turn ends; perft counts
+//!   actions as plies.
+//! - [`Square`], [`Unit`], [`Piece`], [`Rules`] (`standard`, `wheeler`, `paulowich-16`).
+//! - [`Board`] ([`Rules::board`]): which squares a rule set plays on and how its notation
+//!   names them. The engine always uses the 18-file geometry inside ([`Square::parse`] and
+//!   `Square`'s `Display` use its names); under `paulowich-16` the old files `a`–`b` are off
+//!   the board and the files `c`–`r` are named `a`–`p` ([`Square::parse_in`],
+//!   [`Square::name_in`], [`Board::square_name`], [`Board::parse_square`]).
 //!
 //! ## Notation
 //! - Actions: `d4-e5` / `d4xe5` (a small piece, elongation included: only the end square is
@@ -30,13 +37,18 @@
 //!   move, `made/limit`, the pieces moved this turn (`-`, or squares, `*` after pieces used
 //!   by an aggregate move, `K` if the king moved), the opponent's last turn length (`-`
 //!   before it had one), the turns since the last capture, and the turn number.
+//! - Under `paulowich-16`: the board's own names (files `a`–`p`), 16 files per rank, `Z`/`z`
+//!   on all four squares of a giant ferz, its moves `Zi1-j3` / `Zi1xj3`, and `Z` among the
+//!   pieces moved this turn once it has moved.
 //!
 //! ## Perft
 //! Actions as plies, bulk counted, from the start: 100, 9 282, 802 682 and 65 012 606 for
 //! depths 1 to 4 (depths 1–3 lie within White's exact first turn of 4 moves; depth 4 counts
 //! Black's first actions, each proven completable to 8 moves). Each is cross-checked against
 //! an independent slow generator with a brute-force turn search in the tests.
-//! `cargo run --release -p chimera-tiling-rider --example perft -- 4` times it.
+//! `cargo run --release -p chimera-tiling-rider --example perft -- 4` times it. Under
+//! `paulowich-16`: 88, 7 108, 529 436 and 36 615 254 (`… --example perft -- 4 --rules
+//! paulowich-16`), cross-checked the same way.
 //!
 //! ## Turn legality
 //! A move is legal only if the turn can still be finished with the king safe; how the engine
@@ -63,6 +75,13 @@
 //! assert_eq!(game.position().move_limit(), 8);
 //! assert!(game.outcome().is_none());
 //! println!("{}", game.position().text_diagram(game.last_move()));
+//!
+//! // Paulowich's 16 × 16 rule set: squares in its own naming, a giant ferz (Z) beside
+//! // each king.
+//! let p16 = TilingRider::start(Rules::Paulowich16);
+//! let i1 = Square::parse_in("i1", Rules::Paulowich16).unwrap(); // the old k1
+//! assert_eq!(p16.giant_ferz_at(i1), Some(Color::White));
+//! assert_eq!(perft(&mut Game::new(p16), 1), 88);
 //! ```
 #![forbid(unsafe_code)]
 
@@ -72,7 +91,7 @@ mod notation;
 mod position;
 mod render;
 
-pub use board::{Square, Unit, FILES, RANKS, SQUARES, UNITS};
+pub use board::{Board, Square, Unit, FILES, RANKS, SQUARES, UNITS};
 pub use position::{Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT};
 
 // With the `serde` feature a position serializes as its rules' name and position text, and

@@ -31,6 +31,11 @@
 //! a long plan, or that cannot be saved while the relaxation cannot see it, in a crowded
 //! position where the relevance closure spreads over the board, explores the sequences of
 //! those moves (up to transpositions). `RULES.md` §5 gives measured figures.
+//!
+//! Under `paulowich-16` every target set is masked with the board's squares and the unit
+//! rays come from the board's own table, so nothing lands on the removed files; the giant
+//! ferz is generated after the aggregates and before the king (king moves stay last), and
+//! the cuts count it as one more unmoved piece that can capture, block and move.
 
 use crate::board::{tables, Bb, Square, Unit, NO_UNIT, UNITS};
 use crate::position::{attacked_with, Move, MoveKind, Piece, TilingRider};
@@ -51,8 +56,9 @@ impl TilingRider {
         if remaining == 0 {
             return;
         }
+        let geo = self.rules.geo();
         let occ_all = self.occ_all();
-        let empty = !occ_all;
+        let empty = !occ_all & geo.on_board;
         let enemy = self.occ[them.index()];
         let free = empty | enemy;
         let not_moved = !(self.moved | self.used);
@@ -91,7 +97,7 @@ impl TilingRider {
                         continue;
                     }
                     for d in piece.ray_dirs() {
-                        for &b in t.rays[a.index()][d].iter() {
+                        for &b in geo.rays[a.index()][d].iter() {
                             if b == NO_UNIT {
                                 break;
                             }
@@ -109,10 +115,26 @@ impl TilingRider {
                 }
             }
         }
+        if let Some(g) = self.gferz[ui] {
+            if !self.gferz_moved && remaining >= self.cost(MoveKind::GiantFerz) {
+                // One unit diagonally, to a unit without a friendly piece or a king.
+                for d in 4..8 {
+                    let b = geo.rays[g.index()][d][0];
+                    if b == NO_UNIT {
+                        continue;
+                    }
+                    let bu = Unit::from_index(b as usize).expect("ray unit");
+                    if self.occ[ui].nib(bu) != 0 || self.kings.contains(&bu) {
+                        continue;
+                    }
+                    out.push(Move::giant_ferz(g, bu));
+                }
+            }
+        }
         if !self.king_moved && remaining >= self.cost(MoveKind::King) {
             let k = self.kings[ui];
             for d in 0..4 {
-                let b = t.rays[k.index()][d][0];
+                let b = geo.rays[k.index()][d][0];
                 if b == NO_UNIT {
                     continue;
                 }
@@ -128,7 +150,7 @@ impl TilingRider {
     }
 
     /// Whether the mover's king, stepping from `from` to `to` (capturing the enemy pieces
-    /// there), would stand on an attacked unit.
+    /// there, a giant ferz included), would stand on an attacked unit.
     fn king_step_attacked(&self, from: Unit, to: Unit) -> bool {
         let them = (!self.side).index();
         let mask = !Bb::unit(to);
@@ -136,8 +158,9 @@ impl TilingRider {
         for bb in pieces.iter_mut() {
             *bb &= mask;
         }
+        let gferz = self.gferz[them].filter(|&g| g != to);
         let occ = (self.occ_all() & !Bb::unit(from) & mask) | Bb::unit(to);
-        attacked_with(to, &pieces, self.kings[them], occ)
+        attacked_with(to, &pieces, self.kings[them], gferz, occ)
     }
 
     /// Whether no enemy aggregate lies on a line of its own kind to the mover's king's unit,
@@ -157,12 +180,14 @@ impl TilingRider {
         true
     }
 
-    /// A greedy witness: distinct unmoved pieces of the mover, each with a distinct target
-    /// square (empty or enemy) it could leap to. Up to `cap` pairs.
+    /// A greedy witness: distinct unmoved small pieces of the mover, each with a distinct
+    /// target square (empty and on the board, or enemy) it could leap to. Up to `cap` pairs.
+    /// (The giant ferz is left out: a witness only needs to be a lower bound, and a pair of
+    /// single squares could not say that its move needs a whole unit free.)
     fn witness(&self, cap: usize, out: &mut [(u16, u16); WITNESS_CAP]) -> usize {
         let t = tables();
         let ui = self.side.index();
-        let free = !self.occ_all() | self.occ[(!self.side).index()];
+        let free = (!self.occ_all() & self.rules.geo().on_board) | self.occ[(!self.side).index()];
         let not_moved = !(self.moved | self.used);
         let mut taken = Bb::EMPTY;
         let mut n = 0;
@@ -345,7 +370,7 @@ impl TilingRider {
                     let to = Square::from_index(mv.raw_to()).expect("sq");
                     r.has(from) || r.has(to)
                 }
-                MoveKind::Aggregate => {
+                MoveKind::Aggregate | MoveKind::GiantFerz => {
                     let a = Unit::from_index(mv.raw_from()).expect("unit");
                     let b = Unit::from_index(mv.raw_to()).expect("unit");
                     r.nib(a) != 0 || r.nib(b) != 0
@@ -422,7 +447,7 @@ impl TilingRider {
         consider(k, 0);
         if !self.king_moved && remaining >= self.cost(MoveKind::King) {
             for d in 0..4 {
-                let b = t.rays[k.index()][d][0];
+                let b = self.rules.geo().rays[k.index()][d][0];
                 if b == NO_UNIT {
                     continue;
                 }
@@ -447,7 +472,7 @@ impl TilingRider {
         let rank = |mv: &Move| -> u8 {
             match mv.kind() {
                 MoveKind::King => 0,
-                MoveKind::Aggregate => {
+                MoveKind::Aggregate | MoveKind::GiantFerz => {
                     let b = Unit::from_index(mv.raw_to()).expect("unit");
                     if enemy.nib(b) != 0 {
                         1
@@ -478,6 +503,7 @@ impl TilingRider {
         let us = self.side.index();
         let remaining = self.limit.saturating_sub(self.made);
         let not_moved = !(self.moved | self.used);
+        let on_board = self.rules.geo().on_board;
         let agg_cost = self.cost(MoveKind::Aggregate);
         let kings = Bb::unit(self.kings[0]) | Bb::unit(self.kings[1]);
         let mut formable = [Bb::EMPTY; 4];
@@ -494,7 +520,7 @@ impl TilingRider {
                 reach |= r;
                 movers.push((s, r));
             }
-            let cover = (avail | reach) & !kings;
+            let cover = (avail | (reach & on_board)) & !kings;
             for sq in cover.full_units().iter() {
                 let unit = sq.unit();
                 let missing = 4 - avail.nib(unit).count_ones() as u8;
@@ -524,13 +550,18 @@ impl TilingRider {
     }
 
     /// An upper bound on the further moves the mover can make this turn: each unmoved piece
-    /// once, the king once, and for each kind with an aggregate that could be formed, one
-    /// move per four pieces not yet used by an aggregate move.
+    /// once, the king once, the giant ferz once, and for each kind with an aggregate that
+    /// could be formed, one move per four pieces not yet used by an aggregate move.
     fn max_more_moves(&self) -> usize {
         let us = self.side.index();
         let not_moved = !(self.moved | self.used);
-        let mut n = (self.occ[us] & not_moved).count() as usize;
+        let small =
+            self.pieces[us][0] | self.pieces[us][1] | self.pieces[us][2] | self.pieces[us][3];
+        let mut n = (small & not_moved).count() as usize;
         if !self.king_moved {
+            n += 1;
+        }
+        if self.gferz[us].is_some() && !self.gferz_moved {
             n += 1;
         }
         let formable = self.formable_aggregates();
@@ -550,9 +581,13 @@ impl TilingRider {
     /// an unmoved piece of ours standing in the set or able to end a move in it (a leap or an
     /// elongated leap, ignoring what stands in the way) adds its square and every square it
     /// could end on; an aggregate that could be formed, whose unit or some destination along
-    /// its lines meets the set, adds its unit, that destination and the units between.
+    /// its lines meets the set, adds its unit, that destination and the units between. An
+    /// enemy giant ferz attacking one of the king's units adds its unit; our unmoved giant
+    /// ferz, standing in the set or able to step into it, adds its unit and every unit it
+    /// could step to.
     fn relevant_squares(&self) -> Bb {
         let t = tables();
+        let geo = self.rules.geo();
         let us = self.side.index();
         let them = (!self.side).index();
         let k = self.kings[us];
@@ -562,7 +597,7 @@ impl TilingRider {
         units[0] = Some(k);
         if !self.king_moved && remaining >= self.cost(MoveKind::King) {
             for d in 0..4 {
-                let b = t.rays[k.index()][d][0];
+                let b = geo.rays[k.index()][d][0];
                 if b != NO_UNIT && b as usize != ek.index() {
                     units[d + 1] = Unit::from_index(b as usize);
                 }
@@ -571,6 +606,11 @@ impl TilingRider {
         let mut r = Bb::EMPTY;
         for x in units.into_iter().flatten() {
             r |= Bb::unit(x);
+            if let Some(g) = self.gferz[them] {
+                if diagonal_neighbours(g, x) {
+                    r |= Bb::unit(g);
+                }
+            }
             for ty in 0..4 {
                 r |= self.pieces[them][ty] & t.unit_att[ty][x.index()];
                 let piece = Piece::from_index(ty);
@@ -585,8 +625,13 @@ impl TilingRider {
         }
         let not_moved = !(self.moved | self.used);
         let formable = self.formable_aggregates();
+        // Our giant ferz, if it may still move: its unit and the units it could step to.
+        let gferz_reach = self.own_gferz_reach(true);
         loop {
             let before = r;
+            if (gferz_reach & r).any() {
+                r |= gferz_reach;
+            }
             for ty in 0..4 {
                 for s in (self.pieces[us][ty] & not_moved).iter() {
                     let a = t.att[ty][s.index()];
@@ -604,7 +649,7 @@ impl TilingRider {
                     let ym = Bb::unit(yu);
                     for d in piece.ray_dirs() {
                         let mut between = Bb::EMPTY;
-                        for &b in t.rays[yu.index()][d].iter() {
+                        for &b in geo.rays[yu.index()][d].iter() {
                             if b == NO_UNIT {
                                 break;
                             }
@@ -631,9 +676,15 @@ impl TilingRider {
     /// could be formed this turn riding onto its unit, ignoring what stands between), or by
     /// the king stepping onto its unit; an aggregate's likewise, or by a block (an unmoved
     /// piece's leap or elongation landing in a unit between, or an aggregate that could be
-    /// formed riding into one). If no unit passes, the turn is lost.
+    /// formed riding into one). Our unmoved giant ferz counts as one more piece that can
+    /// capture on, or block in, the units diagonally next to it. An enemy giant ferz on a
+    /// unit diagonally next to the king's is an attack removable only by a capture on any of
+    /// its four squares (a leap, a formable aggregate reaching its unit, our giant ferz) or
+    /// by the king stepping onto its unit (a unit of its own among those tried). If no unit
+    /// passes, the turn is lost.
     fn hopeless(&self) -> bool {
         let t = tables();
+        let geo = self.rules.geo();
         let us = self.side.index();
         let them = (!self.side).index();
         let remaining = self.limit.saturating_sub(self.made);
@@ -654,13 +705,16 @@ impl TilingRider {
             })
         };
         // Our pieces that already moved leave their unit only inside an aggregate move from
-        // it (those used by one, never): no aggregate or king of ours can land on a unit
-        // holding one while an enemy piece also stands there, nor on one whose pieces cannot
-        // form an aggregate.
+        // it (those used by one, never): no aggregate, giant ferz or king of ours can land on
+        // a unit holding one while an enemy piece also stands there, nor on one whose pieces
+        // cannot form an aggregate.
         let stuck = self.occ[us] & (self.moved | self.used);
+        // The units our giant ferz could step to (if it may still move).
+        let gferz_steps = self.own_gferz_reach(false);
         let capturable = |a: Square| -> bool {
             (0..4).any(|oty| (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any())
-                || (stuck.nib(a.unit()) == 0 && aggregate_can_reach(a.unit()))
+                || (stuck.nib(a.unit()) == 0
+                    && (aggregate_can_reach(a.unit()) || gferz_steps.has(a)))
         };
         // The king may end on another unit only if our pieces there can all leave it: alone
         // (an unmoved piece with a square outside the unit that is not a king's and not held
@@ -678,7 +732,7 @@ impl TilingRider {
                 })
             })
         };
-        let mut landing = Bb::EMPTY;
+        let mut landing = gferz_steps;
         for ty in 0..4 {
             for s in (self.pieces[us][ty] & not_moved).iter() {
                 let a = t.att[ty][s.index()];
@@ -690,18 +744,24 @@ impl TilingRider {
         candidates[0] = Some(k);
         if king_can_move {
             for d in 0..4 {
-                let b = t.rays[k.index()][d][0];
+                let b = geo.rays[k.index()][d][0];
                 if b != NO_UNIT && b as usize != ek.index() {
                     candidates[d + 1] = Unit::from_index(b as usize);
                 }
             }
         }
+        let enemy_gferz = self.gferz[them];
         'units: for x in candidates.into_iter().flatten() {
             if (ek.u() as i8 - x.u() as i8).abs() + (ek.v() as i8 - x.v() as i8).abs() == 1 {
                 continue;
             }
             if x != k && !king_may_land(x) {
                 continue;
+            }
+            if let Some(g) = enemy_gferz {
+                if diagonal_neighbours(g, x) && !g.squares().into_iter().any(&capturable) {
+                    continue;
+                }
             }
             let inside = if x == k { Bb::EMPTY } else { Bb::unit(x) };
             // Each attacking small piece outside the unit needs a capture: one move per unit
@@ -743,6 +803,32 @@ impl TilingRider {
             return false;
         }
         true
+    }
+
+    /// The squares of the units our giant ferz could step to this turn (ignoring what stands
+    /// there), and with `with_own_unit` its own unit; empty if it is gone, has moved, or no
+    /// move is left.
+    fn own_gferz_reach(&self, with_own_unit: bool) -> Bb {
+        let remaining = self.limit.saturating_sub(self.made);
+        let Some(g) = self.gferz[self.side.index()] else {
+            return Bb::EMPTY;
+        };
+        if self.gferz_moved || remaining < self.cost(MoveKind::GiantFerz) {
+            return Bb::EMPTY;
+        }
+        let geo = self.rules.geo();
+        let mut out = if with_own_unit {
+            Bb::unit(g)
+        } else {
+            Bb::EMPTY
+        };
+        for d in 4..8 {
+            let b = geo.rays[g.index()][d][0];
+            if b != NO_UNIT {
+                out |= Bb::unit(Unit::from_index(b as usize).expect("ray unit"));
+            }
+        }
+        out
     }
 
     /// Whether the side to move has at least one legal action (cheaper than listing them:
@@ -801,6 +887,12 @@ fn distinct_cover(cands: &[Bb; 4], i: usize, taken: Bb) -> bool {
         next.set(p);
         distinct_cover(cands, i + 1, next)
     })
+}
+
+/// Whether two units touch corner to corner (a giant ferz on one attacks the other).
+#[inline]
+fn diagonal_neighbours(a: Unit, b: Unit) -> bool {
+    a.u().abs_diff(b.u()) == 1 && a.v().abs_diff(b.v()) == 1
 }
 
 /// The search's memory within one legal-move generation: the turn states known to fail,

@@ -1,13 +1,18 @@
-//! Move texts and position texts.
+//! Move texts and position texts, in the naming of the rule set's board (under
+//! `paulowich-16` its files `a`–`p` are the internal files `c`–`r`).
 
-use crate::board::{Bb, Square, FILES, RANKS};
+use crate::board::{Bb, Board, Square, Unit, RANKS};
 use crate::position::{Move, MoveKind, Piece, Rules, TilingRider};
 use chimera_core::{Color, ParseMoveError, ParsePositionError};
 use std::fmt::Write;
 
-/// The canonical text of a move: `d4-e5`, `d4xe5`, `Wc1-c9`, `Ki1xi3`, `;`.
+/// The letter of the giant ferz (upper case White, lower case Black).
+pub(crate) const GIANT_FERZ: char = 'Z';
+
+/// The canonical text of a move: `d4-e5`, `d4xe5`, `Wc1-c9`, `Ki1xi3`, `Zi1-j3`, `;`.
 pub(crate) fn move_text(pos: &TilingRider, mv: Move) -> String {
     let them = (!pos.side).index();
+    let board = pos.rules.board();
     match mv.kind() {
         MoveKind::EndTurn => ";".to_string(),
         MoveKind::Single => {
@@ -15,27 +20,32 @@ pub(crate) fn move_text(pos: &TilingRider, mv: Move) -> String {
                 return "?".to_string();
             };
             let sep = if pos.occ[them].has(t) { 'x' } else { '-' };
-            format!("{s}{sep}{t}")
+            format!("{}{sep}{}", board.square_name(s), board.square_name(t))
         }
-        MoveKind::Aggregate | MoveKind::King => {
+        MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz => {
             let (Some(a), Some(b)) = (mv.from_unit(), mv.to_unit()) else {
                 return "?".to_string();
             };
             let sep = if pos.occ[them].nib(b) != 0 { 'x' } else { '-' };
-            let letter = if mv.kind() == MoveKind::King {
-                'K'
-            } else {
-                pos.aggregate_at(pos.side, a)
+            let letter = match mv.kind() {
+                MoveKind::King => 'K',
+                MoveKind::GiantFerz => GIANT_FERZ,
+                _ => pos
+                    .aggregate_at(pos.side, a)
                     .map(|ty| Piece::from_index(ty).letter())
-                    .unwrap_or('A')
+                    .unwrap_or('A'),
             };
-            format!("{letter}{}{sep}{}", a.lower_left(), b.lower_left())
+            format!(
+                "{letter}{}{sep}{}",
+                board.square_name(a.lower_left()),
+                board.square_name(b.lower_left())
+            )
         }
     }
 }
 
-/// Splits `FROM[-x:]TO` (or `FROMTO`) into two squares.
-fn two_squares(text: &str) -> Result<(Square, Square), String> {
+/// Splits `FROM[-x:]TO` (or `FROMTO`) into two squares of the board.
+fn two_squares(text: &str, board: Board) -> Result<(Square, Square), String> {
     let bytes = text.as_bytes();
     // first square: a letter and digits
     if bytes.is_empty() || !bytes[0].is_ascii_alphabetic() {
@@ -46,16 +56,22 @@ fn two_squares(text: &str) -> Result<(Square, Square), String> {
         i += 1;
     }
     let first = &text[..i];
-    let from = Square::parse(first).ok_or_else(|| format!("`{first}` is not a square (a1–r16)"))?;
+    let last = board.last_square_name();
+    let from = board
+        .parse_square(first)
+        .ok_or_else(|| format!("`{first}` is not a square (a1–{last})"))?;
     let mut rest = &text[i..];
     if let Some(r) = rest.strip_prefix(['-', 'x', 'X', ':']) {
         rest = r;
     }
-    let to = Square::parse(rest).ok_or_else(|| format!("`{rest}` is not a square (a1–r16)"))?;
+    let to = board
+        .parse_square(rest)
+        .ok_or_else(|| format!("`{rest}` is not a square (a1–{last})"))?;
     Ok((from, to))
 }
 
-/// Reads a move: `d4-e5`, `d4xe5`, `d4e5`, `Wc1-c9`, `Ki1-i3`, `;` (any case, spaces ignored).
+/// Reads a move: `d4-e5`, `d4xe5`, `d4e5`, `Wc1-c9`, `Ki1-i3`, `Zi1-j3`, `;` (any case,
+/// spaces ignored).
 pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMoveError> {
     let clean: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let err = |reason: String| ParseMoveError::new(text, reason);
@@ -67,24 +83,30 @@ pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMov
             "only ASCII letters, digits, `-`, `x` and `;` belong in a move".into(),
         ));
     }
+    let board = pos.rules.board();
     let b = clean.as_bytes();
     if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_alphabetic() {
         let prefix = b[0].to_ascii_uppercase() as char;
-        let (s, t) = two_squares(&clean[1..]).map_err(err)?;
+        let has_gferz = pos.rules.has_giant_ferz();
+        let (s, t) = two_squares(&clean[1..], board).map_err(err)?;
         let (a, bu) = (s.unit(), t.unit());
         if prefix == 'K' {
             return Ok(Move::king(a, bu));
         }
+        if prefix == GIANT_FERZ && has_gferz {
+            return Ok(Move::giant_ferz(a, bu));
+        }
         let piece = Piece::from_letter(prefix).ok_or_else(|| {
             err(format!(
-                "`{prefix}` is not a unit-move prefix (W, F, G, N for aggregates, K for the king)"
+                "`{prefix}` is not a unit-move prefix (W, F, G, N for aggregates, K for the king{})",
+                if has_gferz { ", Z for the giant ferz" } else { "" }
             ))
         })?;
         if let Some(ty) = pos.aggregate_at(pos.side, a) {
             if ty != piece as usize {
                 return Err(err(format!(
                     "the aggregate on {} is of {}s, not {}s",
-                    a.lower_left(),
+                    board.square_name(a.lower_left()),
                     Piece::from_index(ty).name(),
                     piece.name()
                 )));
@@ -92,7 +114,7 @@ pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMov
         }
         return Ok(Move::aggregate(a, bu));
     }
-    let (s, t) = two_squares(&clean).map_err(err)?;
+    let (s, t) = two_squares(&clean, board).map_err(err)?;
     Ok(Move::single(s, t))
 }
 
@@ -103,18 +125,23 @@ fn piece_char(piece: Piece, color: Color) -> char {
     }
 }
 
-/// The position text: 16 ranks (16 first) of 18 files, then the side to move, `made/limit`,
-/// the moved pieces, the opponent's last turn length, the capture clock and the turn number.
+/// The position text: 16 ranks (16 first) of the board's files (18, or 16 under
+/// `paulowich-16`), then the side to move, `made/limit`, the moved pieces, the opponent's
+/// last turn length, the capture clock and the turn number.
 pub(crate) fn write_position(pos: &TilingRider) -> String {
+    let board = pos.rules.board();
     let mut out = String::with_capacity(200);
     for rank in (0..RANKS).rev() {
         let mut run = 0;
-        for file in 0..FILES {
-            let sq = Square::from_coords(file, rank).expect("on board");
+        for file in 0..board.files() {
+            let sq = board.square(file, rank).expect("on board");
             let c = if let Some((p, col)) = pos.piece_at(sq) {
                 Some(piece_char(p, col))
+            } else if let Some(col) = pos.king_at(sq) {
+                Some(col.fold('K', 'k'))
             } else {
-                pos.king_at(sq).map(|col| col.fold('K', 'k'))
+                pos.giant_ferz_at(sq)
+                    .map(|col| col.fold(GIANT_FERZ, GIANT_FERZ.to_ascii_lowercase()))
             };
             match c {
                 None => run += 1,
@@ -140,13 +167,16 @@ pub(crate) fn write_position(pos: &TilingRider) -> String {
     squares.sort_by_key(|s| (s.rank(), s.file()));
     for sq in squares {
         if pos.used.has(sq) {
-            marks.push(format!("{sq}*"));
+            marks.push(format!("{}*", board.square_name(sq)));
         } else {
-            marks.push(sq.to_string());
+            marks.push(board.square_name(sq));
         }
     }
     if pos.king_moved {
         marks.push("K".to_string());
+    }
+    if pos.gferz_moved {
+        marks.push(GIANT_FERZ.to_string());
     }
     if marks.is_empty() {
         out.push('-');
@@ -187,6 +217,8 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
         ));
     }
     let mut pos = TilingRider::empty(rules);
+    let board = rules.board();
+    let files = board.files();
     let ranks: Vec<&str> = fields[0].split('/').collect();
     if ranks.len() != RANKS as usize {
         return Err(perr(
@@ -195,6 +227,7 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
         ));
     }
     let mut king_sq: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
+    let mut gferz_sq: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
     for (i, row) in ranks.iter().enumerate() {
         let rank = RANKS - 1 - i as u8;
         let place = format!("rank {}", rank + 1);
@@ -217,10 +250,10 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
                 continue;
             }
             flush(&mut digits, &mut file)?;
-            if file >= u32::from(FILES) {
-                return Err(perr(&place, "more than 18 files"));
+            if file >= u32::from(files) {
+                return Err(perr(&place, format!("more than {files} files")));
             }
-            let sq = Square::from_coords(file as u8, rank).expect("checked");
+            let sq = board.square(file as u8, rank).expect("checked");
             let color = if c.is_ascii_uppercase() {
                 Color::White
             } else {
@@ -228,6 +261,8 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
             };
             if c == 'K' || c == 'k' {
                 king_sq[color.index()].push(sq);
+            } else if c.eq_ignore_ascii_case(&GIANT_FERZ) && rules.has_giant_ferz() {
+                gferz_sq[color.index()].push(sq);
             } else if let Some(p) = c
                 .is_ascii_alphabetic()
                 .then(|| Piece::from_letter(c))
@@ -235,43 +270,63 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
             {
                 pos.set_piece(sq, Some((p, color)));
             } else {
+                let letters = if rules.has_giant_ferz() {
+                    "W F G N K Z"
+                } else {
+                    "W F G N K"
+                };
                 return Err(perr(
-                    format!("{place}, file {}", (b'a' + file as u8) as char),
-                    format!("`{c}` is not a piece (W F G N K, lower case for Black) nor a digit"),
+                    format!("{place}, file {}", board.file_letter(file as u8)),
+                    format!("`{c}` is not a piece ({letters}, lower case for Black) nor a digit"),
                 ));
             }
             file += 1;
         }
         flush(&mut digits, &mut file)?;
-        if file != u32::from(FILES) {
-            return Err(perr(&place, format!("describes {file} files, not 18")));
+        if file != u32::from(files) {
+            return Err(perr(&place, format!("describes {file} files, not {files}")));
         }
     }
-    for color in Color::ALL {
-        let squares = &king_sq[color.index()];
-        let name = color.fold("White's king (K)", "Black's king (k)");
-        let Some(&first) = squares.first() else {
-            return Err(perr("board", format!("{name} is missing")));
-        };
-        let unit = first.unit();
+    // A whole unit, or an error naming the squares found.
+    let one_unit = |squares: &[Square], name: &str| -> Result<Unit, ParsePositionError> {
+        let unit = squares[0].unit();
         let mut expected: Vec<Square> = unit.squares().to_vec();
         expected.sort();
-        let mut got = squares.clone();
+        let mut got = squares.to_vec();
         got.sort();
         if got != expected {
+            let example = ["i1 i2 j1 j2", "g1 g2 h1 h2"][board.index()];
             return Err(perr(
                 "board",
                 format!(
-                    "{name} must cover exactly one whole unit (such as i1 i2 j1 j2); found it on {}",
+                    "{name} must cover exactly one whole unit (such as {example}); found it on {}",
                     squares
                         .iter()
-                        .map(|s| s.to_string())
+                        .map(|&s| board.square_name(s))
                         .collect::<Vec<_>>()
                         .join(" ")
                 ),
             ));
         }
+        Ok(unit)
+    };
+    for color in Color::ALL {
+        let squares = &king_sq[color.index()];
+        let name = color.fold("White's king (K)", "Black's king (k)");
+        if squares.is_empty() {
+            return Err(perr("board", format!("{name} is missing")));
+        }
+        let unit = one_unit(squares, name)?;
         pos.set_king(color, unit);
+    }
+    for color in Color::ALL {
+        let squares = &gferz_sq[color.index()];
+        if squares.is_empty() {
+            continue; // a giant ferz may have been captured
+        }
+        let name = color.fold("White's giant ferz (Z)", "Black's giant ferz (z)");
+        let unit = one_unit(squares, name)?;
+        pos.set_giant_ferz(color, Some(unit));
     }
     let side = Color::from_text(fields[1]).ok_or_else(|| {
         perr(
@@ -327,12 +382,33 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
                 pos.king_moved = true;
                 continue;
             }
+            if rules.has_giant_ferz() && token.eq_ignore_ascii_case("Z") {
+                if pos.gferz_moved {
+                    return Err(perr(place, "the giant ferz is listed twice"));
+                }
+                if pos.gferz[side.index()].is_none() {
+                    return Err(perr(
+                        place,
+                        "the side to move has no giant ferz on the board",
+                    ));
+                }
+                pos.gferz_moved = true;
+                continue;
+            }
             let (name, agg) = match token.strip_suffix('*') {
                 Some(n) => (n, true),
                 None => (token, false),
             };
-            let sq = Square::parse(name)
-                .ok_or_else(|| perr(&place, "not a square (a1–r16), `K`, or a square with `*`"))?;
+            let sq = board.parse_square(name).ok_or_else(|| {
+                perr(
+                    &place,
+                    format!(
+                        "not a square (a1–{}), `K`{}, or a square with `*`",
+                        board.last_square_name(),
+                        if rules.has_giant_ferz() { ", `Z`" } else { "" }
+                    ),
+                )
+            })?;
             if (moved | used).has(sq) {
                 return Err(perr(&place, "listed twice"));
             }
@@ -352,7 +428,8 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
                 return Err(perr(
                     "field 4 (moved pieces)",
                     format!(
-                        "`{sq}*`: pieces used by an aggregate move fill a whole unit; list all four"
+                        "`{}*`: pieces used by an aggregate move fill a whole unit; list all four",
+                        board.square_name(sq)
                     ),
                 ));
             }

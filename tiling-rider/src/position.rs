@@ -1,13 +1,15 @@
 //! The position: boards per colour and piece type, the kings' units, the turn state, and
 //! making moves.
 
-use crate::board::{splitmix, tables, Bb, Square, Unit, LINE_DIAG, LINE_KNIGHT, LINE_ORTH};
+use crate::board::{
+    splitmix, tables, Bb, Board, Geometry, Square, Unit, LINE_DIAG, LINE_KNIGHT, LINE_ORTH,
+};
 use chimera_core::{
     Color, DrawReason, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError, Position,
     RuleSet, WinReason,
 };
 
-/// A small piece (the king is apart: it is a whole unit).
+/// A small piece (the king and the giant ferz are apart: each is a whole unit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Piece {
     /// Steps one square orthogonally; four in a unit ride as a rook.
@@ -99,15 +101,45 @@ pub enum Rules {
     /// aggregate or king move 4); White starts with up to 4, then a turn may reach the
     /// opponent's previous tally rounded up to a multiple of 4, plus 4.
     Wheeler,
+    /// David Paulowich's variant: the files `a`–`b` removed (a 16 × 16 board, whose files
+    /// are renamed `a`–`p`), a non-royal giant ferz beside each king, the standard turns.
+    Paulowich16,
+}
+
+impl Rules {
+    /// The board this rule set plays on (its squares and its notation's file names).
+    pub const fn board(self) -> Board {
+        match self {
+            Rules::Standard | Rules::Wheeler => Board::FULL,
+            Rules::Paulowich16 => Board::PAULOWICH_16,
+        }
+    }
+
+    /// Whether this rule set has the giant ferz.
+    pub const fn has_giant_ferz(self) -> bool {
+        matches!(self, Rules::Paulowich16)
+    }
+
+    /// Whether turns follow the standard Moderate Progressive method (exact first turns of
+    /// 4 and 8 moves), rather than Wheeler's tally.
+    pub(crate) const fn progressive(self) -> bool {
+        !matches!(self, Rules::Wheeler)
+    }
+
+    #[inline]
+    pub(crate) fn geo(self) -> &'static Geometry {
+        &tables().geo[self.board().index()]
+    }
 }
 
 impl RuleSet for Rules {
-    const NAMES: &'static [&'static str] = &["standard", "wheeler"];
+    const NAMES: &'static [&'static str] = &["standard", "wheeler", "paulowich-16"];
 
     fn from_name(name: &str) -> Option<Self> {
         match name.to_ascii_lowercase().as_str() {
             "standard" => Some(Rules::Standard),
             "wheeler" => Some(Rules::Wheeler),
+            "paulowich-16" => Some(Rules::Paulowich16),
             _ => None,
         }
     }
@@ -116,6 +148,7 @@ impl RuleSet for Rules {
         match self {
             Rules::Standard => "standard",
             Rules::Wheeler => "wheeler",
+            Rules::Paulowich16 => "paulowich-16",
         }
     }
 }
@@ -129,11 +162,14 @@ pub enum MoveKind {
     Aggregate,
     /// The king steps one unit.
     King,
+    /// The giant ferz (`paulowich-16`) steps one unit diagonally.
+    GiantFerz,
     /// The side to move ends its turn.
     EndTurn,
 }
 
-/// One action: a small-piece move, an aggregate move, a king move, or "end turn". Six bytes;
+/// One action: a small-piece move, an aggregate move, a king move, a giant ferz move, or
+/// "end turn". Six bytes;
 /// meaningful in the position it was generated in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
@@ -177,6 +213,24 @@ impl Move {
         }
     }
 
+    /// The giant ferz on unit `from` steps (diagonally) to unit `to`.
+    pub const fn giant_ferz(from: Unit, to: Unit) -> Move {
+        Move {
+            kind: MoveKind::GiantFerz,
+            from: from.index() as u16,
+            to: to.index() as u16,
+        }
+    }
+
+    /// Whether the move moves a whole unit (an aggregate, a king or a giant ferz).
+    #[inline]
+    pub const fn is_unit_move(self) -> bool {
+        matches!(
+            self.kind,
+            MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz
+        )
+    }
+
     /// What the move does.
     #[inline]
     pub const fn kind(self) -> MoveKind {
@@ -193,15 +247,15 @@ impl Move {
         (self.kind == MoveKind::Single).then(|| Square::from_index(self.to as usize))?
     }
 
-    /// The start unit of an aggregate or king move (`None` otherwise).
+    /// The start unit of an aggregate, king or giant ferz move (`None` otherwise).
     pub fn from_unit(self) -> Option<Unit> {
-        matches!(self.kind, MoveKind::Aggregate | MoveKind::King)
+        self.is_unit_move()
             .then(|| Unit::from_index(self.from as usize))?
     }
 
-    /// The end unit of an aggregate or king move (`None` otherwise).
+    /// The end unit of an aggregate, king or giant ferz move (`None` otherwise).
     pub fn to_unit(self) -> Option<Unit> {
-        matches!(self.kind, MoveKind::Aggregate | MoveKind::King)
+        self.is_unit_move()
             .then(|| Unit::from_index(self.to as usize))?
     }
 
@@ -209,7 +263,7 @@ impl Move {
     pub fn from_squares(self) -> Vec<Square> {
         match self.kind {
             MoveKind::Single => self.from_square().into_iter().collect(),
-            MoveKind::Aggregate | MoveKind::King => self
+            MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz => self
                 .from_unit()
                 .map(|u| u.squares().to_vec())
                 .unwrap_or_default(),
@@ -221,7 +275,7 @@ impl Move {
     pub fn to_squares(self) -> Vec<Square> {
         match self.kind {
             MoveKind::Single => self.to_square().into_iter().collect(),
-            MoveKind::Aggregate | MoveKind::King => self
+            MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz => self
                 .to_unit()
                 .map(|u| u.squares().to_vec())
                 .unwrap_or_default(),
@@ -242,21 +296,27 @@ impl Move {
 
 /// A Tiling Rider Chess position, turn state included.
 ///
-/// One bitboard per colour and piece kind (288 bits, unit-major), the kings' units, the
-/// side whose turn it is, and the turn state: the moves (points, under `wheeler`) made so far
-/// this turn, the most allowed, which of the mover's pieces have moved alone, which were used
-/// up by an aggregate move, whether the king has moved, the opponent's last turn length, the
-/// turns since the last capture and the turn number. The Zobrist key covers the board and
-/// the whole turn state (not the clocks).
+/// One bitboard per colour and piece kind (288 bits, unit-major), the kings' units, the giant
+/// ferzes' units (`paulowich-16`), the side whose turn it is, and the turn state: the moves
+/// (points, under `wheeler`) made so far this turn, the most allowed, which of the mover's
+/// pieces have moved alone, which were used up by an aggregate move, whether the king and
+/// the giant ferz have moved, the opponent's last turn length, the turns since the last
+/// capture and the turn number. The Zobrist key covers the board and the whole turn state
+/// (not the clocks). Squares off the rule set's [`Board`] never hold anything.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TilingRider {
     pub(crate) pieces: [[Bb; 4]; 2],
+    /// Each colour's small pieces and the squares of its giant ferz.
     pub(crate) occ: [Bb; 2],
     pub(crate) kings: [Unit; 2],
+    /// Each colour's giant ferz, if it has one.
+    pub(crate) gferz: [Option<Unit>; 2],
     pub(crate) side: Color,
     pub(crate) made: u8,
     pub(crate) limit: u8,
     pub(crate) king_moved: bool,
+    /// Whether the side to move has moved its giant ferz this turn.
+    pub(crate) gferz_moved: bool,
     pub(crate) moved: Bb,
     pub(crate) used: Bb,
     pub(crate) last: u8,
@@ -271,9 +331,10 @@ pub struct TilingRider {
 pub const FIFTY_TURN_LIMIT: u16 = 100;
 
 impl TilingRider {
-    /// An empty board (no kings placed yet: both on their start units), White to move at the
-    /// start of its first turn. For building positions in tests and tools; place pieces with
-    /// [`TilingRider::set_piece`] and kings with [`TilingRider::set_king`].
+    /// An empty board (no kings placed yet: both on their start units; no giant ferz), White
+    /// to move at the start of its first turn. For building positions in tests and tools;
+    /// place pieces with [`TilingRider::set_piece`], kings with [`TilingRider::set_king`] and
+    /// giant ferzes with [`TilingRider::set_giant_ferz`].
     pub fn empty(rules: Rules) -> TilingRider {
         let mut p = TilingRider {
             pieces: [[Bb::EMPTY; 4]; 2],
@@ -282,10 +343,12 @@ impl TilingRider {
                 Unit::from_coords(4, 0).expect("on board"),
                 Unit::from_coords(4, 7).expect("on board"),
             ],
+            gferz: [None, None],
             side: Color::White,
             made: 0,
             limit: 4,
             king_moved: false,
+            gferz_moved: false,
             moved: Bb::EMPTY,
             used: Bb::EMPTY,
             last: 0,
@@ -305,10 +368,19 @@ impl TilingRider {
 
     pub(crate) fn start_position(rules: Rules) -> TilingRider {
         let mut p = TilingRider::empty(rules);
+        if rules.has_giant_ferz() {
+            // On the units right of the kings (k1 k2 l1 l2 / k15 k16 l15 l16 of the 18-file
+            // naming; i1 … j2 / i15 … j16 of paulowich-16's).
+            for (c, v) in [(Color::White, 0), (Color::Black, 7)] {
+                let unit = Unit::from_coords(5, v).expect("on board");
+                p.set_giant_ferz(c, Some(unit));
+            }
+        }
+        let board = rules.board();
         for v in 0..2u8 {
             for u in 0..9u8 {
                 let unit = Unit::from_coords(u, v).expect("on board");
-                if unit == p.kings[0] {
+                if unit == p.kings[0] || Some(unit) == p.gferz[0] || !board.contains_unit(unit) {
                     continue;
                 }
                 let [ll, lr, ul, ur] = unit.squares();
@@ -331,12 +403,13 @@ impl TilingRider {
             }
         }
         p.limit = match rules {
-            Rules::Standard | Rules::Wheeler => 4,
+            Rules::Standard | Rules::Wheeler | Rules::Paulowich16 => 4,
         };
         p
     }
 
-    /// The piece on a square (kings are not pieces: see [`TilingRider::king_at`]).
+    /// The piece on a square (kings and giant ferzes are not small pieces: see
+    /// [`TilingRider::king_at`] and [`TilingRider::giant_ferz_at`]).
     pub fn piece_at(&self, sq: Square) -> Option<(Piece, Color)> {
         for c in Color::ALL {
             if self.occ[c.index()].has(sq) {
@@ -362,9 +435,39 @@ impl TilingRider {
         self.kings[color.index()]
     }
 
-    /// Puts a piece on a square (or empties it). A king there is not affected. The turn
-    /// state is kept (a square leaving a piece is no longer marked as moved).
-    pub fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) {
+    /// The giant ferz covering a square, if any (`paulowich-16`).
+    pub fn giant_ferz_at(&self, sq: Square) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| self.gferz[c.index()] == Some(sq.unit()))
+    }
+
+    /// The unit `color`'s giant ferz stands on, if it has one.
+    pub fn giant_ferz_unit(&self, color: Color) -> Option<Unit> {
+        self.gferz[color.index()]
+    }
+
+    /// Whether the side to move has moved its giant ferz this turn.
+    pub fn giant_ferz_has_moved(&self) -> bool {
+        self.gferz_moved
+    }
+
+    /// The rule set's board (see [`Board`]).
+    pub fn board(&self) -> Board {
+        self.rules.board()
+    }
+
+    /// Puts a piece on a square (or empties it); a giant ferz covering the square is
+    /// removed, a king there is not affected. The turn state is kept (a square leaving a
+    /// piece is no longer marked as moved). Returns `false`, changing nothing, if the square
+    /// is not on the rule set's board.
+    pub fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
+        if !self.rules.board().contains(sq) {
+            return false;
+        }
+        if let Some(c) = self.giant_ferz_at(sq) {
+            self.take_gferz(c);
+        }
         if let Some((old, c)) = self.piece_at(sq) {
             self.remove(c, old as usize, sq);
             if self.moved.has(sq) {
@@ -377,10 +480,15 @@ impl TilingRider {
         if let Some((p, c)) = piece {
             self.add(c, p as usize, sq);
         }
+        true
     }
 
-    /// Puts a colour's king on a unit, removing any pieces there.
-    pub fn set_king(&mut self, color: Color, unit: Unit) {
+    /// Puts a colour's king on a unit, removing any pieces (a giant ferz included) there.
+    /// Returns `false`, changing nothing, if the unit is not on the rule set's board.
+    pub fn set_king(&mut self, color: Color, unit: Unit) -> bool {
+        if !self.rules.board().contains_unit(unit) {
+            return false;
+        }
         for sq in unit.squares() {
             self.set_piece(sq, None);
         }
@@ -388,6 +496,34 @@ impl TilingRider {
         let c = color.index();
         self.key ^= t.z_king[c][self.kings[c].index()] ^ t.z_king[c][unit.index()];
         self.kings[c] = unit;
+        true
+    }
+
+    /// Puts `color`'s giant ferz on a unit (removing any pieces there, and the colour's giant
+    /// ferz from where it stood), or takes it off the board (`None`). Placing or removing the
+    /// giant ferz of the side to move clears its "moved this turn" mark. Returns `false`,
+    /// changing nothing, if the rule set has no giant ferz, or the unit is off its board or
+    /// holds a king.
+    pub fn set_giant_ferz(&mut self, color: Color, unit: Option<Unit>) -> bool {
+        if !self.rules.has_giant_ferz() {
+            return false;
+        }
+        if let Some(u) = unit {
+            if !self.rules.board().contains_unit(u) || self.kings.contains(&u) {
+                return false;
+            }
+        }
+        self.take_gferz(color);
+        if let Some(u) = unit {
+            for sq in u.squares() {
+                self.set_piece(sq, None);
+            }
+            self.put_gferz(color, u);
+        }
+        if color == self.side {
+            self.gferz_moved = false;
+        }
+        true
     }
 
     /// Sets the turn state: the side to move, the moves made this turn, the most allowed.
@@ -403,6 +539,7 @@ impl TilingRider {
         self.made = made;
         self.limit = limit.max(1);
         self.king_moved = false;
+        self.gferz_moved = false;
     }
 
     /// Sets the turn number (1 for both sides' first turns, which are exact in `standard`).
@@ -427,7 +564,7 @@ impl TilingRider {
 
     /// The fewest moves this turn must have before it may end (the first turns are exact).
     pub fn min_moves(&self) -> u8 {
-        if self.rules == Rules::Standard && self.turn_no == 1 {
+        if self.rules.progressive() && self.turn_no == 1 {
             self.limit
         } else {
             1
@@ -489,13 +626,14 @@ impl TilingRider {
     }
 
     /// Whether `by` attacks the unit: one of `by`'s pieces could capture on one of its
-    /// squares, or `by`'s king or one of its aggregates could move onto it (ignoring what
-    /// stands on the unit itself).
+    /// squares, or `by`'s king, giant ferz or one of its aggregates could move onto it
+    /// (ignoring what stands on the unit itself).
     pub fn attacked(&self, unit: Unit, by: Color) -> bool {
         attacked_with(
             unit,
             &self.pieces[by.index()],
             self.kings[by.index()],
+            self.gferz[by.index()],
             self.occ_all(),
         )
     }
@@ -519,6 +657,21 @@ impl TilingRider {
         self.key ^= tables().z_piece[c.index()][ty][sq.index()];
     }
 
+    /// Puts `c`'s giant ferz on an empty unit.
+    fn put_gferz(&mut self, c: Color, unit: Unit) {
+        self.occ[c.index()] |= Bb::unit(unit);
+        self.gferz[c.index()] = Some(unit);
+        self.key ^= tables().z_gferz[c.index()][unit.index()];
+    }
+
+    /// Takes `c`'s giant ferz (if any) off the board.
+    fn take_gferz(&mut self, c: Color) {
+        if let Some(unit) = self.gferz[c.index()].take() {
+            self.occ[c.index()] &= !Bb::unit(unit);
+            self.key ^= tables().z_gferz[c.index()][unit.index()];
+        }
+    }
+
     #[inline]
     fn toggle_moved(&mut self, sq: Square) {
         self.moved.0[sq.index() >> 6] ^= 1 << (sq.index() & 63);
@@ -531,13 +684,20 @@ impl TilingRider {
         self.key ^= tables().z_used[sq.index()];
     }
 
-    /// Removes every piece of `c` in `mask`; whether any was there.
+    /// Removes every piece of `c` in `mask` (a whole unit), its giant ferz included; whether
+    /// any was there.
     fn capture_all(&mut self, c: Color, mask: Bb) -> bool {
         let hit = self.occ[c.index()] & mask;
         if hit.is_empty() {
             return false;
         }
         let t = tables();
+        if let Some(g) = self.gferz[c.index()] {
+            if mask.nib(g) != 0 {
+                self.key ^= t.z_gferz[c.index()][g.index()];
+                self.gferz[c.index()] = None;
+            }
+        }
         for ty in 0..4 {
             let h = self.pieces[c.index()][ty] & mask;
             for sq in h.iter() {
@@ -559,7 +719,8 @@ impl TilingRider {
         }
     }
 
-    /// The Zobrist part for the turn state (side, moves made, limit, exactness, king moved);
+    /// The Zobrist part for the turn state (side, moves made, limit, exactness, king moved,
+    /// giant ferz moved);
     /// a pure function of those fields, so it is "incremental" for free.
     #[inline]
     pub(crate) fn state_key(&self) -> u64 {
@@ -570,6 +731,7 @@ impl TilingRider {
                 | u64::from(self.limit) << 9
                 | u64::from(self.king_moved) << 17
                 | exact << 18
+                | u64::from(self.gferz_moved) << 19
                 | 0xA5 << 24,
         )
     }
@@ -584,6 +746,9 @@ impl TilingRider {
                 }
             }
             k ^= t.z_king[c][self.kings[c].index()];
+            if let Some(g) = self.gferz[c] {
+                k ^= t.z_gferz[c][g.index()];
+            }
         }
         for sq in self.moved.iter() {
             k ^= t.z_moved[sq.index()];
@@ -625,8 +790,12 @@ impl TilingRider {
                 let Some(ty) = self.kind_at(us, s) else {
                     return;
                 };
-                if let Some(cty) = self.kind_at(them, t) {
-                    self.remove(them, cty, t);
+                if self.occ[them.index()].has(t) {
+                    match self.kind_at(them, t) {
+                        Some(cty) => self.remove(them, cty, t),
+                        // A small piece on any square of the giant ferz captures it whole.
+                        None => self.take_gferz(them),
+                    }
                     self.clock = 0;
                 }
                 self.remove(us, ty, s);
@@ -679,6 +848,17 @@ impl TilingRider {
                 self.kings[c] = b;
                 self.king_moved = true;
             }
+            MoveKind::GiantFerz => {
+                let Some(b) = Unit::from_index(mv.raw_to()) else {
+                    return;
+                };
+                if self.capture_all(them, Bb::unit(b)) {
+                    self.clock = 0;
+                }
+                self.take_gferz(us);
+                self.put_gferz(us, b);
+                self.gferz_moved = true;
+            }
         }
         self.made = self.made.saturating_add(self.cost(mv.kind()));
         if self.made >= self.limit {
@@ -696,13 +876,18 @@ impl TilingRider {
         }
         let len = self.made;
         self.limit = match self.rules {
-            Rules::Standard if self.side == Color::White && self.turn_no == 1 => 8,
-            Rules::Standard => len.saturating_add(1),
+            Rules::Standard | Rules::Paulowich16
+                if self.side == Color::White && self.turn_no == 1 =>
+            {
+                8
+            }
+            Rules::Standard | Rules::Paulowich16 => len.saturating_add(1),
             Rules::Wheeler => (len.div_ceil(4) * 4).saturating_add(4),
         };
         self.last = len;
         self.made = 0;
         self.king_moved = false;
+        self.gferz_moved = false;
         self.clock = self.clock.saturating_add(1);
         if self.side == Color::Black {
             self.turn_no = self.turn_no.saturating_add(1);
@@ -717,10 +902,16 @@ impl TilingRider {
     }
 }
 
-/// Whether a unit is attacked by the side owning `pieces` and `king`, with `occ_all` the
-/// occupied squares (for the aggregates' paths).
+/// Whether a unit is attacked by the side owning `pieces`, `king` and the giant ferz
+/// `gferz`, with `occ_all` the occupied squares (for the aggregates' paths).
 #[inline]
-pub(crate) fn attacked_with(unit: Unit, pieces: &[Bb; 4], king: Unit, occ_all: Bb) -> bool {
+pub(crate) fn attacked_with(
+    unit: Unit,
+    pieces: &[Bb; 4],
+    king: Unit,
+    gferz: Option<Unit>,
+    occ_all: Bb,
+) -> bool {
     let t = tables();
     let u = unit.index();
     if (pieces[0] & t.unit_att[0][u]).any()
@@ -736,6 +927,12 @@ pub(crate) fn attacked_with(unit: Unit, pieces: &[Bb; 4], king: Unit, occ_all: B
     );
     if du.abs() + dv.abs() == 1 {
         return true;
+    }
+    if let Some(g) = gferz {
+        // The giant ferz attacks the four squares of each diagonally adjacent unit.
+        if g.u().abs_diff(unit.u()) == 1 && g.v().abs_diff(unit.v()) == 1 {
+            return true;
+        }
     }
     for (ty, bb) in pieces.iter().enumerate() {
         let full = bb.full_units();
@@ -862,6 +1059,7 @@ impl TilingRider {
     fn same_board(&self, other: &TilingRider) -> bool {
         self.pieces == other.pieces
             && self.kings == other.kings
+            && self.gferz == other.gferz
             && self.side == other.side
             && self.limit == other.limit
     }

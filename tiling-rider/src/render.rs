@@ -1,8 +1,9 @@
 //! Pictures of a position: a terminal diagram and an SVG drawing, both showing the tiles,
-//! the pieces, the kings as one 2 × 2 figure, the aggregates, the pieces moved so far this
-//! turn, the last move and a checked king.
+//! the pieces, the kings and giant ferzes as one 2 × 2 figure each, the aggregates, the
+//! pieces moved so far this turn, the last move and a checked king. Only the rule set's
+//! board is drawn, with its own file names (`a`–`p` under `paulowich-16`).
 
-use crate::board::{Square, Unit, FILES, RANKS};
+use crate::board::{Square, RANKS};
 use crate::position::{Move, TilingRider};
 use chimera_core::{Color, Position, Render};
 use std::fmt::Write;
@@ -12,9 +13,10 @@ fn side_name(color: Color) -> &'static str {
 }
 
 /// Whether two orthogonally adjacent squares are drawn as one figure: the same tile, or
-/// both under one king.
+/// both under one king or one giant ferz.
 fn joined(pos: &TilingRider, a: Square, b: Square) -> bool {
-    a.tile_mate() == b || (a.unit() == b.unit() && pos.king_at(a).is_some())
+    a.tile_mate() == b
+        || (a.unit() == b.unit() && (pos.king_at(a).is_some() || pos.giant_ferz_at(a).is_some()))
 }
 
 fn last_squares(last: Option<(&TilingRider, Move)>) -> Vec<Square> {
@@ -71,7 +73,7 @@ fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<St
                 "{} {} on {}",
                 side_name(c),
                 p.name(),
-                u.lower_left()
+                pos.board().square_name(u.lower_left())
             ));
         }
     }
@@ -84,25 +86,25 @@ fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<St
 impl Render for TilingRider {
     /// A diagram with rank 16 on top. Each square is a 3-character cell: the piece letter
     /// (`W F G N`, upper case White, lower case Black; `K`/`k` on all four squares of a
-    /// king), `.` for empty, `*` after a piece that moved this turn, `(` `)` around the last
-    /// move's squares. `|` and `---` are tile borders (a king's unit is drawn as one figure);
-    /// then the last move, the turn state or the result, and the aggregates.
+    /// king, `Z`/`z` on those of a giant ferz), `.` for empty, `*` after a piece that moved
+    /// this turn, `(` `)` around the last move's squares. `|` and `---` are tile borders (a
+    /// king's or giant ferz's unit is drawn as one figure); then the last move, the turn
+    /// state or the result, and the aggregates.
     fn text_diagram(&self, last: Option<(&Self, Move)>) -> String {
         let marked = last_squares(last);
+        let board = self.board();
+        let nfiles = board.files();
+        let sq_at = |file: u8, rank: u8| board.square(file, rank).expect("on board");
         let mut out = String::with_capacity(4096);
-        let files: String = (0..FILES)
-            .map(|f| format!("  {} ", (b'a' + f) as char))
+        let files: String = (0..nfiles)
+            .map(|f| format!("  {} ", board.file_letter(f)))
             .collect();
         let _ = writeln!(out, "    {files}");
         let border = |out: &mut String, upper: Option<u8>, lower: Option<u8>| {
             out.push_str("    ");
-            for file in 0..FILES {
+            for file in 0..nfiles {
                 let open = match (upper, lower) {
-                    (Some(u), Some(l)) => joined(
-                        self,
-                        Square::from_coords(file, u).expect("on board"),
-                        Square::from_coords(file, l).expect("on board"),
-                    ),
+                    (Some(u), Some(l)) => joined(self, sq_at(file, u), sq_at(file, l)),
                     _ => false,
                 };
                 out.push('+');
@@ -113,25 +115,23 @@ impl Render for TilingRider {
         for rank in (0..RANKS).rev() {
             border(&mut out, Some(rank + 1).filter(|&r| r < RANKS), Some(rank));
             let _ = write!(out, "{:>3} ", rank + 1);
-            for file in 0..FILES {
-                let sq = Square::from_coords(file, rank).expect("on board");
-                let open_left = file > 0
-                    && joined(
-                        self,
-                        Square::from_coords(file - 1, rank).expect("on board"),
-                        sq,
-                    );
+            for file in 0..nfiles {
+                let sq = sq_at(file, rank);
+                let open_left = file > 0 && joined(self, sq_at(file - 1, rank), sq);
                 out.push(if open_left { ' ' } else { '|' });
                 let letter = match self.piece_at(sq) {
                     Some((p, Color::White)) => p.letter(),
                     Some((p, Color::Black)) => p.letter().to_ascii_lowercase(),
-                    None => match self.king_at(sq) {
-                        Some(c) => c.fold('K', 'k'),
-                        None => '.',
+                    None => match (self.king_at(sq), self.giant_ferz_at(sq)) {
+                        (Some(c), _) => c.fold('K', 'k'),
+                        (None, Some(c)) => c.fold('Z', 'z'),
+                        (None, None) => '.',
                     },
                 };
                 let is_marked = marked.contains(&sq);
-                let moved = self.moved.has(sq) || self.used.has(sq);
+                let moved = self.moved.has(sq)
+                    || self.used.has(sq)
+                    || (self.gferz_moved && self.giant_ferz_at(sq) == Some(self.side));
                 let left = if is_marked { '(' } else { ' ' };
                 let right = if is_marked {
                     ')'
@@ -151,7 +151,12 @@ impl Render for TilingRider {
         }
         let _ = writeln!(
             out,
-            "  W wazir · F ferz · G guard · N knight · K giant king (2×2) · upper case White"
+            "  W wazir · F ferz · G guard · N knight · K giant king (2×2){} · upper case White",
+            if self.rules.has_giant_ferz() {
+                " · Z giant ferz (2×2)"
+            } else {
+                ""
+            }
         );
         let _ = writeln!(
             out,
@@ -161,14 +166,16 @@ impl Render for TilingRider {
     }
 
     /// An SVG drawing: orange and blue tiles with their borders, coordinates, small pieces
-    /// as discs with their letters, each king as one large disc over its unit, aggregates
-    /// outlined in purple (shaded in the owner's colour), the pieces moved this turn ringed
-    /// with red dashes, the last move highlighted, a checked
-    /// king ringed in red, and a caption.
+    /// as discs with their letters, each king as one large disc over its unit, each giant
+    /// ferz as one large diamond (`Z`) over its unit, aggregates outlined in purple (shaded in
+    /// the owner's colour), the pieces moved this turn ringed with red dashes, the last move
+    /// highlighted, a checked king ringed in red, and a caption.
     fn svg(&self, last: Option<(&Self, Move)>) -> String {
         const S: f64 = 40.0;
         const M: f64 = 28.0;
-        let width = 2.0 * M + f64::from(FILES) * S;
+        let board = self.board();
+        let nfiles = board.files();
+        let width = 2.0 * M + f64::from(nfiles) * S;
         let caption = status_lines(self, last);
         let board_h = 2.0 * M + f64::from(RANKS) * S;
         let height = board_h + 22.0 * caption.len() as f64 + 8.0;
@@ -180,10 +187,11 @@ impl Render for TilingRider {
 <rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>
 "##
         );
-        let x_of = |file: u8| M + f64::from(file) * S;
+        // x of a square's left edge, from its internal 18-file file; y of its top edge.
+        let x_of = |file: u8| M + f64::from(file - board.first_file()) * S;
         let y_of = |rank: u8| M + f64::from(RANKS - 1 - rank) * S;
         // Tiles: each domino one rectangle.
-        for unit in Unit::all() {
+        for unit in board.units() {
             let [ll, lr, ul, _] = unit.squares();
             let (fill, fill2) = if unit.is_orange() {
                 ("#f2a65a", "#f7c08a")
@@ -217,21 +225,15 @@ impl Render for TilingRider {
                 y_of(sq.rank())
             );
         }
-        for f in 0..FILES {
-            let _ = writeln!(
-                out,
-                r##"<text x="{}" y="{}" font-size="14" text-anchor="middle" fill="#333">{}</text>"##,
-                x_of(f) + S / 2.0,
-                M - 9.0,
-                (b'a' + f) as char
-            );
-            let _ = writeln!(
-                out,
-                r##"<text x="{}" y="{}" font-size="14" text-anchor="middle" fill="#333">{}</text>"##,
-                x_of(f) + S / 2.0,
-                board_h - 9.0,
-                (b'a' + f) as char
-            );
+        for f in 0..nfiles {
+            let x = M + f64::from(f) * S + S / 2.0;
+            for y in [M - 9.0, board_h - 9.0] {
+                let _ = writeln!(
+                    out,
+                    r##"<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#333">{}</text>"##,
+                    board.file_letter(f)
+                );
+            }
         }
         for r in 0..RANKS {
             for x in [M / 2.0, width - M / 2.0] {
@@ -259,7 +261,7 @@ impl Render for TilingRider {
             }
         }
         // Small pieces.
-        for sq in Square::all() {
+        for sq in board.squares() {
             let Some((p, c)) = self.piece_at(sq) else {
                 continue;
             };
@@ -304,6 +306,33 @@ impl Render for TilingRider {
                 r##"<circle class="king" cx="{cx}" cy="{cy}" r="32" fill="{fill}" stroke="#555" stroke-width="2"/>
 <text x="{cx}" y="{}" font-size="34" font-weight="bold" text-anchor="middle" fill="{ink}">K</text>"##,
                 cy + 12.0
+            );
+        }
+        // Giant ferzes: one large diamond over the unit.
+        for c in Color::ALL {
+            let Some(u) = self.gferz[c.index()] else {
+                continue;
+            };
+            let ll = u.lower_left();
+            let cx = x_of(ll.file()) + S;
+            let cy = y_of(ll.rank());
+            let (fill, ink) = c.fold(("#fdfdfd", "#111111"), ("#1b1b1b", "#f5f5f5"));
+            if self.side == c && self.gferz_moved {
+                let _ = writeln!(
+                    out,
+                    r##"<circle class="moved" cx="{cx}" cy="{cy}" r="37" fill="none" stroke="#d62728" stroke-width="3" stroke-dasharray="6 4"/>"##
+                );
+            }
+            let r = 33.0;
+            let _ = writeln!(
+                out,
+                r##"<polygon class="giant-ferz" points="{cx},{} {},{cy} {cx},{} {},{cy}" fill="{fill}" stroke="#555" stroke-width="2" stroke-linejoin="round"/>
+<text x="{cx}" y="{}" font-size="30" font-weight="bold" text-anchor="middle" fill="{ink}">Z</text>"##,
+                cy - r,
+                cx + r,
+                cy + r,
+                cx - r,
+                cy + 10.5
             );
         }
         for (i, line) in caption.iter().enumerate() {

@@ -8,6 +8,7 @@ mod elongation;
 mod end_of_game;
 mod notation;
 mod options;
+mod paulowich;
 mod perft;
 mod pieces;
 mod properties;

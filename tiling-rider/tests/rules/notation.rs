@@ -151,7 +151,7 @@ fn serde_round_trips_positions_as_rules_and_text() {
 fn the_program_registry_entry_plays_through_text() {
     let variant = chimera_core::Variant::of::<TilingRider>("Tiling Rider Chess");
     assert_eq!(variant.name, "tiling-rider");
-    assert_eq!(variant.rule_sets, ["standard", "wheeler"]);
+    assert_eq!(variant.rule_sets, ["standard", "wheeler", "paulowich-16"]);
     let mut game = (variant.new_game)(None, None).unwrap();
     assert_eq!(game.legal_moves().len(), 100);
     assert_eq!(game.play("a4-b6").unwrap(), "a4-b6");
@@ -159,5 +159,7 @@ fn the_program_registry_entry_plays_through_text() {
     assert!(game.svg().contains("<svg"));
     assert_eq!(game.perft(1), 99);
     assert!((variant.new_game)(Some("wheeler"), None).is_ok());
-    assert!((variant.new_game)(Some("paulowich-16"), None).is_err());
+    let p16 = (variant.new_game)(Some("paulowich-16"), None).unwrap();
+    assert_eq!(p16.legal_moves().len(), 88);
+    assert!((variant.new_game)(Some("paulowich"), None).is_err());
 }

@@ -1,4 +1,4 @@
-//! Options (named rule sets): `wheeler`; `paulowich-16` is not implemented.
+//! Options (named rule sets): `wheeler`, and `paulowich-16` (its own module, `paulowich.rs`).
 
 use crate::{after, is_legal, legal_texts, position_with};
 use chimera_core::{Color, Position, RuleSet};
@@ -6,11 +6,11 @@ use chimera_tiling_rider::{Rules, TilingRider};
 
 #[test]
 fn rule_set_names() {
-    assert_eq!(Rules::NAMES, ["standard", "wheeler"]);
+    assert_eq!(Rules::NAMES, ["standard", "wheeler", "paulowich-16"]);
     assert_eq!(Rules::from_name("Wheeler"), Some(Rules::Wheeler));
+    assert_eq!(Rules::from_name("paulowich-16"), Some(Rules::Paulowich16));
+    assert_eq!(Rules::from_name("paulowich"), None);
     assert_eq!(Rules::default(), Rules::Standard);
-    // Not implemented (see RULES.md): refused rather than played wrongly.
-    assert_eq!(Rules::from_name("paulowich-16"), None);
 }
 
 #[test]

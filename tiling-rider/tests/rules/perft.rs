@@ -7,10 +7,14 @@
 use crate::reference;
 use crate::start_game;
 use chimera_core::{perft, perft_with, Game};
-use chimera_tiling_rider::TilingRider;
+use chimera_tiling_rider::{Rules, TilingRider};
 
 /// Perft from the start position, depths 0 to 4 (all cross-checked with the reference).
 pub const START_PERFT: [u64; 5] = [1, 100, 9282, 802682, 65012606];
+
+/// Perft from the `paulowich-16` start position, depths 0 to 4 (all cross-checked with the
+/// reference; depth 4 in the ignored test).
+pub const PAULOWICH_PERFT: [u64; 5] = [1, 88, 7108, 529436, 36615254];
 
 fn both(game: &mut Game<TilingRider>, depth: u32) -> (u64, u64) {
     let fast = perft(game, depth);
@@ -41,4 +45,29 @@ fn perft_start_depth_4_agrees_with_the_reference() {
 fn perft_start_depth_4() {
     let mut game = start_game();
     assert_eq!(perft(&mut game, 4), START_PERFT[4]);
+}
+
+#[test]
+fn perft_paulowich_start_depth_1_to_3_agrees_with_the_reference() {
+    let mut game = Game::<TilingRider>::start(Rules::Paulowich16);
+    for depth in 0..=3 {
+        let (fast, slow) = both(&mut game, depth);
+        assert_eq!(fast, slow, "depth {depth}");
+        assert_eq!(fast, PAULOWICH_PERFT[depth as usize], "depth {depth}");
+    }
+}
+
+#[test]
+fn perft_paulowich_start_depth_4() {
+    let mut game = Game::<TilingRider>::start(Rules::Paulowich16);
+    assert_eq!(perft(&mut game, 4), PAULOWICH_PERFT[4]);
+}
+
+#[test]
+#[ignore = "slow: the reference's brute-force search proves Black's 8-move first turn for every action"]
+fn perft_paulowich_start_depth_4_agrees_with_the_reference() {
+    let mut game = Game::<TilingRider>::start(Rules::Paulowich16);
+    let (fast, slow) = both(&mut game, 4);
+    assert_eq!(fast, slow);
+    assert_eq!(fast, PAULOWICH_PERFT[4]);
 }

@@ -236,6 +236,216 @@ proptest! {
     }
 }
 
+/// A random small `paulowich-16` position, like [`random_position`] on the 16-file board,
+/// with giant ferzes: each side usually has one, often on or next to a unit diagonally
+/// adjacent to the enemy king (so giant ferz checks, and kings boxed in by them, are
+/// frequent), sometimes several of one side's small pieces around it.
+pub fn random_position_16(seed: u64) -> TilingRider {
+    let mut rng = SplitMix64::new(seed ^ 0x1616_1616);
+    let rules = Rules::Paulowich16;
+    let board = rules.board();
+    let mut pos = TilingRider::empty(rules);
+    let units: Vec<Unit> = board.units().collect();
+    let (wk, bk) = loop {
+        let a = units[rng.below(units.len())];
+        let b = units[rng.below(units.len())];
+        let d = (a.u() as i32 - b.u() as i32).abs() + (a.v() as i32 - b.v() as i32).abs();
+        if d >= 2 {
+            break (a, b);
+        }
+    };
+    pos.set_king(Color::White, wk);
+    pos.set_king(Color::Black, bk);
+    for (color, enemy_king) in [(Color::White, bk), (Color::Black, wk)] {
+        if rng.below(5) == 0 {
+            continue;
+        }
+        let unit = if rng.below(3) == 0 {
+            // Diagonally next to the enemy king: a check.
+            let du = [-1, 1][rng.below(2)];
+            let dv = [-1, 1][rng.below(2)];
+            match enemy_king.offset(du, dv) {
+                Some(u) => u,
+                None => continue,
+            }
+        } else if rng.below(2) == 0 {
+            let du = rng.below(5) as i8 - 2;
+            let dv = rng.below(5) as i8 - 2;
+            match enemy_king.offset(du, dv) {
+                Some(u) => u,
+                None => continue,
+            }
+        } else {
+            units[rng.below(units.len())]
+        };
+        if unit == wk || unit == bk || pos.giant_ferz_unit(!color) == Some(unit) {
+            continue;
+        }
+        pos.set_giant_ferz(color, Some(unit)); // false (nothing placed) off the board
+    }
+    let free = |pos: &TilingRider, s: Square| {
+        pos.piece_at(s).is_none() && pos.king_at(s).is_none() && pos.giant_ferz_at(s).is_none()
+    };
+    if rng.below(3) == 0 {
+        let u = units[rng.below(units.len())];
+        if u.squares().iter().all(|&s| free(&pos, s)) {
+            let piece = Piece::ALL[rng.below(4)];
+            let color = Color::ALL[rng.below(2)];
+            for s in u.squares() {
+                pos.set_piece(s, Some((piece, color)));
+            }
+        }
+    }
+    let n = 3 + rng.below(8);
+    for _ in 0..n {
+        let anchors = [
+            Some(wk),
+            Some(bk),
+            pos.giant_ferz_unit(Color::White),
+            pos.giant_ferz_unit(Color::Black),
+        ];
+        let Some(near) = anchors[rng.below(4)] else {
+            continue;
+        };
+        let near = near.lower_left();
+        let s = if rng.below(3) > 0 {
+            let f = near.file() as i32 + rng.below(7) as i32 - 3;
+            let r = near.rank() as i32 + rng.below(7) as i32 - 3;
+            if f < 0 || r < 0 {
+                continue;
+            }
+            match Square::from_coords(f as u8, r as u8) {
+                Some(s) => s,
+                None => continue,
+            }
+        } else {
+            Square::from_index(rng.below(288)).unwrap()
+        };
+        if free(&pos, s) {
+            // Off the board set_piece refuses (returns false).
+            pos.set_piece(
+                s,
+                Some((Piece::ALL[rng.below(4)], Color::ALL[rng.below(2)])),
+            );
+        }
+    }
+    let mut side = Color::ALL[rng.below(2)];
+    let limit = 1 + rng.below(3) as u8;
+    let first_turns = rng.below(5) == 0;
+    if first_turns {
+        side = Color::Black;
+    }
+    pos.set_turn_number(if first_turns { 1 } else { 2 });
+    pos.set_turn(side, 0, limit);
+    pos
+}
+
+#[test]
+fn random_paulowich_positions_with_giant_ferzes_agree_with_the_reference() {
+    // Every legal-action list on the 16-file board with giant ferzes (their moves, captures
+    // of them, their checks, the cuts that count them) equals the brute-force reference's.
+    let (mut checks, mut ferz_checks, mut mates, mut ferz_moves) = (0, 0, 0, 0);
+    for seed in 0..300u64 {
+        let pos = random_position_16(seed);
+        let us = pos.turn();
+        if pos.in_check(us) {
+            checks += 1;
+            let k = pos.king_unit(us);
+            if let Some(z) = pos.giant_ferz_unit(!us) {
+                if z.u().abs_diff(k.u()) == 1 && z.v().abs_diff(k.v()) == 1 {
+                    ferz_checks += 1;
+                }
+            }
+            if !pos.has_legal_action() {
+                mates += 1;
+            }
+        }
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        ferz_moves += moves
+            .iter()
+            .filter(|m| m.kind() == chimera_tiling_rider::MoveKind::GiantFerz)
+            .count();
+        let result = compare_with_reference(Game::new(pos), seed, 8, 4);
+        assert!(result.is_ok(), "seed {seed}: {}", result.unwrap_err());
+    }
+    println!("{checks} checks, {ferz_checks} by a giant ferz, {mates} mates, {ferz_moves} giant ferz moves");
+    assert!(
+        checks > 100 && ferz_checks > 50 && mates >= 3 && ferz_moves > 200,
+        "{checks} checks, {ferz_checks} by a giant ferz, {mates} mates, {ferz_moves} giant ferz moves"
+    );
+}
+
+#[test]
+#[ignore = "slow: 2000 more random paulowich-16 positions against the reference (turns of at most 3 moves left)"]
+fn more_random_paulowich_positions_agree_with_the_reference() {
+    for seed in 300..2300u64 {
+        let result = compare_with_reference(Game::new(random_position_16(seed)), seed, 8, 3);
+        assert!(result.is_ok(), "seed {seed}: {}", result.unwrap_err());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn conformance_playouts_from_random_paulowich_positions(seed in any::<u64>()) {
+        let result = check_playout(Game::new(random_position_16(seed)), seed, 40);
+        prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn conformance_playouts_from_the_paulowich_start(seed in any::<u64>()) {
+        let result = check_playout(Game::<TilingRider>::start(Rules::Paulowich16), seed, 120);
+        prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4))]
+
+    #[test]
+    fn paulowich_playouts_agree_with_the_reference(seed in any::<u64>()) {
+        let result = compare_with_reference(Game::<TilingRider>::start(Rules::Paulowich16), seed, 60, u8::MAX);
+        prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn paulowich_parsers_never_panic_on_position_like_strings(
+        text in "[WFGNKZwfgnkz1-9/]{0,90}( [wbx]( [0-9]{1,2}/[0-9]{1,2}( [a-rz0-9,*KZ-]{1,12}( [0-9-]{1,2}( [0-9]{1,3}( [0-9]{1,3})?)?)?)?)?)?"
+    ) {
+        let result = check_parsers(&TilingRider::start(Rules::Paulowich16), &text);
+        prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+    }
+
+    #[test]
+    fn paulowich_parsers_never_panic_on_move_like_strings(text in "[a-rzA-Z0-9xX;:\\- ]{0,9}") {
+        let result = check_parsers(&TilingRider::start(Rules::Paulowich16), &text);
+        prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+    }
+
+    #[test]
+    fn paulowich_parsers_never_panic_on_edited_start_texts(
+        at in 0usize..200, len in 0usize..4, insert in "[WFGNKZwfgnkz0-9/ *,;-]{0,4}"
+    ) {
+        // The start text with a few characters replaced: mostly near-valid texts.
+        let text = crate::paulowich::START16;
+        let at = at.min(text.len());
+        let end = (at + len).min(text.len());
+        let edited = format!("{}{}{}", &text[..at], insert, &text[end..]);
+        let result = check_parsers(&TilingRider::start(Rules::Paulowich16), &edited);
+        prop_assert!(result.is_ok(), "{}", result.unwrap_err());
+    }
+}
+
 #[test]
 #[ignore = "diagnostic"]
 fn diag_long_playouts() {

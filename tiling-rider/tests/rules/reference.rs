@@ -4,6 +4,13 @@
 //! search without memo (stopping at the first continuation that works, moves tried lazily
 //! in board order). It does not call the crate's move generator nor its move making; the
 //! perft and playout tests compare the two.
+//!
+//! `paulowich-16` is the same array with its two leftmost files (columns 0 and 1) off the
+//! board (nothing may stand or land there; units keep their 18-file colours and tiles) and
+//! a giant ferz: a cell value covering one whole unit, stepping one unit diagonally onto a
+//! unit without a friendly piece or a king, captured whole by an enemy small piece landing
+//! on any of its cells or an enemy aggregate or king entering its unit, attacking the
+//! units diagonally next to it, moving once per turn.
 
 use chimera_core::{Color, Game, Position};
 use chimera_tiling_rider::{Move, Rules, Square, TilingRider, Unit};
@@ -14,6 +21,8 @@ pub enum Cell {
     /// kind 0 W, 1 F, 2 G, 3 N
     Piece(u8, Color),
     King(Color),
+    /// One of the four cells of a giant ferz (`paulowich-16`).
+    GiantFerz(Color),
 }
 
 const ORTH: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
@@ -38,10 +47,6 @@ fn steps(kind: u8) -> Vec<(i32, i32)> {
     }
 }
 
-fn on_board(f: i32, r: i32) -> bool {
-    (0..18).contains(&f) && (0..16).contains(&r)
-}
-
 /// The other half of the tile of (f, r).
 fn mate(f: i32, r: i32) -> (i32, i32) {
     let (u, v) = (f / 2, r / 2);
@@ -58,6 +63,8 @@ pub enum RefMove {
     /// from unit (u, v) to unit (u, v)
     Aggregate(i32, i32, i32, i32),
     King(i32, i32, i32, i32),
+    /// The giant ferz, from unit (u, v) to unit (u, v).
+    GiantFerz(i32, i32, i32, i32),
     End,
 }
 
@@ -69,6 +76,7 @@ impl RefMove {
             RefMove::Single(a, b, c, d) => Move::single(sq(a, b), sq(c, d)),
             RefMove::Aggregate(a, b, c, d) => Move::aggregate(un(a, b), un(c, d)),
             RefMove::King(a, b, c, d) => Move::king(un(a, b), un(c, d)),
+            RefMove::GiantFerz(a, b, c, d) => Move::giant_ferz(un(a, b), un(c, d)),
             RefMove::End => Move::END_TURN,
         }
     }
@@ -82,6 +90,9 @@ pub struct RefPos {
     pub moved: [[bool; 18]; 16],
     pub used: [[bool; 18]; 16],
     pub king_moved: bool,
+    pub gferz_moved: bool,
+    /// The first file on the board: 0, or 2 under `paulowich-16`.
+    pub first_file: i32,
     pub side: Color,
     pub made: u32,
     pub limit: u32,
@@ -99,10 +110,11 @@ impl RefPos {
         for r in 0..16 {
             for f in 0..18 {
                 let sq = Square::from_coords(f as u8, r as u8).unwrap();
-                cells[r][f] = match (pos.piece_at(sq), pos.king_at(sq)) {
-                    (Some((p, c)), _) => Cell::Piece(p as u8, c),
-                    (None, Some(c)) => Cell::King(c),
-                    (None, None) => Cell::Empty,
+                cells[r][f] = match (pos.piece_at(sq), pos.king_at(sq), pos.giant_ferz_at(sq)) {
+                    (Some((p, c)), _, _) => Cell::Piece(p as u8, c),
+                    (None, Some(c), _) => Cell::King(c),
+                    (None, None, Some(c)) => Cell::GiantFerz(c),
+                    (None, None, None) => Cell::Empty,
                 };
                 moved[r][f] = pos.has_moved_alone(sq);
                 used[r][f] = pos.used_by_aggregate(sq);
@@ -113,6 +125,12 @@ impl RefPos {
             moved,
             used,
             king_moved: pos.king_has_moved(),
+            gferz_moved: pos.giant_ferz_has_moved(),
+            first_file: if pos.rules() == Rules::Paulowich16 {
+                2
+            } else {
+                0
+            },
             side: pos.turn(),
             made: u32::from(pos.moves_made()),
             limit: u32::from(pos.move_limit()),
@@ -124,6 +142,48 @@ impl RefPos {
 
     fn get(&self, f: i32, r: i32) -> Cell {
         self.cells[r as usize][f as usize]
+    }
+
+    /// Whether the cell (f, r) is on the board.
+    fn on(&self, f: i32, r: i32) -> bool {
+        (self.first_file..18).contains(&f) && (0..16).contains(&r)
+    }
+
+    /// Whether the unit (u, v) is on the board.
+    fn unit_on(&self, u: i32, v: i32) -> bool {
+        self.on(2 * u, 2 * v)
+    }
+
+    /// Whether `us` may move a unit-sized piece onto unit (u, v): it holds no friendly piece
+    /// (small or giant) and no king.
+    fn unit_enterable(&self, u: i32, v: i32, us: Color) -> bool {
+        (0..2).all(|dy| {
+            (0..2).all(|dx| match self.get(2 * u + dx, 2 * v + dy) {
+                Cell::Empty => true,
+                Cell::Piece(_, c) | Cell::GiantFerz(c) => c != us,
+                Cell::King(_) => false,
+            })
+        })
+    }
+
+    /// Lower-left corner (unit) of `color`'s giant ferz, if any.
+    fn giant_ferz(&self, color: Color) -> Option<(i32, i32)> {
+        for r in 0..16 {
+            for f in 0..18 {
+                if self.get(f, r) == Cell::GiantFerz(color) {
+                    return Some((f / 2, r / 2));
+                }
+            }
+        }
+        None
+    }
+
+    fn fill_unit(&mut self, u: i32, v: i32, cell: Cell) {
+        for dy in 0..2 {
+            for dx in 0..2 {
+                self.cells[(2 * v + dy) as usize][(2 * u + dx) as usize] = cell;
+            }
+        }
     }
 
     fn min(&self) -> u32 {
@@ -188,7 +248,7 @@ impl RefPos {
                     }
                     for (df, dr) in steps(k) {
                         let (tf, tr) = (f + df, r + dr);
-                        if tf / 2 == u && tr / 2 == v && on_board(tf, tr) && tf >= 0 && tr >= 0 {
+                        if self.on(tf, tr) && tf / 2 == u && tr / 2 == v {
                             return true;
                         }
                     }
@@ -200,6 +260,12 @@ impl RefPos {
         if (kf / 2 - u).abs() + (kr / 2 - v).abs() == 1 {
             return true;
         }
+        // the giant ferz: the units diagonally next to it
+        if let Some((gu, gv)) = self.giant_ferz(by) {
+            if (gu - u).abs() == 1 && (gv - v).abs() == 1 {
+                return true;
+            }
+        }
         // aggregates
         for au in 0..9 {
             for av in 0..8 {
@@ -208,7 +274,7 @@ impl RefPos {
                 };
                 for (du, dv) in Self::unit_dirs(k) {
                     let (mut cu, mut cv) = (au + du, av + dv);
-                    while (0..9).contains(&cu) && (0..8).contains(&cv) {
+                    while (0..9).contains(&cu) && (0..8).contains(&cv) && self.unit_on(cu, cv) {
                         if (cu, cv) == (u, v) {
                             return true;
                         }
@@ -251,7 +317,7 @@ impl RefPos {
                 seen.clear();
                 for (df, dr) in steps(k) {
                     let (tf, tr) = (fl + df, r + dr);
-                    if !on_board(tf, tr) {
+                    if !self.on(tf, tr) {
                         continue;
                     }
                     match self.get(tf, tr) {
@@ -272,7 +338,9 @@ impl RefPos {
                                 }
                             }
                         }
-                        Cell::Piece(_, tc) if tc != us && !seen.contains(&(tf, tr)) => {
+                        Cell::Piece(_, tc) | Cell::GiantFerz(tc)
+                            if tc != us && !seen.contains(&(tf, tr)) =>
+                        {
                             seen.push((tf, tr));
                             if f(RefMove::Single(fl, r, tf, tr)) {
                                 return true;
@@ -296,19 +364,13 @@ impl RefPos {
                     }
                     for (du, dv) in Self::unit_dirs(k) {
                         let (mut cu, mut cv) = (u + du, v + dv);
-                        while (0..9).contains(&cu) && (0..8).contains(&cv) {
+                        while (0..9).contains(&cu) && (0..8).contains(&cv) && self.unit_on(cu, cv) {
                             if self.unit_empty(cu, cv) {
                                 if f(RefMove::Aggregate(u, v, cu, cv)) {
                                     return true;
                                 }
                             } else {
-                                let ok = (0..2).all(|dy| {
-                                    (0..2).all(|dx| match self.get(2 * cu + dx, 2 * cv + dy) {
-                                        Cell::Empty => true,
-                                        Cell::Piece(_, c) => c != us,
-                                        Cell::King(_) => false,
-                                    })
-                                });
+                                let ok = self.unit_enterable(cu, cv, us);
                                 if ok && f(RefMove::Aggregate(u, v, cu, cv)) {
                                     return true;
                                 }
@@ -320,22 +382,29 @@ impl RefPos {
                     }
                 }
             }
+            if !self.gferz_moved {
+                if let Some((gu, gv)) = self.giant_ferz(us) {
+                    for (du, dv) in DIAG {
+                        let (tu, tv) = (gu + du, gv + dv);
+                        if !(0..9).contains(&tu) || !(0..8).contains(&tv) || !self.unit_on(tu, tv) {
+                            continue;
+                        }
+                        if self.unit_enterable(tu, tv, us) && f(RefMove::GiantFerz(gu, gv, tu, tv))
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
             if !self.king_moved {
                 let (kf, kr) = self.king(us);
                 let (ku, kv) = (kf / 2, kr / 2);
                 for (du, dv) in ORTH {
                     let (tu, tv) = (ku + du, kv + dv);
-                    if !(0..9).contains(&tu) || !(0..8).contains(&tv) {
+                    if !(0..9).contains(&tu) || !(0..8).contains(&tv) || !self.unit_on(tu, tv) {
                         continue;
                     }
-                    let ok = (0..2).all(|dy| {
-                        (0..2).all(|dx| match self.get(2 * tu + dx, 2 * tv + dy) {
-                            Cell::Empty => true,
-                            Cell::Piece(_, c) => c != us,
-                            Cell::King(_) => false,
-                        })
-                    });
-                    if !ok {
+                    if !self.unit_enterable(tu, tv, us) {
                         continue;
                     }
                     let mut after = self.clone();
@@ -383,6 +452,7 @@ impl RefPos {
         self.moved = [[false; 18]; 16];
         self.used = [[false; 18]; 16];
         self.king_moved = false;
+        self.gferz_moved = false;
         self.just_ended = true;
     }
 
@@ -396,6 +466,10 @@ impl RefPos {
             }
             RefMove::Single(f, r, tf, tr) => {
                 let cell = self.get(f, r);
+                if let Cell::GiantFerz(_) = self.get(tf, tr) {
+                    // captured whole
+                    self.fill_unit(tf / 2, tr / 2, Cell::Empty);
+                }
                 self.cells[r as usize][f as usize] = Cell::Empty;
                 self.cells[tr as usize][tf as usize] = cell;
                 self.moved[tr as usize][tf as usize] = true;
@@ -423,6 +497,12 @@ impl RefPos {
                 self.raw_king_step(u, v, tu, tv);
                 self.king_moved = true;
                 cost = self.cost_unit_move();
+            }
+            RefMove::GiantFerz(u, v, tu, tv) => {
+                self.fill_unit(u, v, Cell::Empty);
+                self.fill_unit(tu, tv, Cell::GiantFerz(self.side));
+                self.gferz_moved = true;
+                cost = 1;
             }
         }
         self.made += cost;
