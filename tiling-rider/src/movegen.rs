@@ -975,6 +975,9 @@ mod stress {
             return;
         };
         let pos = TilingRider::from_text(text.trim(), crate::Rules::Standard).expect("position");
+        let started = std::time::Instant::now();
+        let any = pos.has_legal_action();
+        println!("has a legal action: {any} ({:?})", started.elapsed());
         let mut moves = Vec::new();
         pos.gen_pseudo(&mut moves);
         println!(
