@@ -126,6 +126,43 @@ proptest! {
     }
 }
 
+/// Puts 3 to 10 random pieces of random colours on squares `free` accepts, two in three
+/// within three files and ranks of a random anchor unit (a missing anchor places nothing),
+/// the others anywhere (off the board `set_piece` refuses).
+fn scatter_pieces(
+    pos: &mut TilingRider,
+    rng: &mut SplitMix64,
+    anchors: &[Option<Unit>],
+    free: impl Fn(&TilingRider, Square) -> bool,
+) {
+    let n = 3 + rng.below(8);
+    for _ in 0..n {
+        let Some(near) = anchors[rng.below(anchors.len())] else {
+            continue;
+        };
+        let near = near.lower_left();
+        let s = if rng.below(3) > 0 {
+            let f = near.file() as i32 + rng.below(7) as i32 - 3;
+            let r = near.rank() as i32 + rng.below(7) as i32 - 3;
+            if f < 0 || r < 0 {
+                continue;
+            }
+            match Square::from_coords(f as u8, r as u8) {
+                Some(s) => s,
+                None => continue,
+            }
+        } else {
+            Square::from_index(rng.below(288)).unwrap()
+        };
+        if free(pos, s) {
+            pos.set_piece(
+                s,
+                Some((Piece::ALL[rng.below(4)], Color::ALL[rng.below(2)])),
+            );
+        }
+    }
+}
+
 /// A random small position: kings on random units (not side by side), a few pieces of both
 /// colours, many of them near the kings, sometimes an aggregate, a short turn (sometimes an
 /// exact one, sometimes under `wheeler`), either side to move. Checks are frequent.
@@ -158,29 +195,7 @@ pub fn random_position(seed: u64) -> TilingRider {
             }
         }
     }
-    let n = 3 + rng.below(8);
-    for _ in 0..n {
-        let near = [wk, bk][rng.below(2)].lower_left();
-        let s = if rng.below(3) > 0 {
-            let f = near.file() as i32 + rng.below(7) as i32 - 3;
-            let r = near.rank() as i32 + rng.below(7) as i32 - 3;
-            if f < 0 || r < 0 {
-                continue;
-            }
-            match Square::from_coords(f as u8, r as u8) {
-                Some(s) => s,
-                None => continue,
-            }
-        } else {
-            Square::from_index(rng.below(288)).unwrap()
-        };
-        if free(&pos, s) {
-            pos.set_piece(
-                s,
-                Some((Piece::ALL[rng.below(4)], Color::ALL[rng.below(2)])),
-            );
-        }
-    }
+    scatter_pieces(&mut pos, &mut rng, &[Some(wk), Some(bk)], free);
     let mut side = Color::ALL[rng.below(2)];
     let limit = if wheeler { 4 } else { 1 + rng.below(3) as u8 };
     let first_turns = rng.below(5) == 0;
@@ -296,39 +311,13 @@ pub fn random_position_16(seed: u64) -> TilingRider {
             }
         }
     }
-    let n = 3 + rng.below(8);
-    for _ in 0..n {
-        let anchors = [
-            Some(wk),
-            Some(bk),
-            pos.giant_ferz_unit(Color::White),
-            pos.giant_ferz_unit(Color::Black),
-        ];
-        let Some(near) = anchors[rng.below(4)] else {
-            continue;
-        };
-        let near = near.lower_left();
-        let s = if rng.below(3) > 0 {
-            let f = near.file() as i32 + rng.below(7) as i32 - 3;
-            let r = near.rank() as i32 + rng.below(7) as i32 - 3;
-            if f < 0 || r < 0 {
-                continue;
-            }
-            match Square::from_coords(f as u8, r as u8) {
-                Some(s) => s,
-                None => continue,
-            }
-        } else {
-            Square::from_index(rng.below(288)).unwrap()
-        };
-        if free(&pos, s) {
-            // Off the board set_piece refuses (returns false).
-            pos.set_piece(
-                s,
-                Some((Piece::ALL[rng.below(4)], Color::ALL[rng.below(2)])),
-            );
-        }
-    }
+    let anchors = [
+        Some(wk),
+        Some(bk),
+        pos.giant_ferz_unit(Color::White),
+        pos.giant_ferz_unit(Color::Black),
+    ];
+    scatter_pieces(&mut pos, &mut rng, &anchors, free);
     let mut side = Color::ALL[rng.below(2)];
     let limit = 1 + rng.below(3) as u8;
     let first_turns = rng.below(5) == 0;
