@@ -320,7 +320,39 @@ impl TilingRider {
         let memo = memo.get_or_insert_with(Memo::default);
         let mut child = self.clone();
         child.apply(mv);
-        child.finishable(memo, 0)
+        child.finish_turn(memo)
+    }
+
+    /// In a position reached by a move of the current turn: can the turn be finished with
+    /// the mover's king safe? The search deepens iteratively: it first looks for a
+    /// continuation of at most one more move, then two, four, eight, ..., then the whole
+    /// turn. A rescue found within a cap is a real one (the cap is never below the turn's
+    /// minimum, so the turn may end there); only the last, uncapped search can answer no.
+    /// Short rescues, the usual case, are so found before the search wanders down long
+    /// sequences, and the cuts are sharper under a small cap (they count the moves left).
+    pub(crate) fn finish_turn(&self, memo: &mut Memo) -> bool {
+        if self.made == 0 || self.min_moves() > 1 || self.made.saturating_add(1) >= self.limit {
+            // The turn is over, exact (its minimum is its limit), or has one move left.
+            return self.finishable(memo, 0);
+        }
+        let safe = !self.in_check(self.side);
+        if safe || self.viable_king_units().iter().all(Option::is_none) {
+            // Safe now with the turn allowed to end (made >= 1 = the minimum), or lost.
+            return safe;
+        }
+        let mut extra: u8 = 1;
+        loop {
+            let cap = self.made.saturating_add(extra);
+            if cap >= self.limit {
+                return self.finishable(memo, 0);
+            }
+            let mut capped = self.clone();
+            capped.limit = cap;
+            if capped.finishable(memo, 0) {
+                return true;
+            }
+            extra = extra.saturating_mul(2);
+        }
     }
 
     /// In a position reached by a move of the current turn: can the turn be finished with
@@ -350,7 +382,18 @@ impl TilingRider {
                 return true;
             }
         }
-        if (need > 0 && need > self.max_more_moves()) || (!safe && self.hopeless()) {
+        // The units the king could still end the turn on (all of them while it is safe).
+        let viable = if safe {
+            None
+        } else {
+            let v = self.viable_king_units();
+            if v.iter().all(Option::is_none) {
+                memo.failed.insert(key);
+                return false;
+            }
+            Some(v)
+        };
+        if need > 0 && need > self.max_more_moves() {
             memo.failed.insert(key);
             return false;
         }
@@ -360,10 +403,11 @@ impl TilingRider {
         let mut buf = std::mem::take(&mut memo.buffers[depth]);
         buf.clear();
         self.gen_pseudo(&mut buf);
-        if self.made >= self.min_moves() {
-            // The turn may end as soon as the king is safe: only moves touching the relevant
-            // squares can matter (see `relevant_squares`).
-            let r = self.relevant_squares();
+        if let (true, Some(units)) = (self.made >= self.min_moves(), viable) {
+            // The turn may end as soon as the king is safe (it is in check now): only moves
+            // touching the squares relevant to the units it could end on can matter (see
+            // `relevant_squares`).
+            let r = self.relevant_squares(&units);
             buf.retain(|mv| match mv.kind() {
                 MoveKind::Single => {
                     let from = Square::from_index(mv.raw_from()).expect("sq");
@@ -421,18 +465,26 @@ impl TilingRider {
         let k = self.kings[us];
         let ek = self.kings[them];
         let occ_all = self.occ_all();
-        let stuck = self.occ[us] & (self.moved | self.used);
+        let not_moved = !(self.moved | self.used);
         let remaining = self.limit.saturating_sub(self.made);
         let mut best = u32::MAX;
         let mut consider = |x: Unit, base: u32| {
             let inside = if x == k { Bb::EMPTY } else { Bb::unit(x) };
+            // Units of attacking small pieces: one capture each, three if some attacker there
+            // can be captured by no single leap of an unmoved piece (an aggregate must do it).
             let mut units = Bb::EMPTY;
+            let mut hard = Bb::EMPTY;
             for ty in 0..4 {
                 for a in (self.pieces[them][ty] & t.unit_att[ty][x.index()] & !inside).iter() {
                     units.set(a.unit().lower_left());
+                    if !(0..4)
+                        .any(|oty| (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any())
+                    {
+                        hard.set(a.unit().lower_left());
+                    }
                 }
             }
-            let mut h = base + units.count();
+            let mut h = base + units.count() + 2 * hard.count();
             for (ty, bb) in self.pieces[them].iter().enumerate() {
                 let piece = Piece::from_index(ty);
                 for sq in bb.full_units().iter() {
@@ -456,9 +508,13 @@ impl TilingRider {
                 if x == ek || du.abs() + dv.abs() == 1 {
                     continue;
                 }
-                let own = self.occ[us].nib(x).count_ones();
-                let blocked = if stuck.nib(x) != 0 { 4 } else { 0 };
-                consider(x, 1 + own + blocked);
+                // Aggregates left out here (too dear to work out for every child): a piece
+                // that cannot leave alone counts as four moves.
+                let clear = self.clearing_cost(x, &[Bb::EMPTY; 4]).unwrap_or_else(|| {
+                    let own = self.occ[us].nib(x).count_ones();
+                    own + 4
+                });
+                consider(x, 1 + clear);
             }
         }
         best
@@ -576,8 +632,9 @@ impl TilingRider {
     /// The squares whose occupancy can decide whether the turn ends safely, for a turn that
     /// may end as soon as the king is safe. A successful continuation stays successful when
     /// every move with neither end in this set is dropped from it, so only the other moves
-    /// need trying. The set holds the units the king may end on, the enemy pieces attacking
-    /// them, the enemy aggregates aiming at them with the units between, and is closed under:
+    /// need trying. The set holds the units the king could still end on (`units`, those
+    /// [`TilingRider::viable_king_units`] keeps: the final unit of any successful
+    /// continuation is among them), the enemy pieces attacking them, the enemy aggregates aiming at them with the units between, and is closed under:
     /// an unmoved piece of ours standing in the set or able to end a move in it (a leap or an
     /// elongated leap, ignoring what stands in the way) adds its square and every square it
     /// could end on; an aggregate that could be formed, whose unit or some destination along
@@ -585,26 +642,13 @@ impl TilingRider {
     /// enemy giant ferz attacking one of the king's units adds its unit; our unmoved giant
     /// ferz, standing in the set or able to step into it, adds its unit and every unit it
     /// could step to.
-    fn relevant_squares(&self) -> Bb {
+    fn relevant_squares(&self, units: &[Option<Unit>; 5]) -> Bb {
         let t = tables();
         let geo = self.rules.geo();
         let us = self.side.index();
         let them = (!self.side).index();
-        let k = self.kings[us];
-        let ek = self.kings[them];
-        let remaining = self.limit.saturating_sub(self.made);
-        let mut units = [None; 5];
-        units[0] = Some(k);
-        if !self.king_moved && remaining >= self.cost(MoveKind::King) {
-            for d in 0..4 {
-                let b = geo.rays[k.index()][d][0];
-                if b != NO_UNIT && b as usize != ek.index() {
-                    units[d + 1] = Unit::from_index(b as usize);
-                }
-            }
-        }
         let mut r = Bb::EMPTY;
-        for x in units.into_iter().flatten() {
+        for &x in units.iter().flatten() {
             r |= Bb::unit(x);
             if let Some(g) = self.gferz[them] {
                 if diagonal_neighbours(g, x) {
@@ -668,8 +712,10 @@ impl TilingRider {
         }
     }
 
-    /// A sound cut for a checked mover mid-turn: true only if no continuation can make the
-    /// king safe. It over-approximates what the rest of the turn can do: the king ends on its
+    /// A sound cut for a checked mover mid-turn: the units the king could end the turn on
+    /// safely (its own first, then its four neighbours, `None` where a unit is ruled out).
+    /// A unit is ruled out only if no continuation can end the turn with the king safe on
+    /// it; when all are, the turn is lost. It over-approximates what the rest of the turn can do: the king ends on its
     /// unit or (if it may still move) on a neighbouring unit without the enemy king; for each
     /// such unit every present attack must be removable: the enemy king's never; a small
     /// piece's by a capture (an unmoved piece of ours leaping onto it, or an aggregate that
@@ -680,9 +726,8 @@ impl TilingRider {
     /// capture on, or block in, the units diagonally next to it. An enemy giant ferz on a
     /// unit diagonally next to the king's is an attack removable only by a capture on any of
     /// its four squares (a leap, a formable aggregate reaching its unit, our giant ferz) or
-    /// by the king stepping onto its unit (a unit of its own among those tried). If no unit
-    /// passes, the turn is lost.
-    fn hopeless(&self) -> bool {
+    /// by the king stepping onto its unit (a unit of its own among those tried).
+    fn viable_king_units(&self) -> [Option<Unit>; 5] {
         let t = tables();
         let geo = self.rules.geo();
         let us = self.side.index();
@@ -711,27 +756,66 @@ impl TilingRider {
         let stuck = self.occ[us] & (self.moved | self.used);
         // The units our giant ferz could step to (if it may still move).
         let gferz_steps = self.own_gferz_reach(false);
-        let capturable = |a: Square| -> bool {
-            (0..4).any(|oty| (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any())
-                || (stuck.nib(a.unit()) == 0
-                    && (aggregate_can_reach(a.unit()) || gferz_steps.has(a)))
-        };
-        // The king may end on another unit only if our pieces there can all leave it: alone
-        // (an unmoved piece with a square outside the unit that is not a king's and not held
-        // by a piece of ours that can no longer move alone), or in an aggregate formed there.
-        let kings_area = Bb::unit(k) | Bb::unit(ek);
-        let king_may_land = |x: Unit| -> bool {
-            let xm = Bb::unit(x);
-            (0..4).all(|ty| {
-                let ours = self.pieces[us][ty] & xm;
-                if ours.is_empty() || formable[ty].has(x.lower_left()) {
-                    return true;
+        // For each aggregate that could be formed (kind, unit): the moves before its ride
+        // that no other part of the plan can share: our other pieces on its unit leaving it.
+        // (The pieces filling it are counted at the ride, against those clearing its path.)
+        let agg_cost = u32::from(self.cost(MoveKind::Aggregate));
+        let mut aggregates: Vec<(usize, Unit, u32, u32)> = Vec::new();
+        for (ty, f) in formable.iter().enumerate() {
+            for sq in f.iter() {
+                let y = sq.unit();
+                let ym = Bb::unit(y);
+                let others = self.departures(y, &formable, Some(ty));
+                let fills = 4 - (self.pieces[us][ty] & !self.used & ym).count();
+                if let Some(o) = others {
+                    aggregates.push((ty, y, o, fills));
                 }
-                ours.iter().all(|p| {
-                    not_moved.has(p) && (t.att[ty][p.index()] & !xm & !kings_area & !stuck).any()
-                })
-            })
+            }
+        }
+        // The fewest moves an aggregate of ours needs to capture on `target` (from another
+        // unit: one formed on the target itself could only capture there by a leap): its
+        // unit's other pieces leaving, then the larger of the fills and of the moves leaving
+        // the units between that empty them of our pieces (a filler may come from one of
+        // them), then the ride. These sets of moves are disjoint (by where the moves start
+        // and which pieces they move). Pieces of the enemy between are left out.
+        let aggregate_cost = |target: Unit| -> Option<u32> {
+            let mut best: Option<u32> = None;
+            for &(ty, y, others, fills) in &aggregates {
+                let (between, line) = t.between[y.index() * UNITS + target.index()];
+                if y == target || !Piece::from_index(ty).rides(line) {
+                    continue;
+                }
+                let mut path = Some(0);
+                for b in between.full_units().iter() {
+                    let bu = b.unit();
+                    if self.occ[us].nib(bu) != 0 {
+                        path =
+                            path.and_then(|c| self.departures(bu, &formable, None).map(|l| c + l));
+                    }
+                }
+                if let Some(path) = path {
+                    let cost = others + fills.max(path) + agg_cost;
+                    best = Some(best.map_or(cost, |b| b.min(cost)));
+                }
+            }
+            best
         };
+        // The fewest moves that capture the enemy piece on `a`: a leap of an unmoved piece,
+        // a step of our giant ferz, or an aggregate's ride (neither onto a unit holding a
+        // piece of ours that can no longer move alone).
+        let capture_cost = |a: Square| -> Option<u32> {
+            if (0..4).any(|oty| (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any()) {
+                return Some(1);
+            }
+            if stuck.nib(a.unit()) != 0 {
+                return None;
+            }
+            if gferz_steps.has(a) {
+                return Some(u32::from(self.cost(MoveKind::GiantFerz)));
+            }
+            aggregate_cost(a.unit())
+        };
+        let capturable = |a: Square| -> bool { capture_cost(a).is_some() };
         let mut landing = gferz_steps;
         for ty in 0..4 {
             for s in (self.pieces[us][ty] & not_moved).iter() {
@@ -751,13 +835,20 @@ impl TilingRider {
             }
         }
         let enemy_gferz = self.gferz[them];
-        'units: for x in candidates.into_iter().flatten() {
+        let mut viable = [None; 5];
+        'units: for (slot, x) in candidates.into_iter().enumerate() {
+            let Some(x) = x else { continue };
             if (ek.u() as i8 - x.u() as i8).abs() + (ek.v() as i8 - x.v() as i8).abs() == 1 {
                 continue;
             }
-            if x != k && !king_may_land(x) {
-                continue;
-            }
+            let clearing = if x == k {
+                0
+            } else {
+                match self.clearing_cost(x, &formable) {
+                    Some(c) => c,
+                    None => continue,
+                }
+            };
             if let Some(g) = enemy_gferz {
                 if diagonal_neighbours(g, x) && !g.squares().into_iter().any(&capturable) {
                     continue;
@@ -765,19 +856,24 @@ impl TilingRider {
             }
             let inside = if x == k { Bb::EMPTY } else { Bb::unit(x) };
             // Each attacking small piece outside the unit needs a capture: one move per unit
-            // holding such pieces at least (plus the king's step).
+            // holding such pieces at least, and as many as its dearest capture takes.
             let mut attacker_units = Bb::EMPTY;
+            let mut dearest = 0;
             for ty in 0..4 {
                 let attackers = self.pieces[them][ty] & t.unit_att[ty][x.index()] & !inside;
                 for a in attackers.iter() {
-                    if !capturable(a) {
+                    let Some(c) = capture_cost(a) else {
                         continue 'units;
-                    }
+                    };
+                    dearest = dearest.max(c);
                     attacker_units.set(a.unit().lower_left());
                 }
             }
+            // A move may both clear a piece from the unit and capture an attacker, so the
+            // counts bound the moves together only through their maximum.
             let king_cost = if x == k { 0 } else { self.cost(MoveKind::King) };
-            if attacker_units.count() + u32::from(king_cost) > u32::from(remaining) {
+            let needed = attacker_units.count().max(dearest).max(clearing);
+            if needed + u32::from(king_cost) > u32::from(remaining) {
                 continue;
             }
             for (ty, bb) in self.pieces[them].iter().enumerate() {
@@ -800,9 +896,141 @@ impl TilingRider {
                     }
                 }
             }
-            return false;
+            viable[slot] = Some(x);
         }
-        true
+        viable
+    }
+
+    /// A lower bound on the moves that empty unit `x` of the mover's pieces, so that the
+    /// king may step there; `None` if it cannot be emptied this turn. A piece leaves alone
+    /// only if it is unmoved and has a square outside the unit that is not a king's and not
+    /// held by a piece of ours that can no longer move alone ([`TilingRider::leave_cost`]):
+    /// one move, plus the wait when every such square holds a piece of ours now that could
+    /// not help fill an aggregate on `x` (that piece must leave first, by a move counted
+    /// nowhere else; each vacated square takes one piece, and one move vacates one square,
+    /// or four if it is an aggregate's or the giant ferz's). n pieces of a kind leaving together,
+    /// in an aggregate that could be formed on the unit (`formable`), take 4 - n moves to
+    /// fill it and one ride. Our giant ferz standing there takes its own step.
+    fn clearing_cost(&self, x: Unit, formable: &[Bb; 4]) -> Option<u32> {
+        let t = tables();
+        let us = self.side.index();
+        let xm = Bb::unit(x);
+        let agg_cost = u32::from(self.cost(MoveKind::Aggregate));
+        let not_moved = !(self.moved | self.used);
+        // The pieces that could fill an aggregate on `x`.
+        let mut fillers = Bb::EMPTY;
+        for (ty, f) in formable.iter().enumerate() {
+            if f.has(x.lower_left()) {
+                for q in (self.pieces[us][ty] & not_moved & !xm).iter() {
+                    let a = t.att[ty][q.index()];
+                    if ((a | a.mates()) & xm).any() {
+                        fillers.set(q);
+                    }
+                }
+            }
+        }
+        let mut total = 0;
+        let mut waits = 0;
+        for (ty, f) in formable.iter().enumerate() {
+            let ours = self.pieces[us][ty] & xm;
+            let n = ours.count();
+            if n == 0 {
+                continue;
+            }
+            // Pieces leaving alone, and how many of them must wait for a square.
+            let mut alone = Some((0, 0));
+            for p in ours.iter() {
+                alone = alone.and_then(|(c, w)| {
+                    self.leave_cost(p, ty, xm, fillers)
+                        .map(|l| (c + 1, w + l - 1))
+                });
+            }
+            let together = f.has(x.lower_left()).then_some(4 - n + agg_cost);
+            total += match (alone, together) {
+                (Some((a, w)), Some(b)) => {
+                    if a + w <= b {
+                        waits += w;
+                    }
+                    a.min(b)
+                }
+                (Some((a, w)), None) => {
+                    waits += w;
+                    a
+                }
+                (None, Some(b)) => b,
+                (None, None) => return None,
+            };
+        }
+        // The moves that vacate the awaited squares: one each, unless an aggregate ride or
+        // our giant ferz's step could vacate up to four at once. (A kind counted here either
+        // leaves alone, waits included, or together at no smaller cost.)
+        let batched = formable.iter().any(|f| f.any()) || self.gferz[us].is_some();
+        total += if batched { waits.div_ceil(4) } else { waits };
+        if self.gferz[us] == Some(x) {
+            if self.own_gferz_reach(false).is_empty() {
+                return None;
+            }
+            total += u32::from(self.cost(MoveKind::GiantFerz));
+        }
+        Some(total)
+    }
+
+    /// A lower bound on the moves *starting* on unit `b` that empty it of the mover's pieces:
+    /// one per piece leaving alone, or one ride for an aggregate formed there (the moves
+    /// filling it start elsewhere), and our giant ferz's step; `None` if it cannot be emptied.
+    /// Pieces of the kind `keep` (if any) are left out.
+    fn departures(&self, b: Unit, formable: &[Bb; 4], keep: Option<usize>) -> Option<u32> {
+        let us = self.side.index();
+        let bm = Bb::unit(b);
+        let mut total = 0;
+        for ty in (0..4).filter(|&ty| Some(ty) != keep) {
+            let ours = self.pieces[us][ty] & bm;
+            if ours.is_empty() {
+                continue;
+            }
+            let alone = ours
+                .iter()
+                .all(|p| self.leave_cost(p, ty, bm, Bb::EMPTY).is_some());
+            let together = formable[ty].has(b.lower_left());
+            total += match (alone, together) {
+                (_, true) => 1,
+                (true, false) => ours.count(),
+                (false, false) => return None,
+            };
+        }
+        if self.gferz[us] == Some(b) {
+            if self.own_gferz_reach(false).is_empty() {
+                return None;
+            }
+            total += 1;
+        }
+        Some(total)
+    }
+
+    /// The fewest moves that take our piece of kind `ty` on `p` alone out of the squares
+    /// `area`: `None` if it has moved or has no square outside `area` that is not a king's and
+    /// not held by a piece of ours that can no longer move alone; 1 if such a square is empty
+    /// or held by the enemy now, or held by one of `shared` (pieces whose move out of the way
+    /// may be counted elsewhere), else 2 (the piece of ours there must leave first).
+    fn leave_cost(&self, p: Square, ty: usize, area: Bb, shared: Bb) -> Option<u32> {
+        let us = self.side.index();
+        let moved = self.moved | self.used;
+        if moved.has(p) {
+            return None;
+        }
+        let kings_area = Bb::unit(self.kings[0]) | Bb::unit(self.kings[1]);
+        let stuck = self.occ[us] & moved;
+        let exits =
+            tables().att[ty][p.index()] & self.rules.geo().on_board & !area & !kings_area & !stuck;
+        if exits.is_empty() {
+            return None;
+        }
+        let free = (!self.occ_all() & self.rules.geo().on_board) | self.occ[(!self.side).index()];
+        Some(if (exits & (free | shared)).any() {
+            1
+        } else {
+            2
+        })
     }
 
     /// The squares of the units our giant ferz could step to this turn (ignoring what stands
@@ -847,7 +1075,7 @@ impl TilingRider {
         moves.iter().any(|&mv| {
             let mut child = self.clone();
             child.apply(mv);
-            child.finishable(&mut memo, 0)
+            child.finish_turn(&mut memo)
         })
     }
 
@@ -866,7 +1094,7 @@ impl TilingRider {
         }
         let mut child = self.clone();
         child.apply(mv);
-        child.finishable(&mut Memo::default(), 0)
+        child.finish_turn(&mut Memo::default())
     }
 
     /// The colour whose turn it is (same as [`chimera_core::Position::turn`]).
@@ -992,7 +1220,7 @@ mod stress {
             };
             let mut child = pos.clone();
             child.apply(mv);
-            let legal = child.finishable(&mut memo, 0);
+            let legal = child.finish_turn(&mut memo);
             if memo.nodes > 100 {
                 println!("{}: {legal} after {} nodes", pos.move_text(mv), memo.nodes);
             }

@@ -527,3 +527,103 @@ fn deciding_one_action_agrees_with_the_list() {
     }
     assert!(decided > 1000, "{decided}");
 }
+
+/// A random crowded camp: the side to move has its king on a random unit with its own
+/// pieces packed on the units around it (so escapes need squares vacated first, and
+/// aggregates are half formed), and the enemy a few pieces near that king (checks are the
+/// rule), sometimes an aggregate two units away on a line. Turns of 2 or 3 moves.
+pub fn crowded_position(seed: u64) -> TilingRider {
+    let mut rng = SplitMix64::new(seed ^ 0xC0DE_CA4E);
+    let mut pos = TilingRider::empty(Rules::Standard);
+    let side = Color::ALL[rng.below(2)];
+    let (k, ek) = loop {
+        let a = Unit::from_index(rng.below(72)).unwrap();
+        let b = Unit::from_index(rng.below(72)).unwrap();
+        let d = (a.u() as i32 - b.u() as i32).abs() + (a.v() as i32 - b.v() as i32).abs();
+        if d >= 4 {
+            break (a, b);
+        }
+    };
+    pos.set_king(side, k);
+    pos.set_king(!side, ek);
+    let free = |pos: &TilingRider, s: Square| pos.piece_at(s).is_none() && pos.king_at(s).is_none();
+    let near = |rng: &mut SplitMix64, spread: i32| -> Option<Square> {
+        let c = k.lower_left();
+        let f = c.file() as i32 + rng.below(2 * spread as usize + 2) as i32 - spread;
+        let r = c.rank() as i32 + rng.below(2 * spread as usize + 2) as i32 - spread;
+        if f < 0 || r < 0 {
+            return None;
+        }
+        Square::from_coords(f as u8, r as u8)
+    };
+    if rng.below(3) == 0 {
+        // An enemy aggregate two units away in a line of its kind (or not).
+        let (du, dv) = [
+            (2, 0),
+            (-2, 0),
+            (0, 2),
+            (0, -2),
+            (2, 2),
+            (-2, -2),
+            (2, -2),
+            (-2, 2),
+        ][rng.below(8)];
+        let (u, v) = (k.u() as i32 + du, k.v() as i32 + dv);
+        if (0..9).contains(&u) && (0..8).contains(&v) {
+            let a = Unit::from_index((v * 9 + u) as usize).unwrap();
+            if a.squares().iter().all(|&s| free(&pos, s)) {
+                let piece = Piece::ALL[rng.below(4)];
+                for s in a.squares() {
+                    pos.set_piece(s, Some((piece, !side)));
+                }
+            }
+        }
+    }
+    // Our camp: most squares within two units of the king, random kinds, two of a kind
+    // often side by side.
+    for _ in 0..40 {
+        if let Some(s) = near(&mut rng, 4) {
+            if free(&pos, s) {
+                pos.set_piece(s, Some((Piece::ALL[rng.below(4)], side)));
+            }
+        }
+    }
+    for _ in 0..3 + rng.below(5) {
+        if let Some(s) = near(&mut rng, 2) {
+            if free(&pos, s) {
+                pos.set_piece(s, Some((Piece::ALL[rng.below(4)], !side)));
+            }
+        }
+    }
+    pos.set_turn_number(2);
+    pos.set_turn(side, 0, 2 + rng.below(2) as u8);
+    pos
+}
+
+#[test]
+fn crowded_camps_agree_with_the_reference() {
+    // Escapes through crowded camps (squares to vacate first, aggregates to form): the
+    // search's counting cuts and its deepening answer as the brute force does. Turns of two
+    // moves here (the brute force takes seconds on some three-move ones: see the ignored
+    // test below).
+    let mut checks = 0;
+    for seed in 0..200u64 {
+        let pos = crowded_position(seed);
+        if pos.move_limit() > 2 {
+            continue;
+        }
+        checks += usize::from(pos.in_check(pos.turn()));
+        let result = compare_with_reference(Game::new(pos), seed, 6, 2);
+        assert!(result.is_ok(), "seed {seed}: {}", result.unwrap_err());
+    }
+    assert!(checks >= 30, "{checks} checks");
+}
+
+#[test]
+#[ignore = "slow: 1000 more crowded camps against the reference, turns of up to 3 moves (minutes)"]
+fn more_crowded_camps_agree_with_the_reference() {
+    for seed in 60..1060u64 {
+        let result = compare_with_reference(Game::new(crowded_position(seed)), seed, 6, 3);
+        assert!(result.is_ok(), "seed {seed}: {}", result.unwrap_err());
+    }
+}

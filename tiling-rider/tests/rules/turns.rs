@@ -333,3 +333,56 @@ fn turn_completion_search_sees_that_the_only_capturer_stepped_away() {
     let list = legal_texts(&pos);
     assert!(list.contains(&"k14xk13".to_string()) && !list.contains(&"k14-j14".to_string()));
 }
+
+/// The white king on a1 checked along file a by a black rook aggregate on a9; the only way
+/// out is the unit c1, where a wazir on d1 can leave only to e1, held by a guard.
+fn crowded_exit_position(limit: u8) -> TilingRider {
+    let pieces = [
+        ("a9", 'w'),
+        ("b9", 'w'),
+        ("a10", 'w'),
+        ("b10", 'w'),
+        ("d1", 'W'),
+        ("e1", 'G'),
+    ];
+    position_with(Rules::Standard, Color::White, limit, "a1", "q15", &pieces)
+}
+
+#[test]
+fn a_unit_whose_piece_must_wait_for_a_square_takes_one_more_move_to_clear() {
+    // Three moves: the guard leaves e1 (not into the unit c1), the wazir follows, the king
+    // steps to c1. With two moves the turn cannot be saved.
+    let two = crowded_exit_position(2);
+    assert!(two.in_check(Color::White));
+    assert!(legal_texts(&two).is_empty());
+    assert_eq!(
+        Game::new(two).outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Checkmate
+        })
+    );
+    let three = crowded_exit_position(3);
+    assert_eq!(legal_texts(&three), ["e1-e2", "e1-f1", "e1-f2"]);
+    let cleared = after(&three, &["e1-f1", "d1-e1"]);
+    assert_eq!(legal_texts(&cleared), ["Ka1-c1"]);
+}
+
+#[test]
+fn turn_completion_search_finds_a_rescue_that_needs_a_square_vacated_first() {
+    // From a long random game: Black (11 moves left) is checked by the knight on h13, which
+    // only the guard on g14 can take. After the guard steps away the rescue is four moves
+    // long: m16-n16, l16-m16 (the guard on l16 had to wait for m16), l15-m14, then the king
+    // steps to k15. The search once gave up on this after minutes; it now deepens (one more
+    // move, two, four, ...) and counts the moves that clearing k15 needs.
+    let text = "1fgfww1gkk1gg1wgfw/wggw1n2kk1gfw2w1/wwf2wg1wgn3wfgf/2ngw2Nf4g3N/1ff4fw3w1n1f1/4g8gfgn1/4ng2n9/4N6G2F3/2n3N11/n4N3G6F1/3W6FN1G4/2N3N6W1N1G/G1F1F1FGG5F3/WF2FW2W1W4FF1/3G3GKK1NGFW1W1/W1WG1WG1KK2WWGWG1 b 3/14 p11,a15,f16 13 6 33";
+    let pos = TilingRider::from_text(text, Rules::Standard).unwrap();
+    assert!(pos.in_check(Color::Black));
+    assert!(is_legal(&pos, "g14xh13"));
+    assert!(is_legal(&pos, "g14-f13"));
+    let rescued = after(
+        &pos,
+        &["g14-f13", "m16-n16", "l16-m16", "l15-m14", "Ki15-k15"],
+    );
+    assert!(!rescued.in_check(Color::Black));
+}
