@@ -316,11 +316,58 @@ impl TilingRider {
         self.made == 0 && self.clock > crate::position::FIFTY_TURN_LIMIT
     }
 
+    /// Whether `mv` is legal, by the search; but first by replaying, after `mv`, the
+    /// continuations that proved other moves of this position legal (a successful replay is
+    /// a proof: often the rescue does not depend on the move asked about).
     fn slow_legal(&self, mv: Move, memo: &mut Option<Memo>) -> bool {
         let memo = memo.get_or_insert_with(Memo::default);
+        let mut buf = std::mem::take(&mut memo.replay);
+        let replayed = memo
+            .witnesses
+            .iter()
+            .any(|w| self.replay_finishes(mv, w, &mut buf));
+        memo.replay = buf;
+        if replayed {
+            return true;
+        }
         let mut child = self.clone();
         child.apply(mv);
-        child.finish_turn(memo)
+        memo.path.clear();
+        if !child.finish_turn(memo) {
+            return false;
+        }
+        // The search's line (pushed deepest first), after `mv`: keep it as a witness.
+        let mut witness = vec![mv];
+        witness.extend(memo.path.iter().rev());
+        if memo.witnesses.len() == MAX_WITNESSES {
+            memo.witnesses.remove(0);
+        }
+        memo.witnesses.push(witness);
+        true
+    }
+
+    /// Whether playing `first`, then the moves of `line` other than `first` in order, each
+    /// pseudo-legal when its turn comes, reaches a point where the turn ends, or may end,
+    /// with the mover's king safe.
+    fn replay_finishes(&self, first: Move, line: &[Move], buf: &mut Vec<Move>) -> bool {
+        let side = self.side;
+        let mut pos = self.clone();
+        let rest = line.iter().copied().filter(|&m| m != first);
+        for mv in std::iter::once(first).chain(rest) {
+            buf.clear();
+            pos.gen_pseudo(buf);
+            if !buf.contains(&mv) {
+                return false;
+            }
+            pos.apply(mv);
+            if pos.made == 0 {
+                return !pos.in_check(side);
+            }
+            if pos.end_allowed() && !pos.in_check(side) {
+                return true;
+            }
+        }
+        false
     }
 
     /// In a position reached by a move of the current turn: can the turn be finished with
@@ -441,8 +488,9 @@ impl TilingRider {
             .collect();
         children.sort_by_key(|c| (c.0, c.1));
         let mut found = false;
-        for (_, _, child) in children.iter() {
+        for (_, i, child) in children.iter() {
             if child.finishable(memo, depth + 1) {
+                memo.path.push(buf[*i]);
                 found = true;
                 break;
             }
@@ -1129,12 +1177,19 @@ fn diagonal_neighbours(a: Unit, b: Unit) -> bool {
     a.u().abs_diff(b.u()) == 1 && a.v().abs_diff(b.v()) == 1
 }
 
+/// Witness continuations kept per legal-move generation.
+const MAX_WITNESSES: usize = 4;
+
 /// The search's memory within one legal-move generation: the turn states known to fail,
-/// and one move buffer per search depth.
+/// one move buffer per search depth, the line of the last successful search, and the
+/// continuations (from the generation's position) that proved moves legal.
 #[derive(Default)]
 pub(crate) struct Memo {
     failed: HashSet<u64>,
     buffers: Vec<Vec<Move>>,
+    path: Vec<Move>,
+    witnesses: Vec<Vec<Move>>,
+    replay: Vec<Move>,
     /// Search nodes visited (for measurements).
     pub(crate) nodes: u64,
     /// A node budget for measurements; 0 (always, in play) means none.
@@ -1199,6 +1254,37 @@ mod stress {
         }
         println!("search nodes per generation (0, <=10, <=100, <=1e3, <=1e4, <=1e5, <=1e6, more): {hist:?}");
         assert!(hist.iter().sum::<u64>() > 0);
+    }
+
+    /// The search nodes a whole legal-move generation needs, for each position (one per line)
+    /// of the file `FILE` (budget `LIMIT` per generation; 0: none).
+    #[test]
+    #[ignore = "measurement of the positions in FILE"]
+    fn stress_positions_from_file() {
+        let Ok(path) = std::env::var("FILE") else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).expect("readable FILE");
+        let mut total = 0;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let pos =
+                TilingRider::from_text(line.trim(), crate::Rules::Standard).expect("position");
+            let mut memo = Some(Memo {
+                limit: env_or("LIMIT", 2_000_000),
+                ..Memo::default()
+            });
+            let mut moves = Vec::new();
+            let started = std::time::Instant::now();
+            pos.generate_legal_with(&mut moves, &mut memo);
+            let nodes = memo.map(|m| m.nodes).unwrap_or(0);
+            total += nodes;
+            println!(
+                "{nodes} nodes, {} legal, {:?}",
+                moves.len(),
+                started.elapsed()
+            );
+        }
+        println!("total {total} nodes");
     }
 
     /// The search nodes each action of the position `POS` needs (budget `LIMIT`).
