@@ -3,7 +3,7 @@
 //! A move is legal only if the turn can still be finished with the mover's king safe. The
 //! legal-move generator first produces the *pseudo-legal* moves (the pieces' and
 //! aggregates' movement, the turn state, and the king's own rule of never stepping onto an
-//! attacked unit), then keeps those after which [`TilingRider::finishable`] holds.
+//! attacked unit), then keeps those after which the turn can be finished ([`TilingRider::finish_turn`]).
 //!
 //! Fast exact proofs decide the common cases without search:
 //! - **Safe and unexposable.** If the mover's king is safe now and no enemy aggregate stands
@@ -17,16 +17,19 @@
 //!   enough witness pairs survive it (pairs whose piece it moves or whose target it fills
 //!   are dropped).
 //!
-//! Otherwise a depth-first search over the rest of the turn runs, children closest to safety
-//! first (`distance_to_safety`; ties: king moves, captures, the rest),
-//! stopping at the first continuation that ends the turn safely; failed states are memoised
-//! by Zobrist key (which covers the whole turn state). Sound cuts stop hopeless states: a
-//! count bound for exact turns, and a relaxation of what the rest of the turn could do
-//! against each attack on each unit the king may end on (which units the king can still
-//! stand on, which captures remain possible given the pieces that have already moved, how
-//! many separate captures are needed, which aggregates four distinct pieces could form).
-//! When the turn may end as soon as the king is safe, only moves touching the *relevant
-//! squares* are tried (dropping the others from a working continuation keeps it working).
+//! Otherwise a depth-first search over the rest of the turn runs ([`TilingRider::finish_turn`]),
+//! deepening iteratively (at most one more move, two, four, ..., then the whole turn),
+//! children closest to safety first (`distance_to_safety`; ties: king moves, captures, the
+//! rest), stopping at the first continuation that ends the turn safely; failed states are
+//! memoised by Zobrist key (which covers the whole turn state, the capped limit included).
+//! Sound cuts stop hopeless states: a count bound for exact turns, and a relaxation, unit by
+//! unit, of what the rest of the turn could do for the king on each unit it may end on
+//! (whether our pieces can leave it and how many moves that takes, which captures remain
+//! possible given the pieces that have already moved and what each costs, which aggregates
+//! four distinct pieces could form). When the turn may end as soon as the king is safe,
+//! only moves touching the *relevant squares* of the units that pass are tried (dropping
+//! the others from a working continuation keeps it working). Lines that proved a move
+//! legal are replayed after the next candidates before searching for them.
 //! The worst case is exponential in the moves left in the turn: a turn whose only rescue is
 //! a long plan, or that cannot be saved while the relaxation cannot see it, in a crowded
 //! position where the relevance closure spreads over the board, explores the sequences of
