@@ -560,8 +560,8 @@ pub(crate) struct Tables {
     /// For each pair (a, b): the squares of the units strictly between a and b on the line
     /// an aggregate would take, and the line's kind.
     pub between: Vec<(Bb, u8)>,
-    /// Zobrist keys: piece[colour][type][square], king[colour][unit], and the turn-state
-    /// marks moved-alone[square], used-by-aggregate[square].
+    /// Zobrist keys: `piece[colour][type][square]`, `king[colour][unit]`, and the turn-state
+    /// marks `moved-alone[square]`, `used-by-aggregate[square]`.
     pub z_piece: [[[u64; SQUARES]; 4]; 2],
     pub z_king: [[u64; UNITS]; 2],
     pub z_moved: [u64; SQUARES],
