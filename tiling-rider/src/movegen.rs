@@ -381,28 +381,37 @@ impl TilingRider {
     /// Short rescues, the usual case, are so found before the search wanders down long
     /// sequences, and the cuts are sharper under a small cap (they count the moves left).
     pub(crate) fn finish_turn(&self, memo: &mut Memo) -> bool {
+        let mut extra: u8 = 1;
+        loop {
+            if let Some(answer) = self.finish_turn_within(memo, extra) {
+                return answer;
+            }
+            extra = extra.saturating_mul(2);
+        }
+    }
+
+    /// One step of [`TilingRider::finish_turn`]: the answer if a continuation of at most
+    /// `extra` more moves finishes the turn (`Some(true)`) or if the answer is final anyway
+    /// (the cap reaches the turn's limit, the turn is exact or over, the king is safe or the
+    /// relaxation rules every unit out); `None` if no such short continuation exists and a
+    /// longer one might.
+    fn finish_turn_within(&self, memo: &mut Memo, extra: u8) -> Option<bool> {
         if self.made == 0 || self.min_moves() > 1 || self.made.saturating_add(1) >= self.limit {
             // The turn is over, exact (its minimum is its limit), or has one move left.
-            return self.finishable(memo, 0);
+            return Some(self.finishable(memo, 0));
         }
         let safe = !self.in_check(self.side);
         if safe || self.viable_king_units().iter().all(Option::is_none) {
             // Safe now with the turn allowed to end (made >= 1 = the minimum), or lost.
-            return safe;
+            return Some(safe);
         }
-        let mut extra: u8 = 1;
-        loop {
-            let cap = self.made.saturating_add(extra);
-            if cap >= self.limit {
-                return self.finishable(memo, 0);
-            }
-            let mut capped = self.clone();
-            capped.limit = cap;
-            if capped.finishable(memo, 0) {
-                return true;
-            }
-            extra = extra.saturating_mul(2);
+        let cap = self.made.saturating_add(extra);
+        if cap >= self.limit {
+            return Some(self.finishable(memo, 0));
         }
+        let mut capped = self.clone();
+        capped.limit = cap;
+        capped.finishable(memo, 0).then_some(true)
     }
 
     /// In a position reached by a move of the current turn: can the turn be finished with
@@ -1128,12 +1137,32 @@ impl TilingRider {
         let mut moves = Vec::new();
         self.gen_pseudo(&mut moves);
         self.order_moves(&mut moves);
+        // Deepening across the moves: every move is first tried with short continuations, so
+        // an easy rescue after a later move is found before a hard refutation of an earlier
+        // one is searched to the end.
         let mut memo = Memo::default();
-        moves.iter().any(|&mv| {
-            let mut child = self.clone();
-            child.apply(mv);
-            child.finish_turn(&mut memo)
-        })
+        let mut open: Vec<TilingRider> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = self.clone();
+                child.apply(mv);
+                child
+            })
+            .collect();
+        let mut extra: u8 = 1;
+        while !open.is_empty() {
+            let mut still_open = Vec::with_capacity(open.len());
+            for child in open {
+                match child.finish_turn_within(&mut memo, extra) {
+                    Some(true) => return true,
+                    Some(false) => {}
+                    None => still_open.push(child),
+                }
+            }
+            open = still_open;
+            extra = extra.saturating_mul(2);
+        }
+        false
     }
 
     /// Whether one action is legal (without listing the others).
