@@ -232,11 +232,23 @@ fn random_positions_agree_with_the_reference() {
 #[test]
 #[ignore = "slow: 2000 more random positions against the reference (turns of at most 3 moves left), about 15 s"]
 fn more_random_positions_agree_with_the_reference() {
-    for seed in 400..2400u64 {
+    agree_with_the_reference(400..2400, random_position, 8, 3);
+}
+
+/// Compares with the reference a game from each seed's position (see
+/// [`compare_with_reference`]); the seed reached is written to the file `TR_PROGRESS`, if
+/// set, for the long runs.
+fn agree_with_the_reference(
+    seeds: std::ops::Range<u64>,
+    position: fn(u64) -> TilingRider,
+    plies: usize,
+    max_remaining: u8,
+) {
+    for seed in seeds {
         if let Ok(path) = std::env::var("TR_PROGRESS") {
             std::fs::write(path, format!("{seed}")).unwrap();
         }
-        let result = compare_with_reference(Game::new(random_position(seed)), seed, 8, 3);
+        let result = compare_with_reference(Game::new(position(seed)), seed, plies, max_remaining);
         assert!(result.is_ok(), "seed {seed}: {}", result.unwrap_err());
     }
 }
@@ -368,10 +380,7 @@ fn random_paulowich_positions_with_giant_ferzes_agree_with_the_reference() {
 #[test]
 #[ignore = "slow: 2000 more random paulowich-16 positions against the reference (turns of at most 3 moves left)"]
 fn more_random_paulowich_positions_agree_with_the_reference() {
-    for seed in 300..2300u64 {
-        let result = compare_with_reference(Game::new(random_position_16(seed)), seed, 8, 3);
-        assert!(result.is_ok(), "seed {seed}: {}", result.unwrap_err());
-    }
+    agree_with_the_reference(300..2300, random_position_16, 8, 3);
 }
 
 proptest! {
@@ -622,8 +631,5 @@ fn crowded_camps_agree_with_the_reference() {
 #[test]
 #[ignore = "slow: 1000 more crowded camps against the reference, turns of up to 3 moves (minutes)"]
 fn more_crowded_camps_agree_with_the_reference() {
-    for seed in 60..1060u64 {
-        let result = compare_with_reference(Game::new(crowded_position(seed)), seed, 6, 3);
-        assert!(result.is_ok(), "seed {seed}: {}", result.unwrap_err());
-    }
+    agree_with_the_reference(60..1060, crowded_position, 6, 3);
 }
