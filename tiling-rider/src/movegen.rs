@@ -525,7 +525,6 @@ impl TilingRider {
         let k = self.kings[us];
         let ek = self.kings[them];
         let occ_all = self.occ_all();
-        let not_moved = !(self.moved | self.used);
         let remaining = self.limit.saturating_sub(self.made);
         let mut best = u32::MAX;
         let mut consider = |x: Unit, base: u32| {
@@ -537,9 +536,7 @@ impl TilingRider {
             for ty in 0..4 {
                 for a in (self.pieces[them][ty] & t.unit_att[ty][x.index()] & !inside).iter() {
                     units.set(a.unit().lower_left());
-                    if !(0..4)
-                        .any(|oty| (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any())
-                    {
+                    if !self.leap_can_capture(a) {
                         hard.set(a.unit().lower_left());
                     }
                 }
@@ -870,7 +867,7 @@ impl TilingRider {
         // a step of our giant ferz, or an aggregate's ride (neither onto a unit holding a
         // piece of ours that can no longer move alone).
         let capture_cost = |a: Square| -> Option<u32> {
-            if (0..4).any(|oty| (self.pieces[us][oty] & not_moved & t.att[oty][a.index()]).any()) {
+            if self.leap_can_capture(a) {
                 return Some(1);
             }
             if stuck.nib(a.unit()) != 0 {
@@ -965,6 +962,15 @@ impl TilingRider {
             viable[slot] = Some(x);
         }
         viable
+    }
+
+    /// Whether an unmoved small piece of the mover can leap (or step) onto `a`. Pieces that
+    /// move this turn cannot move again, so no later move of the turn can add a way.
+    fn leap_can_capture(&self, a: Square) -> bool {
+        let t = tables();
+        let us = self.side.index();
+        let not_moved = !(self.moved | self.used);
+        (0..4).any(|ty| (self.pieces[us][ty] & not_moved & t.att[ty][a.index()]).any())
     }
 
     /// A lower bound on the moves that empty unit `x` of the mover's pieces, so that the
