@@ -196,17 +196,22 @@ pub fn random_position(seed: u64) -> TilingRider {
         }
     }
     scatter_pieces(&mut pos, &mut rng, &[Some(wk), Some(bk)], free);
+    set_random_turn(&mut pos, &mut rng, wheeler);
+    pos
+}
+
+/// A random short turn to move (4 moves under `wheeler`, else 1 to 3), either side; one time
+/// in five Black's exact first turn instead (White's would hand Black an exact 8-move turn
+/// next, whose brute-force proof is too slow for the reference with few pieces).
+fn set_random_turn(pos: &mut TilingRider, rng: &mut SplitMix64, wheeler: bool) {
     let mut side = Color::ALL[rng.below(2)];
     let limit = if wheeler { 4 } else { 1 + rng.below(3) as u8 };
     let first_turns = rng.below(5) == 0;
     if first_turns {
-        // Black's exact first turn (White's would hand Black an exact 8-move turn next,
-        // whose brute-force proof is too slow for the reference with few pieces).
         side = Color::Black;
     }
     pos.set_turn_number(if first_turns { 1 } else { 2 });
     pos.set_turn(side, 0, limit);
-    pos
 }
 
 #[test]
@@ -330,14 +335,7 @@ pub fn random_position_16(seed: u64) -> TilingRider {
         pos.giant_ferz_unit(Color::Black),
     ];
     scatter_pieces(&mut pos, &mut rng, &anchors, free);
-    let mut side = Color::ALL[rng.below(2)];
-    let limit = 1 + rng.below(3) as u8;
-    let first_turns = rng.below(5) == 0;
-    if first_turns {
-        side = Color::Black;
-    }
-    pos.set_turn_number(if first_turns { 1 } else { 2 });
-    pos.set_turn(side, 0, limit);
+    set_random_turn(&mut pos, &mut rng, false);
     pos
 }
 
