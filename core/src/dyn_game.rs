@@ -2,8 +2,8 @@
 //! [`Variant`] registry entries the command-line program lists.
 
 use crate::{
-    perft, perft_divide, Color, Game, Outcome, ParsePositionError, PlayError, Render, RuleSet,
-    UnknownRulesError,
+    perft, perft_divide, Budget, Color, Game, Outcome, ParsePositionError, PlayError, Render,
+    RuleSet, Status, UnknownRulesError, Verdict,
 };
 use thiserror::Error;
 
@@ -24,6 +24,23 @@ pub trait DynGame {
     fn play(&mut self, text: &str) -> Result<String, PlayError>;
     /// Takes back the last move, returning its text.
     fn undo(&mut self) -> Option<String>;
+    /// The legal moves now within `budget`: those proven legal, and those the budget left
+    /// undecided, in canonical notation.
+    fn legal_moves_within(&self, budget: &mut Budget) -> MoveListing;
+    /// Whether the game is over, within `budget`.
+    fn status(&self, budget: &mut Budget) -> Status;
+    /// Reads and plays one move if it is proven legal within `budget`, or (with
+    /// `allow_undecided`) left undecided by it; `following` are the moves after it in a game
+    /// record, which a variant may take as proof ([`crate::Position::is_legal_given`]).
+    /// Returns the move in canonical notation and the verdict it was played under. On error
+    /// nothing changes.
+    fn play_within(
+        &mut self,
+        text: &str,
+        following: &[&str],
+        budget: &mut Budget,
+        allow_undecided: bool,
+    ) -> Result<(String, Verdict), PlayError>;
     /// The moves played so far, in canonical notation.
     fn moves_played(&self) -> Vec<String>;
     /// The result, if the game is over.
@@ -72,6 +89,30 @@ impl<P: Render> DynGame for Game<P> {
         let mv = Game::undo(self)?;
         Some(self.position().move_text(mv))
     }
+    fn legal_moves_within(&self, budget: &mut Budget) -> MoveListing {
+        let (mut legal, mut undecided) = (Vec::new(), Vec::new());
+        Game::legal_moves_within(self, &mut legal, &mut undecided, budget);
+        let pos = self.position();
+        MoveListing {
+            legal: legal.into_iter().map(|m| pos.move_text(m)).collect(),
+            undecided: undecided.into_iter().map(|m| pos.move_text(m)).collect(),
+        }
+    }
+    fn status(&self, budget: &mut Budget) -> Status {
+        Game::status(self, budget)
+    }
+    fn play_within(
+        &mut self,
+        text: &str,
+        following: &[&str],
+        budget: &mut Budget,
+        allow_undecided: bool,
+    ) -> Result<(String, Verdict), PlayError> {
+        let mv = self.position().parse_move(text)?;
+        let canonical = self.position().move_text(mv);
+        let verdict = Game::play_given(self, mv, following, budget, allow_undecided)?;
+        Ok((canonical, verdict))
+    }
     fn moves_played(&self) -> Vec<String> {
         self.move_texts()
     }
@@ -97,6 +138,22 @@ impl<P: Render> DynGame for Game<P> {
             .into_iter()
             .map(|(m, n)| (pos.move_text(m), n))
             .collect()
+    }
+}
+
+/// The legal moves of a position as far as a [`Budget`] decided them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveListing {
+    /// The moves proven legal, in canonical notation.
+    pub legal: Vec<String>,
+    /// The moves the budget left undecided (neither proven legal nor illegal).
+    pub undecided: Vec<String>,
+}
+
+impl MoveListing {
+    /// Whether every move was decided.
+    pub fn is_complete(&self) -> bool {
+        self.undecided.is_empty()
     }
 }
 

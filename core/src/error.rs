@@ -71,6 +71,19 @@ pub enum PlayError {
     /// The move is not legal here.
     #[error(transparent)]
     Illegal(#[from] IllegalMoveError),
+    /// The move's legality was not decided within the budget, and the caller asked for
+    /// proven moves only.
+    #[error(transparent)]
+    Undecided(#[from] UndecidedMoveError),
+}
+
+/// A move whose legality the budget left undecided (neither proven nor refuted), refused
+/// because only proven moves were to be played. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("move `{mv}` could not be decided within the budget: neither proven legal nor illegal")]
+pub struct UndecidedMoveError {
+    /// The move as text.
+    pub mv: String,
 }
 
 /// A rule-set name that the variant does not know.

@@ -1,6 +1,8 @@
 //! [`Game`]: a position together with its history.
 
-use crate::{IllegalMoveError, Outcome, PlayError, Position};
+use crate::{
+    Budget, IllegalMoveError, Outcome, PlayError, Position, Status, UndecidedMoveError, Verdict,
+};
 
 /// A game: the position it started from, the moves played, and every position reached.
 ///
@@ -136,6 +138,118 @@ impl<P: Position> Game<P> {
         }
     }
 
+    /// Like [`Game::legal_moves`] within `budget`: the moves proven legal in `legal`, those
+    /// the budget left undecided in `undecided` (history applied to both).
+    pub fn legal_moves_within(
+        &self,
+        legal: &mut Vec<P::Move>,
+        undecided: &mut Vec<P::Move>,
+        budget: &mut Budget,
+    ) {
+        let (earlier, current) = self.split();
+        if current.history_outcome(earlier).is_some() {
+            legal.clear();
+            undecided.clear();
+            return;
+        }
+        current.legal_moves_within(legal, undecided, budget);
+        current.retain_history_legal(earlier, legal);
+        current.retain_history_legal(earlier, undecided);
+    }
+
+    /// Like [`Game::outcome`] within `budget`: over (with the outcome), going on, or
+    /// undecided because the budget ran out first. Decided in the same order.
+    pub fn status(&self, budget: &mut Budget) -> Status {
+        let (earlier, current) = self.split();
+        if let Some(outcome) = current.terminal() {
+            return Status::Over(outcome);
+        }
+        let any_legal = if P::HISTORY_RESTRICTS_MOVES {
+            let mut moves = Vec::new();
+            current.legal_moves(&mut moves);
+            current.retain_history_legal(earlier, &mut moves);
+            Verdict::from(!moves.is_empty())
+        } else {
+            current.has_legal_move_within(budget)
+        };
+        match any_legal {
+            Verdict::No => Status::Over(current.no_move_outcome()),
+            Verdict::Yes => match current.history_outcome(earlier) {
+                Some(outcome) => Status::Over(outcome),
+                None => Status::Ongoing,
+            },
+            Verdict::Undecided => match current.history_outcome(earlier) {
+                // Repetition ends the game whether or not a move is legal.
+                Some(outcome) => Status::Over(outcome),
+                None => Status::Undecided,
+            },
+        }
+    }
+
+    /// Plays `mv` if it is proven legal within `budget`, history included, and returns
+    /// [`Verdict::Yes`]. A move the budget leaves undecided is played only with
+    /// `allow_undecided` (then [`Verdict::Undecided`] is returned: the game goes on from a
+    /// move not proven legal, and the variant's own rules still decide how its turn may
+    /// end); otherwise, as for a refuted move, the game is unchanged and the error says why.
+    pub fn play_within(
+        &mut self,
+        mv: P::Move,
+        budget: &mut Budget,
+        allow_undecided: bool,
+    ) -> Result<Verdict, PlayError> {
+        self.play_given(mv, &[], budget, allow_undecided)
+    }
+
+    /// [`Game::play_within`] for a move read from a game record, whose next moves are
+    /// `following` (as text): a variant whose legality depends on the rest of a turn takes
+    /// the record's own continuation as proof ([`Position::is_legal_given`]), so replaying a
+    /// record of complete turns needs no search.
+    pub fn play_given(
+        &mut self,
+        mv: P::Move,
+        following: &[&str],
+        budget: &mut Budget,
+        allow_undecided: bool,
+    ) -> Result<Verdict, PlayError> {
+        let verdict = {
+            let (earlier, current) = self.split();
+            if let Some(outcome) = current
+                .terminal()
+                .or_else(|| current.history_outcome(earlier))
+            {
+                let text = current.move_text(mv);
+                return Err(
+                    IllegalMoveError::new(text, format!("the game is over ({outcome})")).into(),
+                );
+            }
+            if P::HISTORY_RESTRICTS_MOVES {
+                let mut moves = Vec::new();
+                current.legal_moves(&mut moves);
+                current.retain_history_legal(earlier, &mut moves);
+                if moves.contains(&mv) {
+                    Verdict::Yes
+                } else {
+                    return Err(self.refusal(mv).into());
+                }
+            } else {
+                current.is_legal_given(mv, following, budget)
+            }
+        };
+        match verdict {
+            Verdict::Yes => {}
+            Verdict::Undecided if allow_undecided => {}
+            Verdict::Undecided => {
+                return Err(UndecidedMoveError {
+                    mv: self.position().move_text(mv),
+                }
+                .into())
+            }
+            Verdict::No => return Err(self.refusal(mv).into()),
+        }
+        self.play_unchecked(mv);
+        Ok(verdict)
+    }
+
     /// Plays a move known to be legal (from [`Game::legal_moves`]).
     #[inline]
     pub fn play_unchecked(&mut self, mv: P::Move) {
@@ -155,20 +269,26 @@ impl<P: Position> Game<P> {
             self.play_unchecked(mv);
             return Ok(());
         }
-        let text = self.position().move_text(mv);
         if let Some(outcome) = self.outcome() {
+            let text = self.position().move_text(mv);
             return Err(IllegalMoveError::new(
                 text,
                 format!("the game is over ({outcome})"),
             ));
         }
+        Err(self.refusal(mv))
+    }
+
+    /// The error for a move refused in a game that is not over: which rule refused it.
+    fn refusal(&self, mv: P::Move) -> IllegalMoveError {
+        let text = self.position().move_text(mv);
         // Only the refusal asks again, without the history, to say which rule refused.
-        let reason = if self.position().is_legal(mv) {
+        let reason = if P::HISTORY_RESTRICTS_MOVES && self.position().is_legal(mv) {
             "forbidden by the game's history (it would repeat an earlier position)"
         } else {
             "not a legal move in this position"
         };
-        Err(IllegalMoveError::new(text, reason))
+        IllegalMoveError::new(text, reason)
     }
 
     /// Reads a move in the current position and plays it. Returns the move.

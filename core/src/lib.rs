@@ -8,6 +8,8 @@
 //!   [`ParsePositionError`], [`IllegalMoveError`];
 //! - the [`Position`] trait (legal moves into a reusable buffer, checked and unchecked play,
 //!   outcome, Zobrist key, text in and out) and [`Render`] (terminal diagram and SVG);
+//! - [`Budget`], [`Verdict`] and [`Status`]: questions answered within a limit of work,
+//!   saying honestly when the limit, not the rules, decided;
 //! - [`Game`]: a position with its history; history-dependent rules (Ko, repetition) come in
 //!   through two hooks of [`Position`];
 //! - [`perft`], [`perft_divide`] and [`perft_with`];
@@ -78,6 +80,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod budget;
 mod color;
 pub mod conformance;
 mod dyn_game;
@@ -91,10 +94,12 @@ pub mod record;
 pub mod serde_text;
 pub mod zobrist;
 
+pub use budget::{Budget, Status, Verdict};
 pub use color::Color;
-pub use dyn_game::{rules_from_name, DynGame, NewGame, SetupError, Variant};
+pub use dyn_game::{rules_from_name, DynGame, MoveListing, NewGame, SetupError, Variant};
 pub use error::{
-    IllegalMoveError, ParseMoveError, ParsePositionError, PlayError, UnknownRulesError,
+    IllegalMoveError, ParseMoveError, ParsePositionError, PlayError, UndecidedMoveError,
+    UnknownRulesError,
 };
 pub use game::Game;
 pub use outcome::{DrawReason, Outcome, WinReason};

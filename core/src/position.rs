@@ -1,6 +1,8 @@
 //! The [`Position`] trait every variant implements.
 
-use crate::{Color, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError};
+use crate::{
+    Budget, Color, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError, Status, Verdict,
+};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -98,6 +100,46 @@ pub trait Position: Clone + Debug + PartialEq + Eq + Hash + Sized {
         !moves.is_empty()
     }
 
+    /// Whether `mv` is legal here (ignoring history), spending at most `budget`.
+    /// [`Verdict::Undecided`] means the budget ran out first; `Yes` and `No` are exact. The
+    /// default asks [`Position::is_legal`]: right for every variant whose legality needs no
+    /// search. A variant that searches overrides the three `_within` methods together.
+    fn is_legal_within(&self, mv: Self::Move, budget: &mut Budget) -> Verdict {
+        let _ = budget;
+        self.is_legal(mv).into()
+    }
+
+    /// Like [`Position::legal_moves`] within `budget`: fills `legal` with the moves proven
+    /// legal and `undecided` with the moves whose legality the budget left open (pseudo-legal
+    /// moves, neither proven nor refuted). With an unlimited budget `undecided` stays empty.
+    fn legal_moves_within(
+        &self,
+        legal: &mut Vec<Self::Move>,
+        undecided: &mut Vec<Self::Move>,
+        budget: &mut Budget,
+    ) {
+        let _ = budget;
+        undecided.clear();
+        self.legal_moves(legal);
+    }
+
+    /// Like [`Position::has_legal_move`] within `budget`.
+    fn has_legal_move_within(&self, budget: &mut Budget) -> Verdict {
+        let _ = budget;
+        self.has_legal_move().into()
+    }
+
+    /// Whether `mv` is legal here, given the moves that follow it in a game record
+    /// (`following`, as text, in order; possibly reaching beyond the turn, possibly wrong).
+    /// A variant whose legality depends on the rest of a multi-move turn takes them as a
+    /// *witness*: if the record's own continuation is possible and ends the turn lawfully,
+    /// the move is legal with no search. Otherwise, and by default, this is
+    /// [`Position::is_legal_within`].
+    fn is_legal_given(&self, mv: Self::Move, following: &[&str], budget: &mut Budget) -> Verdict {
+        let _ = following;
+        self.is_legal_within(mv, budget)
+    }
+
     /// Applies `mv` if it is legal here (ignoring history), else leaves `self` unchanged.
     fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError> {
         if self.is_legal(mv) {
@@ -124,6 +166,20 @@ pub trait Position: Clone + Debug + PartialEq + Eq + Hash + Sized {
             return Some(outcome);
         }
         (!self.has_legal_move()).then(|| self.no_move_outcome())
+    }
+
+    /// Like [`Position::outcome`] within `budget` (ignoring history): whether the game is
+    /// over, going on, or undecided because the budget ran out before the search for a
+    /// legal move ended.
+    fn status_within(&self, budget: &mut Budget) -> Status {
+        if let Some(outcome) = self.terminal() {
+            return Status::Over(outcome);
+        }
+        match self.has_legal_move_within(budget) {
+            Verdict::Yes => Status::Ongoing,
+            Verdict::No => Status::Over(self.no_move_outcome()),
+            Verdict::Undecided => Status::Undecided,
+        }
     }
 
     /// The Zobrist key, maintained incrementally. Equal positions (in the sense that
