@@ -1,12 +1,45 @@
 //! The errors every variant reports in the same shape: what was wrong and where.
 
+use std::borrow::Cow;
 use thiserror::Error;
 
-/// A move text that could not be read (before any question of legality).
+/// The longest excerpt of a user's input an error quotes, in characters.
+pub const EXCERPT_CHARS: usize = 60;
+
+/// `text` as an error may quote it: whole if it is short, else its first
+/// [`EXCERPT_CHARS`] characters followed by `… (N bytes in all)`, so that a huge bad input
+/// never comes back whole in a message.
+///
+/// ```
+/// use chimera_core::excerpt;
+/// assert_eq!(excerpt("e2e4"), "e2e4");
+/// let long = "x".repeat(10_000);
+/// assert!(excerpt(&long).len() < 100);
+/// assert!(excerpt(&long).ends_with("… (10000 bytes in all)"));
+/// ```
+pub fn excerpt(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => Cow::Owned(format!("{}… ({} bytes in all)", &text[..cut], text.len())),
+    }
+}
+
+/// A reason or place that may carry pieces of the input: kept whole up to a few hundred
+/// characters, cut like [`excerpt`] beyond.
+fn bounded(text: String) -> String {
+    const MAX: usize = 4 * EXCERPT_CHARS;
+    match text.char_indices().nth(MAX) {
+        None => text,
+        Some((cut, _)) => format!("{}… ({} bytes in all)", &text[..cut], text.len()),
+    }
+}
+
+/// A move text that could not be read (before any question of legality). The text kept is
+/// an [`excerpt`] of the one given.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("cannot read move `{text}`: {reason}")]
 pub struct ParseMoveError {
-    /// The text as given.
+    /// The text as given (an [`excerpt`] of it if it is long).
     pub text: String,
     /// What was wrong, naming the offending part.
     pub reason: String,
@@ -16,8 +49,8 @@ impl ParseMoveError {
     /// Makes the error for `text` with a reason.
     pub fn new(text: impl Into<String>, reason: impl Into<String>) -> Self {
         ParseMoveError {
-            text: text.into(),
-            reason: reason.into(),
+            text: excerpt(&text.into()).into_owned(),
+            reason: bounded(reason.into()),
         }
     }
 }
@@ -36,8 +69,8 @@ impl ParsePositionError {
     /// Makes the error for a place and a reason.
     pub fn new(place: impl Into<String>, reason: impl Into<String>) -> Self {
         ParsePositionError {
-            place: place.into(),
-            reason: reason.into(),
+            place: bounded(place.into()),
+            reason: bounded(reason.into()),
         }
     }
 }
@@ -56,8 +89,8 @@ impl IllegalMoveError {
     /// Makes the error for a move text and a reason.
     pub fn new(mv: impl Into<String>, reason: impl Into<String>) -> Self {
         IllegalMoveError {
-            mv: mv.into(),
-            reason: reason.into(),
+            mv: excerpt(&mv.into()).into_owned(),
+            reason: bounded(reason.into()),
         }
     }
 }

@@ -98,8 +98,8 @@ pub use budget::{Budget, Status, Verdict};
 pub use color::Color;
 pub use dyn_game::{rules_from_name, DynGame, MoveListing, NewGame, SetupError, Variant};
 pub use error::{
-    IllegalMoveError, ParseMoveError, ParsePositionError, PlayError, UndecidedMoveError,
-    UnknownRulesError,
+    excerpt, IllegalMoveError, ParseMoveError, ParsePositionError, PlayError, UndecidedMoveError,
+    UnknownRulesError, EXCERPT_CHARS,
 };
 pub use game::Game;
 pub use outcome::{DrawReason, Outcome, WinReason};
