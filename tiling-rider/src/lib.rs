@@ -90,6 +90,7 @@ mod movegen;
 mod notation;
 mod position;
 mod render;
+mod search;
 
 pub use board::{Board, Square, Unit, FILES, RANKS, SQUARES, UNITS};
 pub use position::{Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT};

@@ -4,9 +4,10 @@
 use crate::board::{
     splitmix, tables, Bb, Board, Geometry, Square, Unit, LINE_DIAG, LINE_KNIGHT, LINE_ORTH,
 };
+use crate::search::Memo;
 use chimera_core::{
-    Color, DrawReason, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError, Position,
-    RuleSet, WinReason,
+    Budget, Color, DrawReason, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError,
+    Position, RuleSet, Verdict, WinReason,
 };
 
 /// A small piece (the king and the giant ferz are apart: each is a whole unit).
@@ -985,15 +986,39 @@ impl Position for TilingRider {
     }
 
     fn is_legal(&self, mv: Move) -> bool {
-        self.decide_legal(mv)
+        self.decide_legal(mv, &mut Memo::exact()) == Verdict::Yes
     }
 
     fn has_legal_move(&self) -> bool {
         self.has_legal_action()
     }
 
+    fn is_legal_within(&self, mv: Move, budget: &mut Budget) -> Verdict {
+        Memo::with_budget(budget, |memo| self.decide_legal(mv, memo))
+    }
+
+    fn legal_moves_within(
+        &self,
+        legal: &mut Vec<Move>,
+        undecided: &mut Vec<Move>,
+        budget: &mut Budget,
+    ) {
+        Memo::with_budget(budget, |memo| {
+            self.generate_legal_with(legal, undecided, memo)
+        })
+    }
+
+    fn has_legal_move_within(&self, budget: &mut Budget) -> Verdict {
+        Memo::with_budget(budget, |memo| self.any_legal_action(memo))
+    }
+
+    /// The record's own continuation of the turn proves a move legal with no search.
+    fn is_legal_given(&self, mv: Move, following: &[&str], budget: &mut Budget) -> Verdict {
+        Memo::with_budget(budget, |memo| self.legal_given(mv, following, memo))
+    }
+
     fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        if self.decide_legal(mv) {
+        if self.is_legal(mv) {
             self.apply(mv);
             Ok(())
         } else {
