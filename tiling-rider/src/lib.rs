@@ -90,6 +90,7 @@ mod movegen;
 mod notation;
 mod position;
 mod render;
+pub use render::PICTURE_BUDGET_NODES;
 mod search;
 
 pub use board::{Board, Square, Unit, FILES, RANKS, SQUARES, UNITS};

@@ -472,6 +472,7 @@ mod diagnostics {
             .and_then(|s| <crate::Rules as chimera_core::RuleSet>::from_name(&s))
             .unwrap_or_default();
         let pos = TilingRider::from_text(text.trim(), rules).expect("position");
+        println!("{}", chimera_core::Render::text_diagram(&pos, None));
         let mut moves = Vec::new();
         pos.gen_pseudo(&mut moves);
         println!(
