@@ -68,7 +68,9 @@ pub fn run(
             "moves" => {
                 let listing = game.legal_moves_within(&mut limit.budget());
                 writeln!(io.out, "{} legal moves:", listing.legal.len())?;
-                writeln!(io.out, "{}", wrap(&listing.legal, 78, "  "))?;
+                if !listing.legal.is_empty() {
+                    writeln!(io.out, "{}", wrap(&listing.legal, 78, "  "))?;
+                }
                 if !listing.undecided.is_empty() {
                     writeln!(
                         io.out,

@@ -135,6 +135,8 @@ pub fn run(
         writeln!(io.out, "  position: {}", b.position)?;
         if b.legal.is_empty() && b.undecided.is_empty() {
             writeln!(io.out, "  no legal moves")?;
+        } else if b.legal.is_empty() {
+            writeln!(io.out, "  legal moves: none proven")?;
         } else {
             writeln!(io.out, "  legal moves ({}):", b.legal.len())?;
             writeln!(io.out, "{}", wrap_at_most(&b.legal, 78, "    "))?;
