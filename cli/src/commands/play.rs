@@ -19,7 +19,7 @@ enum Seat {
 const HELP: &str = "\
 Type a move, e.g. C2-C3 (case and the `-` are free; D5xC6 for a capture, E8-E9=R for a
 promotion), or several moves separated by spaces. Commands:
-  moves   list the legal moves
+  moves   list the legal moves (and those the --budget left undecided)
   undo    take back the last move
   board   show the board again
   help    this text
