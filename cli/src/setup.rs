@@ -64,7 +64,8 @@ pub fn new_game(game: &GameArgs, moves: &MovesArg) -> Result<Box<dyn DynGame>, F
 }
 
 /// Starts the game the arguments describe: variant, rules, position, then `--moves`, each
-/// move decided within `limit` (see [`replay`]).
+/// move decided within `limit`, with the moves after it as proof (as `validate` replays a
+/// record).
 pub fn new_game_within(
     game: &GameArgs,
     moves: &MovesArg,
