@@ -281,3 +281,145 @@ pub fn move_number(ply: usize, first: chimera_core::Color) -> usize {
     let offset = first.index();
     (ply - 1 + offset) / 2 + 1
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_core::{
+        Budget, Color, IllegalMoveError, MoveListing, Outcome, ParseMoveError, Status,
+    };
+
+    /// A game whose moves are words: `y` proven legal, `u` left undecided, `n` illegal,
+    /// anything else unreadable; a capital letter also ends the turn.
+    #[derive(Default)]
+    struct Scripted {
+        played: Vec<(String, Color)>,
+        turn: Option<Color>,
+    }
+
+    impl DynGame for Scripted {
+        fn variant(&self) -> &'static str {
+            "scripted"
+        }
+        fn rules_name(&self) -> &'static str {
+            "standard"
+        }
+        fn position_text(&self) -> String {
+            self.played.len().to_string()
+        }
+        fn turn(&self) -> Color {
+            self.turn.unwrap_or(Color::White)
+        }
+        fn legal_moves(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn play(&mut self, _: &str) -> Result<String, PlayError> {
+            unreachable!("replay decides within a budget")
+        }
+        fn undo(&mut self) -> Option<String> {
+            let (mv, side) = self.played.pop()?;
+            self.turn = Some(side);
+            Some(mv)
+        }
+        fn legal_moves_within(&self, _: &mut Budget) -> MoveListing {
+            MoveListing::default()
+        }
+        fn status(&self, _: &mut Budget) -> Status {
+            Status::Ongoing
+        }
+        fn play_within(
+            &mut self,
+            text: &str,
+            _: &[&str],
+            _: &mut Budget,
+            allow_undecided: bool,
+        ) -> Result<(String, Verdict), PlayError> {
+            let verdict = match text.to_ascii_lowercase().as_str() {
+                "y" => Verdict::Yes,
+                "u" if allow_undecided => Verdict::Undecided,
+                "n" => return Err(IllegalMoveError::new(text, "scripted").into()),
+                _ => return Err(ParseMoveError::new(text, "scripted").into()),
+            };
+            let side = self.turn();
+            self.played.push((text.to_string(), side));
+            if text.chars().all(|c| c.is_ascii_uppercase()) {
+                self.turn = Some(!side);
+            }
+            Ok((text.to_string(), verdict))
+        }
+        fn moves_played(&self) -> Vec<String> {
+            self.played.iter().map(|(m, _)| m.clone()).collect()
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn text_diagram(&self) -> String {
+            String::new()
+        }
+        fn svg(&self) -> String {
+            String::new()
+        }
+        fn perft(&mut self, _: u32) -> u64 {
+            0
+        }
+        fn perft_divide(&mut self, _: u32, _: &mut dyn FnMut(usize, usize)) -> Vec<(String, u64)> {
+            Vec::new()
+        }
+    }
+
+    /// Replays the words; returns where it stopped (if it did), why, and the moves kept.
+    fn run(words: &str) -> (Option<(usize, StopKind)>, Vec<String>) {
+        let moves: Vec<RecordMove> = words
+            .split_whitespace()
+            .map(|w| RecordMove {
+                line: 1,
+                text: w.to_string(),
+            })
+            .collect();
+        let mut game = Scripted::default();
+        let stop = replay(&mut game, &moves, Limit::DEFAULT).err();
+        (stop.map(|s| (s.index, s.kind)), game.moves_played())
+    }
+
+    #[test]
+    fn a_later_proven_move_of_the_same_turn_proves_the_undecided_ones_before_it() {
+        assert_eq!(run("u u y").0, None);
+        assert_eq!(run("u u Y y").0, None);
+        assert_eq!(run("y Y u y Y").0, None);
+    }
+
+    #[test]
+    fn a_move_still_unproven_at_the_end_of_its_turn_or_of_the_record_stops_the_replay() {
+        let (stop, kept) = run("y Y u u");
+        assert_eq!(stop, Some((2, StopKind::Undecided)));
+        assert_eq!(kept, ["y", "Y"]); // the unproven moves are taken back
+        let (stop, kept) = run("u U y");
+        assert_eq!(stop, Some((0, StopKind::Undecided)));
+        assert!(kept.is_empty());
+        // A proof in the next turn proves nothing of this one.
+        assert_eq!(run("y u U y").0, Some((1, StopKind::Undecided)));
+    }
+
+    #[test]
+    fn an_illegal_or_unreadable_move_stops_the_replay_at_that_move() {
+        let (stop, kept) = run("y Y n y");
+        assert_eq!(stop, Some((2, StopKind::Illegal)));
+        assert_eq!(kept, ["y", "Y"]);
+        assert_eq!(run("y ?").0, Some((1, StopKind::Unreadable)));
+        // Unproven moves before it are named in the reason.
+        let moves: Vec<RecordMove> = ["u", "u", "n"]
+            .iter()
+            .map(|w| RecordMove {
+                line: 1,
+                text: w.to_string(),
+            })
+            .collect();
+        let stop = replay(&mut Scripted::default(), &moves, Limit::DEFAULT).unwrap_err();
+        assert_eq!(stop.index, 2);
+        assert!(
+            stop.reason.contains("moves 1–2 before it were not proven"),
+            "{}",
+            stop.reason
+        );
+    }
+}
