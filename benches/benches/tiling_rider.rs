@@ -4,8 +4,48 @@
 #![allow(missing_docs)]
 
 use chimera_benches::{bench_movegen, bench_perft, sample_positions};
+use chimera_core::{Budget, Position, RuleSet};
 use chimera_tiling_rider::{Rules, TilingRider};
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+/// The legality corpus (`tiling-rider/corpus/legality.tsv`: positions from random and
+/// greedy games, the hard ones included; see `tiling-rider/examples/corpus.rs`).
+const CORPUS: &str = include_str!("../../tiling-rider/corpus/legality.tsv");
+
+/// Every 31st corpus position: about a hundred, of every kind.
+fn corpus_sample() -> Vec<TilingRider> {
+    CORPUS
+        .lines()
+        .step_by(31)
+        .map(|line| {
+            let mut fields = line.split('\t');
+            let rules = Rules::from_name(fields.next().unwrap()).unwrap();
+            TilingRider::from_text(fields.next().unwrap(), rules).unwrap()
+        })
+        .collect()
+}
+
+/// The full legal-action listing of each sampled corpus position, each within a budget of
+/// 100,000 search nodes (deterministic; what the budget leaves undecided stays so).
+fn corpus(c: &mut Criterion) {
+    let positions = corpus_sample();
+    let mut group = c.benchmark_group("tiling-rider/corpus");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.sample_size(10);
+    group.bench_function("listing within 100k nodes", |b| {
+        let (mut legal, mut undecided) = (Vec::new(), Vec::new());
+        b.iter(|| {
+            let mut total = 0;
+            for pos in &positions {
+                let mut budget = Budget::nodes(100_000);
+                pos.legal_moves_within(&mut legal, &mut undecided, &mut budget);
+                total += legal.len() + undecided.len();
+            }
+            total
+        })
+    });
+    group.finish();
+}
 
 fn movegen(c: &mut Criterion) {
     let positions = sample_positions::<TilingRider>(Rules::Standard, 7, 10);
@@ -16,5 +56,5 @@ fn perft_start(c: &mut Criterion) {
     bench_perft::<TilingRider>(c, "tiling-rider", &[Rules::Standard, Rules::Paulowich16], 3);
 }
 
-criterion_group!(benches, movegen, perft_start);
+criterion_group!(benches, movegen, perft_start, corpus);
 criterion_main!(benches);

@@ -774,7 +774,6 @@ fn a_record_in_the_checked_position_is_proven_by_its_own_continuation() {
 // undecided). `--budget 0` leaves every question that needs a search undecided.
 
 #[test]
-#[ignore = "needs tiling-rider budgeted search"]
 fn moves_lists_undecided_moves_apart_and_says_how_to_raise_the_budget() {
     let out = chimera(&[
         "moves",
@@ -813,7 +812,6 @@ fn moves_lists_undecided_moves_apart_and_says_how_to_raise_the_budget() {
 }
 
 #[test]
-#[ignore = "needs tiling-rider budgeted search"]
 fn show_marks_undecided_moves_in_text_json_and_svg() {
     let out = chimera(&[
         "show",
@@ -856,7 +854,6 @@ fn show_marks_undecided_moves_in_text_json_and_svg() {
 }
 
 #[test]
-#[ignore = "needs tiling-rider budgeted search"]
 fn an_undecided_move_in_a_record_exits_1_and_says_how_to_decide_it() {
     // `o1-n1` alone: nothing in the record finishes the turn, and a zero budget cannot
     // search for a rescue.
@@ -913,7 +910,6 @@ fn an_undecided_move_in_a_record_exits_1_and_says_how_to_decide_it() {
 }
 
 #[test]
-#[ignore = "needs tiling-rider budgeted search"]
 fn a_record_of_complete_turns_needs_no_search() {
     let out = chimera(&[
         "validate",
@@ -928,7 +924,6 @@ fn a_record_of_complete_turns_needs_no_search() {
 }
 
 #[test]
-#[ignore = "needs tiling-rider budgeted search"]
 fn play_lets_a_player_make_an_undecided_move_and_take_it_back() {
     let out = chimera_with_input(
         &[

@@ -2,8 +2,8 @@
 //! section. Every rule and every [ruling] has a test named after it.
 
 mod aggregates;
-mod budget;
 mod board;
+mod budget;
 mod check;
 mod elongation;
 mod end_of_game;
