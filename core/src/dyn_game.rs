@@ -61,14 +61,25 @@ pub trait DynGame {
         progress: &mut dyn FnMut(usize, usize),
     ) -> Vec<(String, u64)>;
     /// Predicts the tree and the time of a perft to `depth` (see [`crate::perft_estimate`]).
-    fn perft_estimate(&mut self, depth: u32, options: &EstimateOptions) -> PerftEstimate;
+    /// The default (for a game that cannot tell) is [`PerftEstimate::unknown`].
+    fn perft_estimate(&mut self, depth: u32, options: &EstimateOptions) -> PerftEstimate {
+        let _ = (depth, options);
+        PerftEstimate::unknown()
+    }
     /// Perft split by first move, stoppable and reporting progress (see
-    /// [`crate::perft_run`]), moves in canonical notation.
+    /// [`crate::perft_run`]), moves in canonical notation. The default counts with
+    /// [`DynGame::perft_divide`], neither stopping nor reporting.
     fn perft_run(
         &mut self,
         depth: u32,
         control: &mut PerftControl<'_>,
-    ) -> Result<PerftSplit<String>, PerftError<String>>;
+    ) -> Result<PerftSplit<String>, PerftError<String>> {
+        let _ = control;
+        if depth > crate::MAX_PERFT_DEPTH {
+            return Err(PerftError::TooDeep { depth });
+        }
+        Ok(self.perft_divide(depth, &mut |_, _| {}))
+    }
 }
 
 impl<P: Render> DynGame for Game<P> {

@@ -454,6 +454,19 @@ pub struct PerftEstimate {
 }
 
 impl PerftEstimate {
+    /// An estimate of nothing (no ply beyond the root known), cut short: what a game that
+    /// cannot estimate answers.
+    pub fn unknown() -> PerftEstimate {
+        PerftEstimate {
+            nodes: vec![1.0],
+            seconds: Vec::new(),
+            root_work: Vec::new(),
+            probes: 0,
+            elapsed: Duration::ZERO,
+            cut_short: true,
+        }
+    }
+
     /// The deepest depth the estimate covers.
     pub fn depth(&self) -> u32 {
         (self.nodes.len() - 1) as u32
