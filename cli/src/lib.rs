@@ -4,19 +4,22 @@
 //! command. Every command works through [`chimera_core::DynGame`] only, so that a variant
 //! joins the program with one line in [`registry`].
 //!
-//! Exit codes: 0 success; 1 an illegal or unreadable move (in `--moves` or a game record);
-//! 2 anything else that stopped the command (unknown variant or rule set, bad position
-//! text, unreadable file, bad command line).
+//! Exit codes: 0 success; 1 an illegal or unreadable move (in `--moves` or a game record),
+//! or one whose legality the `--budget` left undecided; 2 anything else that stopped the
+//! command (unknown variant or rule set, bad position text, unreadable file, bad command
+//! line).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+mod budget;
 mod commands;
 pub mod registry;
 mod setup;
 
-pub use setup::{new_game, Failure};
+pub use budget::{parse_limit, Limit};
+pub use setup::{new_game, new_game_within, Failure};
 
 /// Where a command reads and writes.
 pub struct Io<'a> {
@@ -40,7 +43,8 @@ pub struct Io<'a> {
         Show a position as a diagram, an SVG picture or JSON; list the legal moves; count \
         perft; check a game record move by move; play a game at the terminal.\n\n\
         Run `chimera variants` for the variants and their rule sets.\n\n\
-        Exit codes: 0 success; 1 an illegal or unreadable move; 2 any other error.",
+        Exit codes: 0 success; 1 an illegal or unreadable move, or one whose legality the \
+        --budget left undecided; 2 any other error.",
     after_help = "Example: chimera show turtle-shell --moves \"C2-C3 D7-E7\""
 )]
 pub struct Cli {
@@ -69,6 +73,22 @@ pub struct MovesArg {
     /// (move numbers and comments allowed); history rules such as Ko apply to them.
     #[arg(long, value_name = "\"M1 M2 ...\"", allow_hyphen_values = true)]
     pub moves: Option<String>,
+}
+
+/// How long the engine may think: `--budget`.
+#[derive(Clone, Copy, Debug, Default, Args)]
+pub struct BudgetArg {
+    /// The most time the engine may spend on each question: a move's legality, the list of
+    /// legal moves, whether the game is over (e.g. 2s, 500ms, 0.5s, 10m; `none` for exact
+    /// answers however long they take). Most variants answer at once; a Tiling Rider
+    /// search the budget cuts short leaves its answer undecided, and the output says so.
+    #[arg(
+        long,
+        value_name = "DURATION",
+        default_value = Limit::DEFAULT_ARG,
+        value_parser = parse_limit
+    )]
+    pub budget: Limit,
 }
 
 /// Output formats of `show`.
@@ -103,8 +123,12 @@ pub enum Command {
         /// Write to this file instead of standard output.
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        budget: BudgetArg,
     },
     /// List the legal moves (and the outcome, if the game is over).
+    ///
+    /// Moves whose legality the --budget left open are listed apart, as undecided.
     #[command(after_help = "Example:\n  chimera moves turtle-shell --moves \"C2-C3\"")]
     Moves {
         #[command(flatten)]
@@ -114,6 +138,8 @@ pub enum Command {
         /// Print a JSON object instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        budget: BudgetArg,
     },
     /// Count the legal move sequences of a given length (perft), with time and speed.
     ///
@@ -149,9 +175,11 @@ pub enum Command {
     /// Check a game record move by move, then show the final position and the outcome.
     ///
     /// Reads plain move lists (moves separated by spaces, with move numbers, `#` and `{ }`
-    /// comments) and Zillions of Games records (`1. Pawn C2 - C3`). Exit code 1 at the first
-    /// unreadable or illegal move (or a move after the game ended), 2 if the file cannot be
-    /// read or cut into moves.
+    /// comments) and Zillions of Games records (`1. Pawn C2 - C3`). The record's own next
+    /// moves serve as proof of each move's legality, so a record of complete turns replays
+    /// quickly in every variant. Exit code 1 at the first unreadable or illegal move (or a
+    /// move after the game ended, or one the --budget left undecided), 2 if the file cannot
+    /// be read or cut into moves.
     #[command(
         after_help = "Example:\n  chimera validate turtle-shell examples/turtle-shell-game.txt"
     )]
@@ -163,12 +191,15 @@ pub enum Command {
         /// Print a JSON object instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        budget: BudgetArg,
     },
     /// Play a game at the terminal, human against human.
     ///
     /// Type a move (e.g. C2-C3) at the prompt, or a command: moves, undo, board, help,
     /// quit. Reads standard input line by line, so moves can be piped in; the end of the
-    /// input quits.
+    /// input quits. A move the --budget left undecided may be played: you are told it was
+    /// not proven legal.
     #[command(after_help = "Example:\n  chimera play turtle-shell\n  \
         printf 'C2-C3\\nmoves\\nquit\\n' | chimera play turtle-shell")]
     Play {
@@ -176,6 +207,8 @@ pub enum Command {
         game: GameArgs,
         #[command(flatten)]
         moves: MovesArg,
+        #[command(flatten)]
+        budget: BudgetArg,
     },
 }
 
@@ -188,8 +221,14 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             moves,
             format,
             output,
-        } => commands::show::run(io, &game, &moves, format, output.as_deref()),
-        Command::Moves { game, moves, json } => commands::moves::run(io, &game, &moves, json),
+            budget,
+        } => commands::show::run(io, &game, &moves, format, output.as_deref(), budget.budget),
+        Command::Moves {
+            game,
+            moves,
+            json,
+            budget,
+        } => commands::moves::run(io, &game, &moves, json, budget.budget),
         Command::Perft {
             game,
             depth,
@@ -197,8 +236,17 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             max_time,
             moves,
         } => commands::perft::run(io, &game, &moves, depth, divide, max_time),
-        Command::Validate { game, file, json } => commands::validate::run(io, &game, &file, json),
-        Command::Play { game, moves } => commands::play::run(io, &game, &moves),
+        Command::Validate {
+            game,
+            file,
+            json,
+            budget,
+        } => commands::validate::run(io, &game, &file, json, budget.budget),
+        Command::Play {
+            game,
+            moves,
+            budget,
+        } => commands::play::run(io, &game, &moves, budget.budget),
     };
     let code = match result.and_then(|()| io.out.flush().map_err(Failure::from)) {
         Ok(()) => 0,

@@ -90,9 +90,11 @@ mod movegen;
 mod notation;
 mod position;
 mod render;
+pub use render::PICTURE_BUDGET_NODES;
+mod search;
 
 pub use board::{Board, Square, Unit, FILES, RANKS, SQUARES, UNITS};
-pub use position::{Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT};
+pub use position::{Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT};
 
 // With the `serde` feature a position serializes as its rules' name and position text, and
 // deserializing reads (and so validates) that text.

@@ -42,8 +42,8 @@
 
 use crate::board::{tables, Bb, Square, Unit, NO_UNIT, UNITS};
 use crate::position::{attacked_with, Move, MoveKind, Piece, TilingRider};
-use chimera_core::Color;
-use std::collections::HashSet;
+use crate::search::Memo;
+use chimera_core::{Color, Verdict};
 
 /// Largest witness kept: the need (at most the limit) plus what one move can spoil.
 const WITNESS_CAP: usize = 24;
@@ -168,7 +168,7 @@ impl TilingRider {
 
     /// Whether no enemy aggregate lies on a line of its own kind to the mover's king's unit,
     /// whatever stands between (then no non-king move of ours can expose the king).
-    fn unexposable(&self) -> bool {
+    pub(crate) fn unexposable(&self) -> bool {
         let t = tables();
         let k = self.kings[self.side.index()].index();
         for (ty, bb) in self.pieces[(!self.side).index()].iter().enumerate() {
@@ -210,19 +210,31 @@ impl TilingRider {
         n
     }
 
-    /// Fills `moves` with the legal actions.
+    /// Fills `moves` with the legal actions (exact, however long the search takes).
     pub(crate) fn generate_legal(&self, moves: &mut Vec<Move>) {
-        self.generate_legal_with(moves, &mut None);
+        let mut undecided = Vec::new();
+        self.generate_legal_with(moves, &mut undecided, &mut Memo::exact());
+        debug_assert!(undecided.is_empty(), "an exact search decides every move");
     }
 
-    /// [`TilingRider::generate_legal`] with the search's memory supplied by the caller.
-    pub(crate) fn generate_legal_with(&self, moves: &mut Vec<Move>, memo: &mut Option<Memo>) {
+    /// Fills `moves` with the actions proven legal and `undecided` with those the memo's
+    /// budget left undecided.
+    pub(crate) fn generate_legal_with(
+        &self,
+        moves: &mut Vec<Move>,
+        undecided: &mut Vec<Move>,
+        memo: &mut Memo,
+    ) {
         moves.clear();
+        undecided.clear();
         if self.terminal_draw() {
             return;
         }
         self.gen_pseudo(moves);
         let safe_now = !self.in_check(self.side);
+        // Keeps the moves the search proves legal; those it leaves undecided go aside.
+        let mut searched =
+            |mv: Move, memo: &mut Memo| sort(mv, self.slow_legal(mv, memo), undecided);
         if safe_now && self.unexposable() {
             let min = self.min_moves();
             let need_after = |kind: MoveKind| -> usize {
@@ -254,7 +266,7 @@ impl TilingRider {
                         let mut keep = first_king;
                         for i in first_king..moves.len() {
                             let mv = moves[i];
-                            if self.slow_legal(mv, memo) {
+                            if searched(mv, memo) {
                                 moves[keep] = mv;
                                 keep += 1;
                             }
@@ -269,7 +281,7 @@ impl TilingRider {
             }
             moves.retain(|&mv| {
                 if mv.kind() == MoveKind::King {
-                    return self.slow_legal(mv, memo);
+                    return searched(mv, memo);
                 }
                 let made_after = self.made.saturating_add(self.cost(mv.kind()));
                 if made_after >= self.limit {
@@ -281,244 +293,60 @@ impl TilingRider {
                 }
                 let n = *nwit
                     .get_or_insert_with(|| self.witness((need + 8).min(WITNESS_CAP), &mut wit));
-                if n >= need {
-                    let (pieces, targets) = match mv.kind() {
-                        MoveKind::Single => (
-                            Bb::from_square(Square::from_index(mv.raw_from()).expect("sq")),
-                            Bb::from_square(Square::from_index(mv.raw_to()).expect("sq")),
-                        ),
-                        _ => (
-                            Bb::unit(Unit::from_index(mv.raw_from()).expect("unit")),
-                            Bb::unit(Unit::from_index(mv.raw_to()).expect("unit")),
-                        ),
-                    };
-                    let survivors = wit[..n]
-                        .iter()
-                        .filter(|&&(p, q)| {
-                            let ps = Square::from_index(p as usize).expect("sq");
-                            let qs = Square::from_index(q as usize).expect("sq");
-                            !pieces.has(ps) && !targets.has(qs)
-                        })
-                        .count();
-                    if survivors >= need {
-                        return true;
-                    }
+                if n >= need && witness_survivors(&wit[..n], mv) >= need {
+                    return true;
                 }
-                self.slow_legal(mv, memo)
+                searched(mv, memo)
+            });
+        } else if !safe_now && self.min_moves() <= 1 {
+            // In check, in a turn that may end after any move. The moves touching no square
+            // relevant to the king's rescue all share one answer: whether the rescue can be
+            // made with the moves they leave (see `rescue_after_irrelevant`).
+            let units = self.viable_king_units();
+            if units.iter().all(Option::is_none) {
+                moves.clear();
+                return;
+            }
+            let r = self.relevant_squares(&units);
+            let mut shared: [Option<Verdict>; 2] = [None; 2];
+            moves.retain(|&mv| {
+                if touches(mv, r) {
+                    return searched(mv, memo);
+                }
+                let cost = self.cost(mv.kind());
+                let slot = &mut shared[usize::from(cost > 1)];
+                let verdict = *slot.get_or_insert_with(|| self.rescue_after_irrelevant(cost, memo));
+                if verdict == Verdict::Undecided {
+                    // The budget is spent: nothing more is decided.
+                    return searched(mv, memo);
+                }
+                verdict == Verdict::Yes
             });
         } else {
-            moves.retain(|&mv| self.slow_legal(mv, memo));
+            moves.retain(|&mv| searched(mv, memo));
         }
         if self.end_allowed() && safe_now {
             moves.push(Move::END_TURN);
         }
     }
 
+    /// Whether the greedy witness shows `need` further non-interfering moves (in a position
+    /// where only their count is in question).
+    pub(crate) fn witness_covers(&self, need: usize) -> bool {
+        let mut wit = [(0u16, 0u16); WITNESS_CAP];
+        need <= WITNESS_CAP && self.witness(need, &mut wit) >= need
+    }
+
     #[inline]
-    fn terminal_draw(&self) -> bool {
+    pub(crate) fn terminal_draw(&self) -> bool {
         self.made == 0 && self.clock > crate::position::FIFTY_TURN_LIMIT
-    }
-
-    /// Whether `mv` is legal, by the search; but first by replaying, after `mv`, the
-    /// continuations that proved other moves of this position legal (a successful replay is
-    /// a proof: often the rescue does not depend on the move asked about).
-    fn slow_legal(&self, mv: Move, memo: &mut Option<Memo>) -> bool {
-        let memo = memo.get_or_insert_with(Memo::default);
-        let mut buf = std::mem::take(&mut memo.replay);
-        let replayed = memo
-            .witnesses
-            .iter()
-            .any(|w| self.replay_finishes(mv, w, &mut buf));
-        memo.replay = buf;
-        if replayed {
-            return true;
-        }
-        let mut child = self.clone();
-        child.apply(mv);
-        memo.path.clear();
-        if !child.finish_turn(memo) {
-            return false;
-        }
-        // The search's line (pushed deepest first), after `mv`: keep it as a witness.
-        let mut witness = vec![mv];
-        witness.extend(memo.path.iter().rev());
-        if memo.witnesses.len() == MAX_WITNESSES {
-            memo.witnesses.remove(0);
-        }
-        memo.witnesses.push(witness);
-        true
-    }
-
-    /// Whether playing `first`, then the moves of `line` other than `first` in order, each
-    /// pseudo-legal when its turn comes, reaches a point where the turn ends, or may end,
-    /// with the mover's king safe.
-    fn replay_finishes(&self, first: Move, line: &[Move], buf: &mut Vec<Move>) -> bool {
-        let side = self.side;
-        let mut pos = self.clone();
-        let rest = line.iter().copied().filter(|&m| m != first);
-        for mv in std::iter::once(first).chain(rest) {
-            buf.clear();
-            pos.gen_pseudo(buf);
-            if !buf.contains(&mv) {
-                return false;
-            }
-            pos.apply(mv);
-            if pos.made == 0 {
-                return !pos.in_check(side);
-            }
-            if pos.end_allowed() && !pos.in_check(side) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// In a position reached by a move of the current turn: can the turn be finished with
-    /// the mover's king safe? The search deepens iteratively: it first looks for a
-    /// continuation of at most one more move, then two, four, eight, ..., then the whole
-    /// turn. A rescue found within a cap is a real one (the cap is never below the turn's
-    /// minimum, so the turn may end there); only the last, uncapped search can answer no.
-    /// Short rescues, the usual case, are so found before the search wanders down long
-    /// sequences, and the cuts are sharper under a small cap (they count the moves left).
-    pub(crate) fn finish_turn(&self, memo: &mut Memo) -> bool {
-        let mut extra: u8 = 1;
-        loop {
-            if let Some(answer) = self.finish_turn_within(memo, extra) {
-                return answer;
-            }
-            extra = extra.saturating_mul(2);
-        }
-    }
-
-    /// One step of [`TilingRider::finish_turn`]: the answer if a continuation of at most
-    /// `extra` more moves finishes the turn (`Some(true)`) or if the answer is final anyway
-    /// (the cap reaches the turn's limit, the turn is exact or over, the king is safe or the
-    /// relaxation rules every unit out); `None` if no such short continuation exists and a
-    /// longer one might.
-    fn finish_turn_within(&self, memo: &mut Memo, extra: u8) -> Option<bool> {
-        if self.made == 0 || self.min_moves() > 1 || self.made.saturating_add(1) >= self.limit {
-            // The turn is over, exact (its minimum is its limit), or has one move left.
-            return Some(self.finishable(memo, 0));
-        }
-        let safe = !self.in_check(self.side);
-        if safe || self.viable_king_units().iter().all(Option::is_none) {
-            // Safe now with the turn allowed to end (made >= 1 = the minimum), or lost.
-            return Some(safe);
-        }
-        let cap = self.made.saturating_add(extra);
-        if cap >= self.limit {
-            return Some(self.finishable(memo, 0));
-        }
-        let mut capped = self.clone();
-        capped.limit = cap;
-        capped.finishable(memo, 0).then_some(true)
-    }
-
-    /// In a position reached by a move of the current turn: can the turn be finished with
-    /// the mover's king safe? (If the move ended the turn, whether the king is safe.)
-    pub(crate) fn finishable(&self, memo: &mut Memo, depth: usize) -> bool {
-        if self.made == 0 {
-            // The turn just ended: the player who moved is now `!self.side`.
-            return !self.in_check(!self.side);
-        }
-        let safe = !self.in_check(self.side);
-        if safe && self.end_allowed() {
-            return true;
-        }
-        memo.nodes += 1;
-        if memo.limit != 0 && memo.nodes > memo.limit {
-            return false; // a measurement's budget is spent (never in play: no limit)
-        }
-        let key = chimera_core::Position::zobrist(self);
-        if memo.failed.contains(&key) {
-            return false;
-        }
-        let need = self.min_moves().saturating_sub(self.made) as usize;
-        if safe && self.unexposable() {
-            // Only the count of further moves is in question (an exact turn).
-            let mut wit = [(0u16, 0u16); WITNESS_CAP];
-            if need <= WITNESS_CAP && self.witness(need, &mut wit) >= need {
-                return true;
-            }
-        }
-        // The units the king could still end the turn on (all of them while it is safe).
-        let viable = if safe {
-            None
-        } else {
-            let v = self.viable_king_units();
-            if v.iter().all(Option::is_none) {
-                memo.failed.insert(key);
-                return false;
-            }
-            Some(v)
-        };
-        if need > 0 && need > self.max_more_moves() {
-            memo.failed.insert(key);
-            return false;
-        }
-        if memo.buffers.len() <= depth {
-            memo.buffers.push(Vec::with_capacity(256));
-        }
-        let mut buf = std::mem::take(&mut memo.buffers[depth]);
-        buf.clear();
-        self.gen_pseudo(&mut buf);
-        if let (true, Some(units)) = (self.made >= self.min_moves(), viable) {
-            // The turn may end as soon as the king is safe (it is in check now): only moves
-            // touching the squares relevant to the units it could end on can matter (see
-            // `relevant_squares`).
-            let r = self.relevant_squares(&units);
-            buf.retain(|mv| match mv.kind() {
-                MoveKind::Single => {
-                    let from = Square::from_index(mv.raw_from()).expect("sq");
-                    let to = Square::from_index(mv.raw_to()).expect("sq");
-                    r.has(from) || r.has(to)
-                }
-                MoveKind::Aggregate | MoveKind::GiantFerz => {
-                    let a = Unit::from_index(mv.raw_from()).expect("unit");
-                    let b = Unit::from_index(mv.raw_to()).expect("unit");
-                    r.nib(a) != 0 || r.nib(b) != 0
-                }
-                _ => true,
-            });
-        }
-        // Goal-directed order: the children closest to a safe king first (a greedy descent
-        // finds the usual rescues at once), ties broken by kind (king, captures, rest).
-        self.order_moves(&mut buf);
-        let mut children: Vec<(u32, usize, TilingRider)> = buf
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| {
-                let mut child = self.clone();
-                child.apply(mv);
-                let h = if child.made == 0 {
-                    0
-                } else {
-                    child.distance_to_safety()
-                };
-                (h, i, child)
-            })
-            .collect();
-        children.sort_by_key(|c| (c.0, c.1));
-        let mut found = false;
-        for (_, i, child) in children.iter() {
-            if child.finishable(memo, depth + 1) {
-                memo.path.push(buf[*i]);
-                found = true;
-                break;
-            }
-        }
-        memo.buffers[depth] = buf;
-        if !found {
-            memo.failed.insert(key);
-        }
-        found
     }
 
     /// A heuristic count of the moves still needed to make the mover's king safe (0 when it
     /// is safe now): over the units it may end on, the fewest of (a king step, our pieces to
     /// clear from the unit, the units of the small pieces attacking it, the enemy aggregates
     /// aiming at it). For ordering the search only; not a bound.
-    fn distance_to_safety(&self) -> u32 {
+    pub(crate) fn distance_to_safety(&self) -> u32 {
         let t = tables();
         let us = self.side.index();
         let them = (!self.side).index();
@@ -578,7 +406,7 @@ impl TilingRider {
     }
 
     /// Sorts moves for the search: those most likely to save the king first.
-    fn order_moves(&self, buf: &mut [Move]) {
+    pub(crate) fn order_moves(&self, buf: &mut [Move]) {
         let them = (!self.side).index();
         let enemy = self.occ[them];
         // King moves first, then captures, then the rest.
@@ -665,7 +493,7 @@ impl TilingRider {
     /// An upper bound on the further moves the mover can make this turn: each unmoved piece
     /// once, the king once, the giant ferz once, and for each kind with an aggregate that
     /// could be formed, one move per four pieces not yet used by an aggregate move.
-    fn max_more_moves(&self) -> usize {
+    pub(crate) fn max_more_moves(&self) -> usize {
         let us = self.side.index();
         let not_moved = !(self.moved | self.used);
         let small =
@@ -699,7 +527,7 @@ impl TilingRider {
     /// enemy giant ferz attacking one of the king's units adds its unit; our unmoved giant
     /// ferz, standing in the set or able to step into it, adds its unit and every unit it
     /// could step to.
-    fn relevant_squares(&self, units: &[Option<Unit>; 5]) -> Bb {
+    pub(crate) fn relevant_squares(&self, units: &[Option<Unit>; 5]) -> Bb {
         let t = tables();
         let geo = self.rules.geo();
         let us = self.side.index();
@@ -784,7 +612,7 @@ impl TilingRider {
     /// unit diagonally next to the king's is an attack removable only by a capture on any of
     /// its four squares (a leap, a formable aggregate reaching its unit, our giant ferz) or
     /// by the king stepping onto its unit (a unit of its own among those tried).
-    fn viable_king_units(&self) -> [Option<Unit>; 5] {
+    pub(crate) fn viable_king_units(&self) -> [Option<Unit>; 5] {
         let t = tables();
         let geo = self.rules.geo();
         let us = self.side.index();
@@ -1131,68 +959,57 @@ impl TilingRider {
         out
     }
 
-    /// Whether the side to move has at least one legal action (cheaper than listing them:
-    /// it stops at the first move after which the turn can be finished).
-    pub fn has_legal_action(&self) -> bool {
-        if self.terminal_draw() {
-            return false;
-        }
-        if self.end_allowed() && !self.in_check(self.side) {
-            return true;
-        }
-        let mut moves = Vec::new();
-        self.gen_pseudo(&mut moves);
-        self.order_moves(&mut moves);
-        // Deepening across the moves: every move is first tried with short continuations, so
-        // an easy rescue after a later move is found before a hard refutation of an earlier
-        // one is searched to the end.
-        let mut memo = Memo::default();
-        let mut open: Vec<TilingRider> = moves
-            .iter()
-            .map(|&mv| {
-                let mut child = self.clone();
-                child.apply(mv);
-                child
-            })
-            .collect();
-        let mut extra: u8 = 1;
-        while !open.is_empty() {
-            let mut still_open = Vec::with_capacity(open.len());
-            for child in open {
-                match child.finish_turn_within(&mut memo, extra) {
-                    Some(true) => return true,
-                    Some(false) => {}
-                    None => still_open.push(child),
-                }
-            }
-            open = still_open;
-            extra = extra.saturating_mul(2);
-        }
-        false
-    }
-
-    /// Whether one action is legal (without listing the others).
-    pub(crate) fn decide_legal(&self, mv: Move) -> bool {
-        if self.terminal_draw() {
-            return false;
-        }
-        if mv == Move::END_TURN {
-            return self.end_allowed() && !self.in_check(self.side);
-        }
-        let mut moves = Vec::new();
-        self.gen_pseudo(&mut moves);
-        if !moves.contains(&mv) {
-            return false;
-        }
-        let mut child = self.clone();
-        child.apply(mv);
-        child.finish_turn(&mut Memo::default())
-    }
-
     /// The colour whose turn it is (same as [`chimera_core::Position::turn`]).
     pub fn side_to_move(&self) -> Color {
         self.side
     }
+}
+
+/// Whether a move starts or ends on the squares `r` (king moves and "end turn" always count).
+pub(crate) fn touches(mv: Move, r: Bb) -> bool {
+    match mv.kind() {
+        MoveKind::Single => {
+            let from = Square::from_index(mv.raw_from()).expect("sq");
+            let to = Square::from_index(mv.raw_to()).expect("sq");
+            r.has(from) || r.has(to)
+        }
+        MoveKind::Aggregate | MoveKind::GiantFerz => {
+            let a = Unit::from_index(mv.raw_from()).expect("unit");
+            let b = Unit::from_index(mv.raw_to()).expect("unit");
+            r.nib(a) != 0 || r.nib(b) != 0
+        }
+        MoveKind::King | MoveKind::EndTurn => true,
+    }
+}
+
+/// Keeps (`true`) a move proven legal; one left undecided goes to `undecided`.
+fn sort(mv: Move, verdict: Verdict, undecided: &mut Vec<Move>) -> bool {
+    if verdict == Verdict::Undecided {
+        undecided.push(mv);
+    }
+    verdict == Verdict::Yes
+}
+
+/// How many pairs of the witness `wit` the move `mv` leaves intact (it spoils those whose
+/// piece it moves or whose target it fills).
+fn witness_survivors(wit: &[(u16, u16)], mv: Move) -> usize {
+    let (pieces, targets) = match mv.kind() {
+        MoveKind::Single => (
+            Bb::from_square(Square::from_index(mv.raw_from()).expect("sq")),
+            Bb::from_square(Square::from_index(mv.raw_to()).expect("sq")),
+        ),
+        _ => (
+            Bb::unit(Unit::from_index(mv.raw_from()).expect("unit")),
+            Bb::unit(Unit::from_index(mv.raw_to()).expect("unit")),
+        ),
+    };
+    wit.iter()
+        .filter(|&&(p, q)| {
+            let ps = Square::from_index(p as usize).expect("sq");
+            let qs = Square::from_index(q as usize).expect("sq");
+            !pieces.has(ps) && !targets.has(qs)
+        })
+        .count()
 }
 
 /// Whether each of the sets `cands[i..]` can give a distinct square outside `taken` (a
@@ -1213,147 +1030,4 @@ fn distinct_cover(cands: &[Bb; 4], i: usize, taken: Bb) -> bool {
 #[inline]
 fn diagonal_neighbours(a: Unit, b: Unit) -> bool {
     a.u().abs_diff(b.u()) == 1 && a.v().abs_diff(b.v()) == 1
-}
-
-/// Witness continuations kept per legal-move generation.
-const MAX_WITNESSES: usize = 4;
-
-/// The search's memory within one legal-move generation: the turn states known to fail,
-/// one move buffer per search depth, the line of the last successful search, and the
-/// continuations (from the generation's position) that proved moves legal.
-#[derive(Default)]
-pub(crate) struct Memo {
-    failed: HashSet<u64>,
-    buffers: Vec<Vec<Move>>,
-    path: Vec<Move>,
-    witnesses: Vec<Vec<Move>>,
-    replay: Vec<Move>,
-    /// Search nodes visited (for measurements).
-    pub(crate) nodes: u64,
-    /// A node budget for measurements; 0 (always, in play) means none.
-    pub(crate) limit: u64,
-}
-
-/// Measurements of the search, run by hand (`cargo test --release -p chimera-tiling-rider
-/// --lib stress -- --ignored --nocapture`): they print figures and assert nothing about time.
-#[cfg(test)]
-mod stress {
-    use super::*;
-    use chimera_core::conformance::SplitMix64;
-    use chimera_core::Position;
-
-    fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
-        std::env::var(name)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(default)
-    }
-
-    /// Random games from the start (`SEEDS` games of up to 1,500 actions): a histogram of
-    /// the search nodes each legal-move generation needs, with a budget of `LIMIT` nodes per
-    /// generation (over it, the generation is cut short and the position printed; the
-    /// game goes on with the moves found so far).
-    #[test]
-    #[ignore = "measurement, minutes"]
-    fn stress_search_nodes_in_random_games() {
-        let seeds: u64 = env_or("SEEDS", 20);
-        let limit: u64 = env_or("LIMIT", 200_000);
-        let mut hist = [0u64; 8];
-        for seed in 0..seeds {
-            let mut rng = SplitMix64::new(seed);
-            let mut pos = TilingRider::standard();
-            let mut moves = Vec::new();
-            for ply in 0..1500 {
-                let mut memo = Some(Memo {
-                    limit,
-                    ..Memo::default()
-                });
-                pos.generate_legal_with(&mut moves, &mut memo);
-                let nodes = memo.map(|m| m.nodes).unwrap_or(0);
-                let bucket = match nodes {
-                    0 => 0,
-                    1..=10 => 1,
-                    11..=100 => 2,
-                    101..=1000 => 3,
-                    1001..=10_000 => 4,
-                    10_001..=100_000 => 5,
-                    100_001..=1_000_000 => 6,
-                    _ => 7,
-                };
-                hist[bucket] += 1;
-                if nodes > limit {
-                    println!("seed {seed} ply {ply} over budget: {}", pos.to_text());
-                }
-                if moves.is_empty() {
-                    break;
-                }
-                pos.apply(moves[rng.below(moves.len())]);
-            }
-        }
-        println!("search nodes per generation (0, <=10, <=100, <=1e3, <=1e4, <=1e5, <=1e6, more): {hist:?}");
-        assert!(hist.iter().sum::<u64>() > 0);
-    }
-
-    /// The search nodes a whole legal-move generation needs, for each position (one per line)
-    /// of the file `FILE` (budget `LIMIT` per generation; 0: none).
-    #[test]
-    #[ignore = "measurement of the positions in FILE"]
-    fn stress_positions_from_file() {
-        let Ok(path) = std::env::var("FILE") else {
-            return;
-        };
-        let text = std::fs::read_to_string(path).expect("readable FILE");
-        let mut total = 0;
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let pos =
-                TilingRider::from_text(line.trim(), crate::Rules::Standard).expect("position");
-            let mut memo = Some(Memo {
-                limit: env_or("LIMIT", 2_000_000),
-                ..Memo::default()
-            });
-            let mut moves = Vec::new();
-            let started = std::time::Instant::now();
-            pos.generate_legal_with(&mut moves, &mut memo);
-            let nodes = memo.map(|m| m.nodes).unwrap_or(0);
-            total += nodes;
-            println!(
-                "{nodes} nodes, {} legal, {:?}",
-                moves.len(),
-                started.elapsed()
-            );
-        }
-        println!("total {total} nodes");
-    }
-
-    /// The search nodes each action of the position `POS` needs (budget `LIMIT`).
-    #[test]
-    #[ignore = "measurement of one position given in POS"]
-    fn stress_one_position() {
-        let Ok(text) = std::env::var("POS") else {
-            return;
-        };
-        let pos = TilingRider::from_text(text.trim(), crate::Rules::Standard).expect("position");
-        let mut moves = Vec::new();
-        pos.gen_pseudo(&mut moves);
-        println!(
-            "in check: {}; {} pseudo-legal moves",
-            pos.in_check(pos.side),
-            moves.len()
-        );
-        for mv in moves {
-            let mut memo = Memo {
-                limit: env_or("LIMIT", 300_000),
-                ..Memo::default()
-            };
-            let mut child = pos.clone();
-            child.apply(mv);
-            let legal = child.finish_turn(&mut memo);
-            if memo.nodes > 100 {
-                println!("{}: {legal} after {} nodes", pos.move_text(mv), memo.nodes);
-            }
-        }
-        let started = std::time::Instant::now();
-        let any = pos.has_legal_action();
-        println!("has a legal action: {any} ({:?})", started.elapsed());
-    }
 }

@@ -2,7 +2,10 @@
 //! `paulowich-16` its files `a`–`p` are the internal files `c`–`r`).
 
 use crate::board::{Bb, Board, Square, Unit, RANKS};
-use crate::position::{Move, MoveKind, Piece, Rules, TilingRider};
+use crate::position::{
+    limit_after, max_limit, Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT,
+    MAX_TURN_LIMIT,
+};
 use chimera_core::{Color, ParseMoveError, ParsePositionError};
 use std::fmt::Write;
 
@@ -204,6 +207,156 @@ fn number<T: std::str::FromStr>(text: &str, place: &str) -> Result<T, ParsePosit
         .map_err(|_| perr(place, format!("`{text}` is out of range")))
 }
 
+fn unit_word(rules: Rules) -> &'static str {
+    if rules.progressive() {
+        "moves"
+    } else {
+        "points"
+    }
+}
+
+fn side_name(color: Color) -> &'static str {
+    color.fold("White", "Black")
+}
+
+/// The turn counters of a position text: only those a game can reach (`RULES.md`,
+/// "Notation"). White's first turn allows 4 and follows no turn; every later turn follows
+/// the opponent's previous turn, whose length is possible at its turn number (exactly 4
+/// and 8 for the standard first turns), and allows what that length gives; the turns
+/// since the last capture are no more than the turns ended so far, and no more than the
+/// 50-turn rule lets a game go on.
+fn check_turn_counters(
+    rules: Rules,
+    side: Color,
+    made: u8,
+    limit: u8,
+    last: u8,
+    clock: u16,
+    turn_no: u16,
+) -> Result<(), ParsePositionError> {
+    let unit = unit_word(rules);
+    let (us, them) = (side_name(side), side_name(!side));
+    if side == Color::White && turn_no == 1 {
+        if last != 0 {
+            return Err(perr(
+                "field 5 (opponent's last turn length)",
+                "White's first turn follows no turn of Black's: write `-`",
+            ));
+        }
+        let expected = max_limit(rules, side, 1);
+        if limit != expected {
+            let how = if rules.progressive() {
+                "exactly"
+            } else {
+                "up to"
+            };
+            return Err(perr(
+                "field 3 (limit)",
+                format!("White's first turn allows {how} {expected} {unit}, not {limit}"),
+            ));
+        }
+    } else {
+        // The opponent's turn before this one, and what it could have been.
+        let prev_no = if side == Color::White {
+            turn_no - 1
+        } else {
+            turn_no
+        };
+        let prev_max = max_limit(rules, !side, prev_no);
+        let prev_min = if rules.progressive() && prev_no == 1 {
+            prev_max
+        } else {
+            1
+        };
+        if last == 0 {
+            return Err(perr(
+                "field 5 (opponent's last turn length)",
+                format!(
+                    "{us}'s turn {turn_no} follows {them}'s turn {prev_no}: its length is needed \
+                     (`-` only on White's first turn)"
+                ),
+            ));
+        }
+        if !(prev_min..=prev_max).contains(&last) {
+            let bound = if prev_min == prev_max {
+                format!("exactly {prev_max}")
+            } else {
+                format!("at most {prev_max}")
+            };
+            return Err(perr(
+                "field 5 (opponent's last turn length)",
+                format!("{them}'s turn {prev_no} has {bound} {unit}, not {last}"),
+            ));
+        }
+        let expected = limit_after(rules, !side, prev_no, last);
+        if limit != expected {
+            return Err(perr(
+                "field 3 (limit)",
+                format!(
+                    "after {them}'s turn of {last} {unit}, {us}'s turn allows {expected}, \
+                     not {limit}"
+                ),
+            ));
+        }
+    }
+    let ended = 2 * (u32::from(turn_no) - 1) + u32::from(side == Color::Black);
+    if u32::from(clock) > ended {
+        return Err(perr(
+            "field 6 (turns since a capture)",
+            format!("only {ended} turns have ended before {us}'s turn {turn_no}, not {clock}"),
+        ));
+    }
+    // A turn starting past the 50-turn limit is a drawn game's end; none is played.
+    let most = if made == 0 {
+        FIFTY_TURN_LIMIT + 1
+    } else {
+        FIFTY_TURN_LIMIT
+    };
+    if clock > most {
+        return Err(perr(
+            "field 6 (turns since a capture)",
+            format!(
+                "the game is drawn once more than {FIFTY_TURN_LIMIT} turns pass without a \
+                 capture: at most {most} here, not {clock}"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The pieces marked as moved must account for the moves made: each mark of a piece
+/// moved alone, of an aggregate move (its four pieces), of the king and of the giant
+/// ferz is one move (4 points for an aggregate or king move under `wheeler`), and up to
+/// four lone moves more for each aggregate move (its pieces may have moved alone before
+/// it, their marks then replaced by the aggregate's).
+fn check_marks(pos: &TilingRider) -> Result<(), ParsePositionError> {
+    let lone = pos.moved.count();
+    let aggregates = pos.used.count() / 4;
+    let big = u32::from(pos.king_moved) + u32::from(pos.gferz_moved);
+    let (low, high) = if pos.rules.progressive() {
+        (lone + aggregates + big, lone + 5 * aggregates + big)
+    } else {
+        (
+            lone + 4 * aggregates + 4 * big,
+            lone + 8 * aggregates + 4 * big,
+        )
+    };
+    let made = u32::from(pos.made);
+    if (low..=high).contains(&made) {
+        return Ok(());
+    }
+    let unit = unit_word(pos.rules);
+    let account = if low == high {
+        format!("exactly {low}")
+    } else {
+        format!("{low} to {high}")
+    };
+    Err(perr(
+        "field 4 (moved pieces)",
+        format!("{made} {unit} made, but the pieces marked as moved account for {account}"),
+    ))
+}
+
 /// Reads a position text (the format [`write_position`] writes).
 pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, ParsePositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
@@ -351,19 +504,38 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
             format!("need 0 <= made < limit and limit >= 1, found {made}/{limit}"),
         ));
     }
+    if limit > MAX_TURN_LIMIT {
+        return Err(perr(
+            "field 3 (limit)",
+            format!(
+                "a turn allows at most {MAX_TURN_LIMIT} {}, not {limit}",
+                unit_word(rules)
+            ),
+        ));
+    }
     let turn_no: u16 = number(fields[6], "field 7 (turn number)")?;
     if turn_no == 0 {
         return Err(perr("field 7 (turn number)", "turns are numbered from 1"));
     }
-    pos.set_turn(side, made, limit);
-    pos.set_turn_number(turn_no);
     let clock: u16 = number(fields[5], "field 6 (turns since a capture)")?;
-    pos.set_turn_clock(clock);
-    pos.last = if fields[4] == "-" {
+    let last: u8 = if fields[4] == "-" {
         0
     } else {
-        number(fields[4], "field 5 (opponent's last turn length)")?
+        match number(fields[4], "field 5 (opponent's last turn length)")? {
+            0 => {
+                return Err(perr(
+                    "field 5 (opponent's last turn length)",
+                    "a turn has at least one move (`-` means the opponent has had no turn yet)",
+                ))
+            }
+            n => n,
+        }
     };
+    check_turn_counters(rules, side, made, limit, last, clock, turn_no)?;
+    pos.set_turn(side, made, limit);
+    pos.set_turn_number(turn_no);
+    pos.set_turn_clock(clock);
+    pos.set_last_turn_length(last);
     if fields[3] != "-" {
         if made == 0 {
             return Err(perr(
@@ -422,7 +594,7 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
                 moved.set(sq);
             }
         }
-        // An aggregate move uses up whole units.
+        // An aggregate move uses up whole units, and they still hold its aggregate.
         for sq in used.iter() {
             if used.nib(sq.unit()) != 0xF {
                 return Err(perr(
@@ -433,10 +605,20 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
                     ),
                 ));
             }
+            if pos.aggregate_at(side, sq.unit()).is_none() {
+                return Err(perr(
+                    "field 4 (moved pieces)",
+                    format!(
+                        "`{}*`: the pieces used by an aggregate move are four of one kind",
+                        board.square_name(sq)
+                    ),
+                ));
+            }
         }
         pos.moved = moved;
         pos.used = used;
     }
+    check_marks(&pos)?;
     pos.key = pos.board_key_from_scratch();
     Ok(pos)
 }

@@ -4,9 +4,10 @@
 use crate::board::{
     splitmix, tables, Bb, Board, Geometry, Square, Unit, LINE_DIAG, LINE_KNIGHT, LINE_ORTH,
 };
+use crate::search::Memo;
 use chimera_core::{
-    Color, DrawReason, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError, Position,
-    RuleSet, WinReason,
+    Budget, Color, DrawReason, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError,
+    Position, RuleSet, Verdict, WinReason,
 };
 
 /// A small piece (the king and the giant ferz are apart: each is a whole unit).
@@ -330,6 +331,42 @@ pub struct TilingRider {
 /// from the end of the capturing turn; see `RULES.md`).
 pub const FIFTY_TURN_LIMIT: u16 = 100;
 
+/// The most moves (points, under `wheeler`) a turn may allow: a turn's limit stops
+/// growing here (see `RULES.md`, "Notation"). A multiple of 4, so that `wheeler`'s limits
+/// stay multiples of 4. No game from the standard start comes near it: one turn has at
+/// most 86 moves (17 pieces of each kind moving once alone, 17 aggregate moves, the king),
+/// or 140 points under `wheeler`.
+pub const MAX_TURN_LIMIT: u8 = 252;
+
+/// The limit of the turn that follows `ender`'s turn number `turn_no` of `len` moves
+/// (points): Black's first turn is 8 (standard), otherwise one more than `len` (standard),
+/// or `len` rounded up to a multiple of 4, plus 4 (`wheeler`); never above
+/// [`MAX_TURN_LIMIT`].
+#[inline]
+pub(crate) fn limit_after(rules: Rules, ender: Color, turn_no: u16, len: u8) -> u8 {
+    let next = match rules {
+        Rules::Standard | Rules::Paulowich16 if ender == Color::White && turn_no == 1 => 8,
+        Rules::Standard | Rules::Paulowich16 => u16::from(len) + 1,
+        Rules::Wheeler => u16::from(len).div_ceil(4) * 4 + 4,
+    };
+    next.min(u16::from(MAX_TURN_LIMIT)) as u8
+}
+
+/// The largest limit `side`'s turn number `turn_no` can have in a game: White's first 4,
+/// then each turn at most one more than the turn before it (standard: Black's first 8,
+/// White's second 9, …), or 4 more (`wheeler`: 8, 12, …); never above [`MAX_TURN_LIMIT`].
+pub(crate) fn max_limit(rules: Rules, side: Color, turn_no: u16) -> u8 {
+    let n = u32::from(turn_no.max(1));
+    let max = match (rules.progressive(), side) {
+        (_, Color::White) if n == 1 => 4,
+        (true, Color::White) => 2 * n + 5,
+        (true, Color::Black) => 2 * n + 6,
+        (false, Color::White) => 8 * n - 4,
+        (false, Color::Black) => 8 * n,
+    };
+    max.min(u32::from(MAX_TURN_LIMIT)) as u8
+}
+
 impl TilingRider {
     /// An empty board (no kings placed yet: both on their start units; no giant ferz), White
     /// to move at the start of its first turn. For building positions in tests and tools;
@@ -527,7 +564,10 @@ impl TilingRider {
     }
 
     /// Sets the turn state: the side to move, the moves made this turn, the most allowed.
-    /// Clears the record of which pieces moved. `made < limit` is expected.
+    /// Clears the record of which pieces moved. The limit is kept within 1 to
+    /// [`MAX_TURN_LIMIT`], and the moves made below it. (Any such state can be set up; the
+    /// position text reader accepts only those a game can reach, see `RULES.md`: with
+    /// [`TilingRider::set_last_turn_length`] and [`TilingRider::set_turn_number`] to match.)
     pub fn set_turn(&mut self, side: Color, made: u8, limit: u8) {
         for sq in self.moved.iter() {
             self.toggle_moved(sq);
@@ -536,13 +576,21 @@ impl TilingRider {
             self.toggle_used(sq);
         }
         self.side = side;
-        self.made = made;
-        self.limit = limit.max(1);
+        self.limit = limit.clamp(1, MAX_TURN_LIMIT);
+        self.made = made.min(self.limit - 1);
         self.king_moved = false;
         self.gferz_moved = false;
     }
 
+    /// Sets the length of the opponent's last turn (moves, or points under `wheeler`; 0
+    /// before it had one), at most [`MAX_TURN_LIMIT`]. It is the position text's fifth
+    /// field; the rules use only the limit it gave.
+    pub fn set_last_turn_length(&mut self, n: u8) {
+        self.last = n.min(MAX_TURN_LIMIT);
+    }
+
     /// Sets the turn number (1 for both sides' first turns, which are exact in `standard`).
+    /// It grows after each of Black's turns and stops at 65535.
     pub fn set_turn_number(&mut self, n: u16) {
         self.turn_no = n.max(1);
     }
@@ -874,16 +922,8 @@ impl TilingRider {
         for sq in self.used.iter() {
             self.toggle_used(sq);
         }
-        let len = self.made;
-        self.limit = match self.rules {
-            Rules::Standard | Rules::Paulowich16
-                if self.side == Color::White && self.turn_no == 1 =>
-            {
-                8
-            }
-            Rules::Standard | Rules::Paulowich16 => len.saturating_add(1),
-            Rules::Wheeler => (len.div_ceil(4) * 4).saturating_add(4),
-        };
+        let len = self.made.min(MAX_TURN_LIMIT);
+        self.limit = limit_after(self.rules, self.side, self.turn_no, len);
         self.last = len;
         self.made = 0;
         self.king_moved = false;
@@ -985,15 +1025,39 @@ impl Position for TilingRider {
     }
 
     fn is_legal(&self, mv: Move) -> bool {
-        self.decide_legal(mv)
+        self.decide_legal(mv, &mut Memo::exact()) == Verdict::Yes
     }
 
     fn has_legal_move(&self) -> bool {
         self.has_legal_action()
     }
 
+    fn is_legal_within(&self, mv: Move, budget: &mut Budget) -> Verdict {
+        Memo::with_budget(budget, |memo| self.decide_legal(mv, memo))
+    }
+
+    fn legal_moves_within(
+        &self,
+        legal: &mut Vec<Move>,
+        undecided: &mut Vec<Move>,
+        budget: &mut Budget,
+    ) {
+        Memo::with_budget(budget, |memo| {
+            self.generate_legal_with(legal, undecided, memo)
+        })
+    }
+
+    fn has_legal_move_within(&self, budget: &mut Budget) -> Verdict {
+        Memo::with_budget(budget, |memo| self.any_legal_action(memo))
+    }
+
+    /// The record's own continuation of the turn proves a move legal with no search.
+    fn is_legal_given(&self, mv: Move, following: &[&str], budget: &mut Budget) -> Verdict {
+        Memo::with_budget(budget, |memo| self.legal_given(mv, following, memo))
+    }
+
     fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        if self.decide_legal(mv) {
+        if self.is_legal(mv) {
             self.apply(mv);
             Ok(())
         } else {

@@ -5,8 +5,12 @@
 
 use crate::board::{Square, RANKS};
 use crate::position::{Move, TilingRider};
-use chimera_core::{Color, Position, Render};
+use chimera_core::{Budget, Color, Position, Render, Status};
 use std::fmt::Write;
+
+/// The search nodes a picture may spend deciding whether the game is over (a few tens of
+/// milliseconds at most).
+pub const PICTURE_BUDGET_NODES: u64 = 20_000;
 
 fn side_name(color: Color) -> &'static str {
     color.fold("White", "Black")
@@ -39,9 +43,12 @@ fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<St
             side_name(before.turn())
         ));
     }
-    match pos.outcome() {
-        Some(outcome) => out.push(format!("Game over: {outcome}")),
-        None => {
+    // A picture never waits on the turn search: whether the game is over is asked within a
+    // fixed budget (deterministic: the same position always draws the same).
+    let status = pos.status_within(&mut Budget::nodes(PICTURE_BUDGET_NODES));
+    match status {
+        Status::Over(outcome) => out.push(format!("Game over: {outcome}")),
+        Status::Ongoing | Status::Undecided => {
             let unit = if pos.rules == crate::Rules::Wheeler {
                 "points"
             } else {
@@ -64,6 +71,12 @@ fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<St
                     ""
                 }
             ));
+            if status == Status::Undecided {
+                out.push(format!(
+                    "Whether any legal action remains was not decided within the picture's \
+                     budget of {PICTURE_BUDGET_NODES} search nodes"
+                ));
+            }
         }
     }
     let mut aggs = Vec::new();

@@ -7,7 +7,8 @@ pub mod show;
 pub mod validate;
 pub mod variants;
 
-use chimera_core::{DynGame, Outcome};
+use crate::Limit;
+use chimera_core::{Budget, DynGame, MoveListing, Outcome, Status};
 use serde_json::{json, Value};
 
 /// An outcome as JSON: `null`, or `{"result": "win", "winner": "white", "reason":
@@ -26,10 +27,95 @@ pub fn outcome_json(outcome: Option<Outcome>) -> Value {
     }
 }
 
+/// What a command knows about the current position within its budget: the legal moves
+/// (proven, and those the budget left undecided) and whether the game is over.
+pub struct Survey {
+    /// The moves, as far as the budget decided them.
+    pub listing: MoveListing,
+    /// Over, going on, or undecided.
+    pub status: Status,
+    /// The budget each question had.
+    pub limit: Limit,
+}
+
+impl Survey {
+    /// Lists the moves within `limit`, then settles the status: a proven legal move shows
+    /// the game is not over for lack of moves, so only the cheap rules (a position's own
+    /// result, repetition) are then asked; otherwise the status gets a budget of its own.
+    pub fn of(game: &dyn DynGame, limit: Limit) -> Survey {
+        let listing = game.legal_moves_within(&mut limit.budget());
+        let status = if listing.legal.is_empty() {
+            let mut budget = if listing.undecided.is_empty() {
+                limit.budget()
+            } else {
+                // Some moves are undecided: a search would only decide them again.
+                Budget::nodes(0)
+            };
+            game.status(&mut budget)
+        } else {
+            match game.status(&mut Budget::nodes(0)) {
+                Status::Over(outcome) => Status::Over(outcome),
+                _ => Status::Ongoing,
+            }
+        };
+        Survey {
+            listing,
+            status,
+            limit,
+        }
+    }
+
+    /// The outcome, if the game is proven over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.status.outcome()
+    }
+
+    /// `ongoing`, `over` or `undecided`.
+    pub fn status_name(&self) -> &'static str {
+        match self.status {
+            Status::Ongoing => "ongoing",
+            Status::Over(_) => "over",
+            Status::Undecided => "undecided",
+        }
+    }
+
+    /// Whether every question was answered.
+    pub fn is_complete(&self) -> bool {
+        self.listing.is_complete() && self.status != Status::Undecided
+    }
+
+    /// " (and 5 undecided within the 2 s budget)", or nothing.
+    pub fn undecided_note(&self) -> String {
+        match self.listing.undecided.len() {
+            0 => String::new(),
+            n => format!(" (and {n} undecided within the {} budget)", self.limit),
+        }
+    }
+
+    /// The one-line status under a diagram (which says whose move it is): the outcome, or
+    /// the number of legal moves, saying what the budget left undecided. History counts
+    /// here (Ko), unlike in the diagram.
+    pub fn status_line(&self) -> String {
+        let legal = self.listing.legal.len();
+        match self.status {
+            Status::Over(outcome) => format!("Outcome: {outcome}"),
+            Status::Ongoing => format!("Legal moves: {legal}{}", self.undecided_note()),
+            Status::Undecided if self.listing.is_complete() => format!(
+                "Legal moves: none; the outcome was not decided within the {} budget",
+                self.limit
+            ),
+            Status::Undecided => format!(
+                "Legal moves: {legal} proven{}; outcome undecided",
+                self.undecided_note()
+            ),
+        }
+    }
+}
+
 /// The state of a game as JSON: variant, rules, position, side to move, moves played,
-/// legal moves, outcome.
-pub fn game_json(game: &dyn DynGame) -> serde_json::Map<String, Value> {
-    let legal = game.legal_moves();
+/// legal moves (and those the budget left undecided), outcome.
+pub fn game_json(game: &dyn DynGame, survey: &Survey) -> serde_json::Map<String, Value> {
+    let legal = &survey.listing.legal;
     let mut map = serde_json::Map::new();
     map.insert("variant".into(), json!(game.variant()));
     map.insert("rules".into(), json!(game.rules_name()));
@@ -38,7 +124,11 @@ pub fn game_json(game: &dyn DynGame) -> serde_json::Map<String, Value> {
     map.insert("moves_played".into(), json!(game.moves_played()));
     map.insert("legal_move_count".into(), json!(legal.len()));
     map.insert("legal_moves".into(), json!(legal));
-    map.insert("outcome".into(), outcome_json(game.outcome()));
+    map.insert("undecided".into(), json!(survey.listing.undecided));
+    map.insert("complete".into(), json!(survey.is_complete()));
+    map.insert("status".into(), json!(survey.status_name()));
+    map.insert("outcome".into(), outcome_json(survey.outcome()));
+    map.insert("budget".into(), json!(survey.limit.arg()));
     map
 }
 
@@ -47,15 +137,6 @@ pub fn to_text(value: &Value) -> String {
     let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into());
     text.push('\n');
     text
-}
-
-/// The one-line status under a diagram (which says whose move it is): the outcome, or the
-/// number of legal moves. History counts here (Ko), unlike in the diagram.
-pub fn status_line(game: &dyn DynGame) -> String {
-    match game.outcome() {
-        Some(outcome) => format!("Outcome: {outcome}"),
-        None => format!("Legal moves: {}", game.legal_moves().len()),
-    }
 }
 
 /// `white` → `White`.

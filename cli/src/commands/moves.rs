@@ -1,30 +1,74 @@
 //! `chimera moves`.
 
-use super::{capitalise, game_json, to_text};
+use super::{capitalise, game_json, to_text, Survey};
 use crate::setup::wrap;
-use crate::{new_game, Failure, GameArgs, Io, MovesArg};
+use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
+use chimera_core::Status;
 use serde_json::Value;
 
-pub fn run(io: &mut Io<'_>, args: &GameArgs, moves: &MovesArg, json: bool) -> Result<(), Failure> {
-    let game = new_game(args, moves)?;
+pub fn run(
+    io: &mut Io<'_>,
+    args: &GameArgs,
+    moves: &MovesArg,
+    json: bool,
+    limit: Limit,
+) -> Result<(), Failure> {
+    let game = new_game_within(args, moves, limit)?;
+    let survey = Survey::of(game.as_ref(), limit);
     if json {
-        let mut map = game_json(game.as_ref());
-        map.remove("moves_played");
+        let mut map = game_json(game.as_ref(), &survey);
+        map.shift_remove("moves_played");
         io.out.write_all(to_text(&Value::Object(map)).as_bytes())?;
         return Ok(());
     }
-    match game.outcome() {
-        Some(outcome) => writeln!(io.out, "No legal moves: the game is over: {outcome}")?,
-        None => {
-            let legal = game.legal_moves();
+    let (legal, undecided) = (&survey.listing.legal, &survey.listing.undecided);
+    let side = capitalise(&game.turn().to_string());
+    match survey.status {
+        Status::Over(outcome) => writeln!(io.out, "No legal moves: the game is over: {outcome}")?,
+        Status::Undecided if undecided.is_empty() => writeln!(
+            io.out,
+            "No legal moves ({side} to move): the game is over, but its outcome was not \
+             decided within the {limit} budget; {}.",
+            limit.advice()
+        )?,
+        _ => {
+            let proven = if survey.status == Status::Undecided {
+                " proven"
+            } else {
+                ""
+            };
             writeln!(
                 io.out,
-                "{} legal moves ({} to move):",
-                legal.len(),
-                capitalise(&game.turn().to_string())
+                "{} legal moves{proven} ({side} to move):",
+                legal.len()
             )?;
-            writeln!(io.out, "{}", wrap(&legal, 78, ""))?;
+            if !legal.is_empty() {
+                writeln!(io.out, "{}", wrap(legal, 78, ""))?;
+            }
         }
+    }
+    if !undecided.is_empty() {
+        writeln!(
+            io.out,
+            "{} undecided moves (neither proven legal nor illegal within the {limit} budget):",
+            undecided.len()
+        )?;
+        writeln!(io.out, "{}", wrap(undecided, 78, ""))?;
+        writeln!(
+            io.out,
+            "The budget, not the rules, left {} undecided{}: {}.",
+            if undecided.len() == 1 {
+                "1 move".to_string()
+            } else {
+                format!("{} moves", undecided.len())
+            },
+            if survey.status == Status::Undecided {
+                " (and so whether the game is over)"
+            } else {
+                ""
+            },
+            limit.advice()
+        )?;
     }
     Ok(())
 }

@@ -4,10 +4,10 @@
 //! line. A computer opponent will be another kind of seat, asked for its move where
 //! [`next_line`] is called for a human.
 
-use super::status_line;
+use super::Survey;
 use crate::setup::wrap;
-use crate::{new_game, Failure, GameArgs, Io, MovesArg};
-use chimera_core::{Color, DynGame};
+use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
+use chimera_core::{Color, DynGame, PlayError, Status, Verdict};
 
 /// Who plays one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,14 +19,19 @@ enum Seat {
 const HELP: &str = "\
 Type a move, e.g. C2-C3 (case and the `-` are free; D5xC6 for a capture, E8-E9=R for a
 promotion), or several moves separated by spaces. Commands:
-  moves   list the legal moves
+  moves   list the legal moves (and those the --budget left undecided)
   undo    take back the last move
   board   show the board again
   help    this text
   quit    stop (so does the end of the input)";
 
-pub fn run(io: &mut Io<'_>, args: &GameArgs, moves: &MovesArg) -> Result<(), Failure> {
-    let mut game = new_game(args, moves)?;
+pub fn run(
+    io: &mut Io<'_>,
+    args: &GameArgs,
+    moves: &MovesArg,
+    limit: Limit,
+) -> Result<(), Failure> {
+    let mut game = new_game_within(args, moves, limit)?;
     let seats = [Seat::Human, Seat::Human];
     writeln!(
         io.out,
@@ -34,9 +39,9 @@ pub fn run(io: &mut Io<'_>, args: &GameArgs, moves: &MovesArg) -> Result<(), Fai
         game.variant(),
         game.rules_name()
     )?;
-    show_board(io, game.as_ref())?;
+    let mut survey = show_board(io, game.as_ref(), limit)?;
     loop {
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = survey.outcome() {
             writeln!(io.out, "Game over: {outcome}")?;
             writeln!(io.out, "Moves: {}", game.moves_played().join(" "))?;
             return Ok(());
@@ -59,63 +64,104 @@ pub fn run(io: &mut Io<'_>, args: &GameArgs, moves: &MovesArg) -> Result<(), Fai
                 return Ok(());
             }
             "help" | "?" => writeln!(io.out, "{HELP}")?,
-            "board" => show_board(io, game.as_ref())?,
+            "board" => survey = show_board(io, game.as_ref(), limit)?,
             "moves" => {
-                let legal = game.legal_moves();
-                writeln!(io.out, "{} legal moves:", legal.len())?;
-                writeln!(io.out, "{}", wrap(&legal, 78, "  "))?;
+                let listing = game.legal_moves_within(&mut limit.budget());
+                writeln!(io.out, "{} legal moves:", listing.legal.len())?;
+                if !listing.legal.is_empty() {
+                    writeln!(io.out, "{}", wrap(&listing.legal, 78, "  "))?;
+                }
+                if !listing.undecided.is_empty() {
+                    writeln!(
+                        io.out,
+                        "{} undecided within the {limit} budget (you may play them, unproven):",
+                        listing.undecided.len()
+                    )?;
+                    writeln!(io.out, "{}", wrap(&listing.undecided, 78, "  "))?;
+                }
             }
             "undo" => match game.undo() {
                 Some(mv) => {
                     writeln!(io.out, "Took back {mv}.")?;
-                    show_board(io, game.as_ref())?;
+                    survey = show_board(io, game.as_ref(), limit)?;
                 }
                 None => writeln!(io.out, "Nothing to take back.")?,
             },
-            _ => play_moves(io, game.as_mut(), &words)?,
+            _ => {
+                if let Some(after) = play_moves(io, game.as_mut(), &words, limit)? {
+                    survey = after;
+                }
+            }
         }
     }
 }
 
 /// Plays the words as moves, stopping at the first that cannot be played (which is
-/// explained; the game stays as it was before that move).
-fn play_moves(io: &mut Io<'_>, game: &mut dyn DynGame, words: &[String]) -> Result<(), Failure> {
+/// explained; the game stays as it was before that move) or when the game is over. A move
+/// the budget leaves undecided is played, with a warning. Returns the new survey if
+/// anything was played.
+fn play_moves(
+    io: &mut Io<'_>,
+    game: &mut dyn DynGame,
+    words: &[String],
+    limit: Limit,
+) -> Result<Option<Survey>, Failure> {
     let mut played = false;
     for word in words {
-        if game.outcome().is_some() {
-            break;
-        }
-        match game.play(word) {
+        match game.play_within(word, &[], &mut limit.budget(), true) {
+            Ok((mv, Verdict::Undecided)) => {
+                played = true;
+                writeln!(
+                    io.out,
+                    "Note: {mv} was played, but not proven legal within the {limit} budget: \
+                     it may leave a turn that cannot be finished lawfully (the rules still \
+                     decide how a turn may end; `undo` takes it back)."
+                )?;
+            }
             Ok(_) => played = true,
             Err(e) => {
-                if played {
-                    show_board(io, game)?;
+                if matches!(e, PlayError::Illegal(_))
+                    && matches!(game.status(&mut limit.budget()), Status::Over(_))
+                {
+                    // The game ended before this word: the rest of the line is not played.
+                    return Ok(Some(if played {
+                        show_board(io, game, limit)?
+                    } else {
+                        Survey::of(game, limit)
+                    }));
                 }
+                let survey = if played {
+                    Some(show_board(io, game, limit)?)
+                } else {
+                    None
+                };
                 writeln!(io.out, "{e}")?;
                 writeln!(
                     io.out,
                     "(type `moves` for the legal moves, `help` for help)"
                 )?;
-                return Ok(());
+                return Ok(survey);
             }
         }
     }
     if played {
-        show_board(io, game)?;
+        return Ok(Some(show_board(io, game, limit)?));
     }
-    Ok(())
+    Ok(None)
 }
 
-fn show_board(io: &mut Io<'_>, game: &dyn DynGame) -> Result<(), Failure> {
+/// Shows the diagram and, unless the game is over, the status line; returns the survey.
+fn show_board(io: &mut Io<'_>, game: &dyn DynGame, limit: Limit) -> Result<Survey, Failure> {
     let mut diagram = game.text_diagram();
     if !diagram.ends_with('\n') {
         diagram.push('\n');
     }
     write!(io.out, "\n{diagram}")?;
-    if game.outcome().is_none() {
-        writeln!(io.out, "{}", status_line(game))?;
+    let survey = Survey::of(game, limit);
+    if survey.outcome().is_none() {
+        writeln!(io.out, "{}", survey.status_line())?;
     }
-    Ok(())
+    Ok(survey)
 }
 
 /// Prompts `white> ` and reads a line; `None` at the end of the input.

@@ -1,7 +1,7 @@
 //! `chimera show`.
 
-use super::{game_json, status_line, to_text};
-use crate::{new_game, Failure, Format, GameArgs, Io, MovesArg};
+use super::{game_json, to_text, Survey};
+use crate::{new_game_within, Failure, Format, GameArgs, Io, Limit, MovesArg};
 use serde_json::Value;
 use std::path::Path;
 
@@ -11,8 +11,10 @@ pub fn run(
     moves: &MovesArg,
     format: Format,
     output: Option<&Path>,
+    limit: Limit,
 ) -> Result<(), Failure> {
-    let game = new_game(args, moves)?;
+    let game = new_game_within(args, moves, limit)?;
+    let survey = Survey::of(game.as_ref(), limit);
     let text = match format {
         Format::Text => {
             let mut text = game.text_diagram();
@@ -22,7 +24,7 @@ pub fn run(
             text.push_str(&format!(
                 "Position: {}\n{}\n",
                 game.position_text(),
-                status_line(game.as_ref())
+                survey.status_line()
             ));
             text
         }
@@ -31,9 +33,20 @@ pub fn run(
             if !svg.ends_with('\n') {
                 svg.push('\n');
             }
+            // The picture's own caption cannot know what the budget left undecided: the
+            // status line goes in as a comment, and to standard error when it matters.
+            let comment = format!(
+                "<!-- chimera: {} -->\n",
+                survey.status_line().replace("--", "- -")
+            );
+            let at = svg.rfind("</svg>").unwrap_or(svg.len());
+            svg.insert_str(at, &comment);
+            if !survey.is_complete() {
+                writeln!(io.err, "note: {}", survey.status_line())?;
+            }
             svg
         }
-        Format::Json => to_text(&Value::Object(game_json(game.as_ref()))),
+        Format::Json => to_text(&Value::Object(game_json(game.as_ref(), &survey))),
     };
     match output {
         None => io.out.write_all(text.as_bytes())?,

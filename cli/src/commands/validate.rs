@@ -1,9 +1,10 @@
 //! `chimera validate`.
 
-use super::{capitalise, outcome_json, to_text};
-use crate::setup::{move_number, wrap_at_most};
-use crate::{new_game, Failure, GameArgs, Io, MovesArg};
+use super::{capitalise, outcome_json, to_text, Survey};
+use crate::setup::{bounded, move_number, replay, wrap_at_most, StopKind};
+use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
 use chimera_core::record::read_record;
+use chimera_core::{excerpt, Status};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -13,13 +14,32 @@ struct BadMove {
     number: usize,
     side: String,
     line: usize,
+    /// The move as written (an excerpt of it if it is long).
     text: String,
+    kind: StopKind,
     reason: String,
     position: String,
     legal: Vec<String>,
+    undecided: Vec<String>,
 }
 
-pub fn run(io: &mut Io<'_>, args: &GameArgs, file: &Path, json: bool) -> Result<(), Failure> {
+impl BadMove {
+    fn kind_name(&self) -> &'static str {
+        match self.kind {
+            StopKind::Unreadable => "unreadable",
+            StopKind::Illegal => "illegal",
+            StopKind::Undecided => "undecided",
+        }
+    }
+}
+
+pub fn run(
+    io: &mut Io<'_>,
+    args: &GameArgs,
+    file: &Path,
+    json: bool,
+    limit: Limit,
+) -> Result<(), Failure> {
     let name = file.display().to_string();
     let bytes = if name == "-" {
         let mut bytes = Vec::new();
@@ -39,35 +59,33 @@ pub fn run(io: &mut Io<'_>, args: &GameArgs, file: &Path, json: bool) -> Result<
     let record = read_record(&text).map_err(|e| {
         Failure::input(format!(
             "{name}: cannot read the record: line {}: {}",
-            e.line, e.reason
+            e.line,
+            bounded(&e.reason)
         ))
     })?;
 
-    let mut game = new_game(args, &MovesArg::default())?;
+    let mut game = new_game_within(args, &MovesArg::default(), limit)?;
     let first = game.turn();
-    let mut bad = None;
-    for (i, mv) in record.iter().enumerate() {
-        let ply = i + 1;
-        let before = game.outcome();
-        let result = match before {
-            Some(outcome) => Err(format!("the game is already over ({outcome})")),
-            None => game.play(&mv.text).map(|_| ()).map_err(|e| e.to_string()),
-        };
-        if let Err(reason) = result {
-            bad = Some(BadMove {
-                ply,
-                number: move_number(ply, first),
-                side: game.turn().to_string(),
-                line: mv.line,
-                text: mv.text.clone(),
-                reason,
-                position: game.position_text(),
-                legal: game.legal_moves(),
-            });
-            break;
+    let bad = replay(game.as_mut(), &record, limit).err().map(|stop| {
+        let ply = stop.index + 1;
+        let mv = &record[stop.index];
+        let here = Survey::of(game.as_ref(), limit);
+        BadMove {
+            ply,
+            number: move_number(ply, first),
+            side: game.turn().to_string(),
+            line: mv.line,
+            text: excerpt(&mv.text).into_owned(),
+            kind: stop.kind,
+            reason: stop.reason,
+            position: game.position_text(),
+            legal: here.listing.legal,
+            undecided: here.listing.undecided,
         }
-    }
+    });
     let played = game.moves_played().len();
+    // The final position is asked about only when every move was played.
+    let survey = bad.is_none().then(|| Survey::of(game.as_ref(), limit));
 
     if json {
         let error = match &bad {
@@ -78,10 +96,16 @@ pub fn run(io: &mut Io<'_>, args: &GameArgs, file: &Path, json: bool) -> Result<
                 "side": b.side,
                 "line": b.line,
                 "text": b.text,
+                "kind": b.kind_name(),
                 "reason": b.reason,
                 "position": b.position,
                 "legal_moves": b.legal,
+                "undecided": b.undecided,
             }),
+        };
+        let (status, outcome) = match &survey {
+            Some(s) => (json!(s.status_name()), outcome_json(s.outcome())),
+            None => (Value::Null, Value::Null),
         };
         let value = json!({
             "file": name,
@@ -92,7 +116,9 @@ pub fn run(io: &mut Io<'_>, args: &GameArgs, file: &Path, json: bool) -> Result<
             "moves_played": game.moves_played(),
             "position": game.position_text(),
             "turn": game.turn().to_string(),
-            "outcome": outcome_json(game.outcome()),
+            "status": status,
+            "outcome": outcome,
+            "budget": limit.arg(),
             "error": error,
         });
         io.out.write_all(to_text(&value).as_bytes())?;
@@ -103,14 +129,27 @@ pub fn run(io: &mut Io<'_>, args: &GameArgs, file: &Path, json: bool) -> Result<
             b.ply, b.number, b.side, b.line, b.text
         )?;
         writeln!(io.out, "  {}", b.reason)?;
+        if b.kind == StopKind::Undecided {
+            writeln!(io.out, "  {}", limit.advice())?;
+        }
         writeln!(io.out, "  position: {}", b.position)?;
-        if b.legal.is_empty() {
+        if b.legal.is_empty() && b.undecided.is_empty() {
             writeln!(io.out, "  no legal moves")?;
+        } else if b.legal.is_empty() {
+            writeln!(io.out, "  legal moves: none proven")?;
         } else {
             writeln!(io.out, "  legal moves ({}):", b.legal.len())?;
             writeln!(io.out, "{}", wrap_at_most(&b.legal, 78, "    "))?;
         }
-    } else {
+        if !b.undecided.is_empty() {
+            writeln!(
+                io.out,
+                "  undecided within the {limit} budget ({}):",
+                b.undecided.len()
+            )?;
+            writeln!(io.out, "{}", wrap_at_most(&b.undecided, 78, "    "))?;
+        }
+    } else if let Some(survey) = &survey {
         writeln!(io.out, "{name}: {played} plies, all legal.")?;
         let mut diagram = game.text_diagram();
         if !diagram.ends_with('\n') {
@@ -118,26 +157,44 @@ pub fn run(io: &mut Io<'_>, args: &GameArgs, file: &Path, json: bool) -> Result<
         }
         write!(io.out, "\n{diagram}")?;
         writeln!(io.out, "Position: {}", game.position_text())?;
-        match game.outcome() {
-            Some(outcome) => writeln!(io.out, "Outcome: {outcome}")?,
-            None => writeln!(
+        match survey.status {
+            Status::Over(outcome) => writeln!(io.out, "Outcome: {outcome}")?,
+            Status::Ongoing => writeln!(
                 io.out,
-                "Outcome: game not finished ({} to move, {} legal moves)",
+                "Outcome: game not finished ({} to move, {} legal moves{})",
                 game.turn(),
-                game.legal_moves().len()
+                survey.listing.legal.len(),
+                survey.undecided_note()
+            )?,
+            Status::Undecided => writeln!(
+                io.out,
+                "Outcome: undecided: whether the game is over was not decided within the \
+                 {limit} budget ({} to move, {} legal moves proven{}); {}",
+                game.turn(),
+                survey.listing.legal.len(),
+                survey.undecided_note(),
+                limit.advice()
             )?,
         }
     }
     match bad {
         None => Ok(()),
-        Some(b) => Err(Failure::bad_move(format!(
-            "{name}: ply {} (move {}, {}) `{}` on line {}: {}",
-            b.ply,
-            b.number,
-            capitalise(&b.side),
-            b.text,
-            b.line,
-            b.reason
-        ))),
+        Some(b) => {
+            let reason = match b.kind {
+                StopKind::Undecided => format!(
+                    "could not be decided within the {limit} budget; rerun with --budget none \
+                     or a larger budget"
+                ),
+                _ => b.reason,
+            };
+            Err(Failure::bad_move(format!(
+                "{name}: ply {} (move {}, {}) `{}` on line {}: {reason}",
+                b.ply,
+                b.number,
+                capitalise(&b.side),
+                b.text,
+                b.line,
+            )))
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! section. Every rule and every [ruling] has a test named after it.
 
 mod aggregates;
+mod budget;
 mod board;
 mod check;
 mod elongation;

@@ -651,10 +651,13 @@ fn paulowich_position_text_round_trips() {
             ("m3", 'N'),
         ],
     );
+    let mut pos = pos;
+    pos.set_turn_number(3); // after Black's second turn, of 4 moves
+    pos.set_last_turn_length(4);
     let mid = crate::after(&pos, &["f7-f6", "We5-e9", "Zg7-i9", "Ka1-a3"]);
     let text = mid.to_text();
     assert!(
-        text.ends_with(" w 4/5 e9*,f9*,e10*,f10*,K,Z - 0 2"),
+        text.ends_with(" w 4/5 e9*,f9*,e10*,f10*,K,Z 4 0 3"),
         "{text}"
     );
     let ranks: Vec<&str> = text.split(' ').next().unwrap().split('/').collect();

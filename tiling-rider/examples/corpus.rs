@@ -1,0 +1,178 @@
+//! The legality corpus: positions from played games, and how fast the turn search decides
+//! them.
+//!
+//! ```text
+//! cargo run --release -p chimera-tiling-rider --example corpus -- generate OUT [GAMES] [SEED]
+//! cargo run --release -p chimera-tiling-rider --example corpus -- measure FILE [CAP_SECONDS]
+//! ```
+//!
+//! `generate` plays games under each rule set, half of them by a random mover and half by a
+//! greedy one (a capture whenever there is one, the biggest haul first), and writes one
+//! position a line (`rules<TAB>position<TAB>where it came from`): positions sampled along
+//! the games, and every position whose listing needed more than a few thousand search
+//! nodes. Each listing during generation has a budget; a game stops at a position whose
+//! listing the budget left incomplete, which is kept.
+//!
+//! `measure` lists the legal actions of each position with the exact search, capped at
+//! `CAP_SECONDS` (default 10) per position, and prints the share decided within 10 ms,
+//! 100 ms, 1 s and 10 s, the slowest positions, and those the cap left undecided.
+
+use chimera_core::conformance::SplitMix64;
+use chimera_core::{Budget, Position, RuleSet};
+use chimera_tiling_rider::{Move, Rules, TilingRider};
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize| args.get(i).map(String::as_str);
+    match arg(0) {
+        Some("generate") => {
+            let out = arg(1).expect("generate OUT [GAMES] [SEED]");
+            let games = arg(2).map_or(90, |s| s.parse().expect("GAMES"));
+            let seed = arg(3).map_or(1, |s| s.parse().expect("SEED"));
+            generate(out, games, seed);
+        }
+        Some("measure") => {
+            let file = arg(1).expect("measure FILE [CAP_SECONDS]");
+            let cap = arg(2).map_or(10.0, |s| s.parse().expect("CAP_SECONDS"));
+            measure(file, Duration::from_secs_f64(cap));
+        }
+        _ => eprintln!("usage: corpus generate OUT [GAMES] [SEED] | corpus measure FILE [CAP]"),
+    }
+}
+
+/// Search nodes above which a position is kept whatever the sampling says.
+const HARD_NODES: u64 = 2_000;
+/// One position in this many along a game is kept.
+const SAMPLE_EVERY: usize = 40;
+/// The budget of each listing while generating.
+const GENERATION_BUDGET: Duration = Duration::from_millis(300);
+/// The longest game played, in actions.
+const MAX_PLIES: usize = 1_500;
+
+fn generate(out: &str, games: u64, seed: u64) {
+    let mut text = String::new();
+    let mut kept = 0;
+    for g in 0..games {
+        let rules = match g % 6 {
+            0..=2 => Rules::Standard,
+            3 | 4 => Rules::Paulowich16,
+            _ => Rules::Wheeler,
+        };
+        let greedy = g % 2 == 1;
+        let player = if greedy { "greedy" } else { "random" };
+        let mut rng = SplitMix64::new(seed.wrapping_mul(1_000_003).wrapping_add(g));
+        let mut pos = TilingRider::start(rules);
+        let (mut legal, mut undecided) = (Vec::new(), Vec::new());
+        let mut stop = "game over";
+        for ply in 0..MAX_PLIES {
+            let mut budget = Budget::time(GENERATION_BUDGET);
+            pos.legal_moves_within(&mut legal, &mut undecided, &mut budget);
+            let hard = budget.used() > HARD_NODES || !undecided.is_empty();
+            if hard || ply % SAMPLE_EVERY == SAMPLE_EVERY / 2 {
+                let why = if undecided.is_empty() {
+                    format!("{player} game {g} ply {ply}, {} nodes", budget.used())
+                } else {
+                    format!("{player} game {g} ply {ply}, undecided within the budget")
+                };
+                let _ = writeln!(text, "{}\t{}\t{why}", rules.name(), pos.to_text());
+                kept += 1;
+            }
+            if !undecided.is_empty() {
+                stop = "undecided listing";
+                break;
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let mv = if greedy {
+                greedy_choice(&pos, &legal, &mut rng)
+            } else {
+                legal[rng.below(legal.len())]
+            };
+            pos.play_unchecked(mv);
+        }
+        eprintln!(
+            "game {g} ({}, {player}): {stop}; {kept} positions so far",
+            rules.name()
+        );
+    }
+    std::fs::write(out, text).expect("write the corpus");
+    eprintln!("{kept} positions written to {out}");
+}
+
+/// A capture taking the most pieces if there is one (ties at random), else a random move.
+fn greedy_choice(pos: &TilingRider, legal: &[Move], rng: &mut SplitMix64) -> Move {
+    let them = !pos.turn();
+    let haul = |mv: &Move| -> usize {
+        mv.to_squares()
+            .into_iter()
+            .filter(|&sq| {
+                pos.piece_at(sq).is_some_and(|(_, c)| c == them) || pos.king_at(sq) == Some(them)
+            })
+            .count()
+    };
+    let best = legal.iter().map(haul).max().unwrap_or(0);
+    if best == 0 {
+        return legal[rng.below(legal.len())];
+    }
+    let top: Vec<Move> = legal.iter().copied().filter(|m| haul(m) == best).collect();
+    top[rng.below(top.len())]
+}
+
+fn measure(file: &str, cap: Duration) {
+    let text = std::fs::read_to_string(file).expect("readable corpus");
+    let limits = [10u64, 100, 1_000, 10_000].map(Duration::from_millis);
+    let mut within = [0usize; 4];
+    let mut undecided = Vec::new();
+    let mut times: Vec<(Duration, u64, String)> = Vec::new();
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut fields = line.split('\t');
+        let rules = Rules::from_name(fields.next().unwrap_or("")).expect("rules");
+        let pos_text = fields.next().expect("position");
+        let pos = TilingRider::from_text(pos_text, rules).expect("position");
+        let (mut legal, mut open) = (Vec::new(), Vec::new());
+        let mut budget = Budget::time(cap);
+        let started = Instant::now();
+        pos.legal_moves_within(&mut legal, &mut open, &mut budget);
+        let took = started.elapsed();
+        count += 1;
+        if open.is_empty() {
+            for (w, &limit) in within.iter_mut().zip(&limits) {
+                if took <= limit {
+                    *w += 1;
+                }
+            }
+        } else {
+            undecided.push(format!(
+                "{} undecided of {}: {} {pos_text}",
+                open.len(),
+                open.len() + legal.len(),
+                rules.name()
+            ));
+        }
+        times.push((took, budget.used(), format!("{} {pos_text}", rules.name())));
+        if count % 100 == 0 {
+            eprintln!("{count} positions measured");
+        }
+    }
+    println!("positions: {count}");
+    for (w, limit) in within.iter().zip(&limits) {
+        println!(
+            "decided within {:>6?}: {w} ({:.2} %)",
+            limit,
+            100.0 * *w as f64 / count as f64
+        );
+    }
+    println!("undecided within the cap of {cap:?}: {}", undecided.len());
+    times.sort_by_key(|t| std::cmp::Reverse(t.0));
+    println!("slowest:");
+    for (took, nodes, pos) in times.iter().take(10) {
+        println!("  {took:?}, {nodes} nodes: {pos}");
+    }
+    for u in &undecided {
+        println!("  {u}");
+    }
+}

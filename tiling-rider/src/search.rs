@@ -1,0 +1,500 @@
+//! The turn-completion search: can the rest of the turn end with the mover's king safe?
+//!
+//! Every question is asked within a [`Budget`] and answered with a [`Verdict`]: `Yes` and
+//! `No` are exact, `Undecided` means the budget ran out first. The exact entry points
+//! (perft, tests, the unbudgeted [`chimera_core::Position`] methods) pass
+//! [`Budget::unlimited`], under which the answer is never `Undecided`.
+//!
+//! The search deepens iteratively (at most one more move, two, four, ..., then the whole
+//! turn), orders children closest to safety first, and cuts hopeless states with the sound
+//! relaxations of `movegen.rs`. Failed turn states are memoised under a 128-bit key (see
+//! [`Memo`] for why a collision cannot change an answer in practice), in a table of bounded
+//! size.
+
+use crate::movegen::touches;
+use crate::position::{Move, TilingRider};
+use chimera_core::{Budget, Position, Verdict};
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, DefaultHasher, Hash, Hasher};
+
+/// Witness continuations kept per legal-move generation.
+const MAX_WITNESSES: usize = 4;
+
+/// The most failed turn states one search's memo keeps: 2²¹ keys of 16 bytes, about 40 MB
+/// with the table's overhead. A full memo stops growing (the search stays exact, it only
+/// forgets), so a search's memory is bounded whatever the position.
+pub(crate) const MEMO_CAPACITY: usize = 1 << 21;
+
+/// The search's memory within one question (one legal-move generation, one legality or
+/// outcome query): the turn states known to fail, one move buffer per search depth, the
+/// line of the last successful search, the continuations (from the question's position)
+/// that proved moves legal, and the budget being spent.
+///
+/// **Exact memo.** A failed state is stored under 128 bits: its Zobrist key (64 bits, from
+/// random tables) and a second, independent 64-bit hash of every field the search reads
+/// (SipHash over the boards, kings, giant ferzes and the turn state). A wrong "failed"
+/// answer needs two states of one search to agree on both: with at most `n` states stored
+/// and `m` looked up, the chance is at most `n·m / 2¹²⁸`; for the 2²¹ states the memo
+/// holds and 10⁹ lookups (far beyond any budget) that is below 10⁻²⁰.
+pub(crate) struct Memo {
+    failed: HashSet<u128, BuildHasherDefault<KeyHasher>>,
+    buffers: Vec<Vec<Move>>,
+    path: Vec<Move>,
+    witnesses: Vec<Vec<Move>>,
+    replay: Vec<Move>,
+    /// The budget this question spends (one tick per search node).
+    pub(crate) budget: Budget,
+}
+
+impl Memo {
+    /// A memo spending `budget`.
+    pub(crate) fn new(budget: Budget) -> Memo {
+        Memo {
+            failed: HashSet::default(),
+            buffers: Vec::new(),
+            path: Vec::new(),
+            witnesses: Vec::new(),
+            replay: Vec::new(),
+            budget,
+        }
+    }
+
+    /// A memo with no limit (exact answers, however long they take).
+    pub(crate) fn exact() -> Memo {
+        Memo::new(Budget::unlimited())
+    }
+
+    /// The search nodes visited so far.
+    #[cfg(test)]
+    pub(crate) fn nodes(&self) -> u64 {
+        self.budget.used()
+    }
+
+    fn remember_failed(&mut self, key: u128) {
+        if self.failed.len() < MEMO_CAPACITY {
+            self.failed.insert(key);
+        }
+    }
+
+    /// Runs `f` with a memo spending `budget`, and hands the budget back spent.
+    pub(crate) fn with_budget<T>(budget: &mut Budget, f: impl FnOnce(&mut Memo) -> T) -> T {
+        let mut memo = Memo::new(std::mem::take(budget));
+        let out = f(&mut memo);
+        *budget = memo.budget;
+        out
+    }
+}
+
+/// The memo's keys are already uniformly random bits: the table hashes them by taking 64
+/// of them.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.0 = n as u64;
+    }
+}
+
+impl TilingRider {
+    /// The memo key of this turn state: the Zobrist key and an independent hash of every
+    /// field the turn search reads (see [`Memo`]).
+    fn memo_key(&self) -> u128 {
+        let mut h = DefaultHasher::new();
+        self.pieces.hash(&mut h);
+        self.kings.hash(&mut h);
+        self.gferz.hash(&mut h);
+        self.side.hash(&mut h);
+        (self.made, self.limit, self.king_moved, self.gferz_moved).hash(&mut h);
+        self.moved.hash(&mut h);
+        self.used.hash(&mut h);
+        (u128::from(self.zobrist()) << 64) | u128::from(h.finish())
+    }
+
+    /// Whether `mv` is legal, by the search; but first by replaying, after `mv`, the
+    /// continuations that proved other moves of this position legal (a successful replay is
+    /// a proof: often the rescue does not depend on the move asked about).
+    pub(crate) fn slow_legal(&self, mv: Move, memo: &mut Memo) -> Verdict {
+        let mut buf = std::mem::take(&mut memo.replay);
+        let replayed = memo
+            .witnesses
+            .iter()
+            .any(|w| self.replay_finishes(mv, w, &mut buf));
+        memo.replay = buf;
+        if replayed {
+            return Verdict::Yes;
+        }
+        let mut child = self.clone();
+        child.apply(mv);
+        memo.path.clear();
+        let verdict = child.finish_turn(memo);
+        if verdict == Verdict::Yes {
+            // The search's line (pushed deepest first), after `mv`: keep it as a witness.
+            let mut witness = vec![mv];
+            witness.extend(memo.path.iter().rev());
+            if memo.witnesses.len() == MAX_WITNESSES {
+                memo.witnesses.remove(0);
+            }
+            memo.witnesses.push(witness);
+        }
+        verdict
+    }
+
+    /// Whether playing `first`, then the moves of `line` other than `first` in order, each
+    /// pseudo-legal when its turn comes, reaches a point where the turn ends, or may end,
+    /// with the mover's king safe.
+    fn replay_finishes(&self, first: Move, line: &[Move], buf: &mut Vec<Move>) -> bool {
+        let side = self.side;
+        let mut pos = self.clone();
+        let rest = line.iter().copied().filter(|&m| m != first);
+        for mv in std::iter::once(first).chain(rest) {
+            buf.clear();
+            pos.gen_pseudo(buf);
+            if !buf.contains(&mv) {
+                return false;
+            }
+            pos.apply(mv);
+            if pos.made == 0 {
+                return !pos.in_check(side);
+            }
+            if pos.end_allowed() && !pos.in_check(side) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// In a position reached by a move of the current turn: can the turn be finished with
+    /// the mover's king safe? The search deepens iteratively: it first looks for a
+    /// continuation of at most one more move, then two, four, eight, ..., then the whole
+    /// turn. A rescue found within a cap is a real one (the cap is never below the turn's
+    /// minimum, so the turn may end there); only the last, uncapped search can answer no.
+    /// Short rescues, the usual case, are so found before the search wanders down long
+    /// sequences, and the cuts are sharper under a small cap (they count the moves left).
+    pub(crate) fn finish_turn(&self, memo: &mut Memo) -> Verdict {
+        let mut extra: u8 = 1;
+        loop {
+            if let Some(answer) = self.finish_turn_within(memo, extra) {
+                return answer;
+            }
+            extra = extra.saturating_mul(2);
+        }
+    }
+
+    /// One step of [`TilingRider::finish_turn`]: the answer if a continuation of at most
+    /// `extra` more moves finishes the turn (`Yes`), if the answer is final anyway (the cap
+    /// reaches the turn's limit, the turn is exact or over, the king is safe or the
+    /// relaxation rules every unit out), or if the budget ran out (`Undecided`); `None` if
+    /// no such short continuation exists and a longer one might.
+    pub(crate) fn finish_turn_within(&self, memo: &mut Memo, extra: u8) -> Option<Verdict> {
+        if self.made == 0 || self.min_moves() > 1 || self.made.saturating_add(1) >= self.limit {
+            // The turn is over, exact (its minimum is its limit), or has one move left.
+            return Some(self.finishable(memo, 0));
+        }
+        let safe = !self.in_check(self.side);
+        if safe || self.viable_king_units().iter().all(Option::is_none) {
+            // Safe now with the turn allowed to end (made >= 1 = the minimum), or lost.
+            return Some(safe.into());
+        }
+        let cap = self.made.saturating_add(extra);
+        if cap >= self.limit {
+            return Some(self.finishable(memo, 0));
+        }
+        let mut capped = self.clone();
+        capped.limit = cap;
+        match capped.finishable(memo, 0) {
+            Verdict::No => None,
+            decided_or_spent => Some(decided_or_spent),
+        }
+    }
+
+    /// In a position reached by a move of the current turn: can the turn be finished with
+    /// the mover's king safe? (If the move ended the turn, whether the king is safe.)
+    pub(crate) fn finishable(&self, memo: &mut Memo, depth: usize) -> Verdict {
+        if self.made == 0 {
+            // The turn just ended: the player who moved is now `!self.side`.
+            return (!self.in_check(!self.side)).into();
+        }
+        let safe = !self.in_check(self.side);
+        if safe && self.end_allowed() {
+            return Verdict::Yes;
+        }
+        if !memo.budget.tick() {
+            return Verdict::Undecided;
+        }
+        let key = self.memo_key();
+        if memo.failed.contains(&key) {
+            return Verdict::No;
+        }
+        let need = self.min_moves().saturating_sub(self.made) as usize;
+        if safe && self.unexposable() && self.witness_covers(need) {
+            // Only the count of further moves was in question (an exact turn).
+            return Verdict::Yes;
+        }
+        // The units the king could still end the turn on (all of them while it is safe).
+        let viable = if safe {
+            None
+        } else {
+            let v = self.viable_king_units();
+            if v.iter().all(Option::is_none) {
+                memo.remember_failed(key);
+                return Verdict::No;
+            }
+            Some(v)
+        };
+        if need > 0 && need > self.max_more_moves() {
+            memo.remember_failed(key);
+            return Verdict::No;
+        }
+        if memo.buffers.len() <= depth {
+            memo.buffers.push(Vec::with_capacity(256));
+        }
+        let mut buf = std::mem::take(&mut memo.buffers[depth]);
+        buf.clear();
+        self.gen_pseudo(&mut buf);
+        if let (true, Some(units)) = (self.made >= self.min_moves(), viable) {
+            // The turn may end as soon as the king is safe (it is in check now): only moves
+            // touching the squares relevant to the units it could end on can matter (see
+            // `relevant_squares`).
+            let r = self.relevant_squares(&units);
+            buf.retain(|&mv| touches(mv, r));
+        }
+        // Goal-directed order: the children closest to a safe king first (a greedy descent
+        // finds the usual rescues at once), ties broken by kind (king, captures, rest).
+        self.order_moves(&mut buf);
+        let mut children: Vec<(u32, usize, TilingRider)> = buf
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| {
+                let mut child = self.clone();
+                child.apply(mv);
+                let h = if child.made == 0 {
+                    0
+                } else {
+                    child.distance_to_safety()
+                };
+                (h, i, child)
+            })
+            .collect();
+        children.sort_by_key(|c| (c.0, c.1));
+        let mut answer = Verdict::No;
+        for (_, i, child) in children.iter() {
+            match child.finishable(memo, depth + 1) {
+                Verdict::No => {}
+                Verdict::Yes => {
+                    memo.path.push(buf[*i]);
+                    answer = Verdict::Yes;
+                    break;
+                }
+                Verdict::Undecided => {
+                    answer = Verdict::Undecided;
+                    break;
+                }
+            }
+        }
+        memo.buffers[depth] = buf;
+        if answer == Verdict::No {
+            memo.remember_failed(key);
+        }
+        answer
+    }
+
+    /// Whether the side to move has at least one legal action, within the memo's budget
+    /// (cheaper than listing them: it stops at the first move after which the turn can be
+    /// finished).
+    pub(crate) fn any_legal_action(&self, memo: &mut Memo) -> Verdict {
+        if self.terminal_draw() {
+            return Verdict::No;
+        }
+        let safe = !self.in_check(self.side);
+        if self.end_allowed() && safe {
+            return Verdict::Yes;
+        }
+        let mut moves = Vec::new();
+        self.gen_pseudo(&mut moves);
+        if !safe && self.min_moves() <= 1 {
+            // In check, in a turn that may end after any move: a rescue needs only moves
+            // touching the squares relevant to the units the king could end on, and it
+            // starts with one of them.
+            let units = self.viable_king_units();
+            if units.iter().all(Option::is_none) {
+                return Verdict::No;
+            }
+            let r = self.relevant_squares(&units);
+            moves.retain(|&mv| touches(mv, r));
+        }
+        self.order_moves(&mut moves);
+        // Deepening across the moves: every move is first tried with short continuations, so
+        // an easy rescue after a later move is found before a hard refutation of an earlier
+        // one is searched to the end.
+        let mut open: Vec<TilingRider> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = self.clone();
+                child.apply(mv);
+                child
+            })
+            .collect();
+        let mut extra: u8 = 1;
+        while !open.is_empty() {
+            let mut still_open = Vec::with_capacity(open.len());
+            for child in open {
+                match child.finish_turn_within(memo, extra) {
+                    Some(Verdict::No) => {}
+                    Some(decided_or_spent) => return decided_or_spent,
+                    None => still_open.push(child),
+                }
+            }
+            open = still_open;
+            extra = extra.saturating_mul(2);
+        }
+        Verdict::No
+    }
+
+    /// For the side to move, in check in a turn that may end after any move: whether a move
+    /// of cost `cost` touching none of the squares relevant to the king's rescue (the
+    /// relevant squares of the units it could end on, `relevant_squares`) is legal. All
+    /// such moves share the answer: such a move `m` followed by a continuation `C` finishes
+    /// the turn exactly when `C`'s moves touching the relevant squares, played from here,
+    /// finish it within the limit less `cost` (dropping the others keeps a continuation
+    /// working, and `m` touches nothing they use: not their pieces, the squares they may
+    /// end on or pass, the attackers, or the lines aimed at those units). So one search
+    /// decides them all.
+    pub(crate) fn rescue_after_irrelevant(&self, cost: u8, memo: &mut Memo) -> Verdict {
+        let limit = self.limit.saturating_sub(cost);
+        if limit <= self.made {
+            return Verdict::No;
+        }
+        let mut capped = self.clone();
+        capped.limit = limit;
+        capped.any_legal_action(memo)
+    }
+
+    /// Whether the side to move has at least one legal action (exact; see
+    /// [`chimera_core::Position::has_legal_move_within`] for a bounded question).
+    pub fn has_legal_action(&self) -> bool {
+        self.any_legal_action(&mut Memo::exact()) == Verdict::Yes
+    }
+
+    /// Whether one action is legal (without listing the others), within the memo's budget.
+    pub(crate) fn decide_legal(&self, mv: Move, memo: &mut Memo) -> Verdict {
+        if self.terminal_draw() {
+            return Verdict::No;
+        }
+        if mv == Move::END_TURN {
+            return (self.end_allowed() && !self.in_check(self.side)).into();
+        }
+        if !self.is_pseudo_legal(mv) {
+            return Verdict::No;
+        }
+        let mut child = self.clone();
+        child.apply(mv);
+        child.finish_turn(memo)
+    }
+
+    /// Whether `mv` (not "end turn") is among the pseudo-legal moves here.
+    fn is_pseudo_legal(&self, mv: Move) -> bool {
+        let mut moves = Vec::new();
+        self.gen_pseudo(&mut moves);
+        moves.contains(&mv)
+    }
+
+    /// Whether `mv` is legal here given the record's next actions (`following`): proven when
+    /// the record's own continuation, each action pseudo-legal when it comes, ends the turn
+    /// or reaches a point where it may end with the mover's king safe. Reads at most the
+    /// rest of one turn. Otherwise the search decides, within the memo's budget.
+    pub(crate) fn legal_given(&self, mv: Move, following: &[&str], memo: &mut Memo) -> Verdict {
+        if self.terminal_draw() {
+            return Verdict::No;
+        }
+        if mv != Move::END_TURN && self.record_proves(mv, following) {
+            return Verdict::Yes;
+        }
+        self.decide_legal(mv, memo)
+    }
+
+    /// The witness check of [`TilingRider::legal_given`].
+    fn record_proves(&self, mv: Move, following: &[&str]) -> bool {
+        let side = self.side;
+        let mut pos = self.clone();
+        let mut next = mv;
+        let mut rest = following.iter();
+        loop {
+            if next == Move::END_TURN || !pos.is_pseudo_legal(next) {
+                return false;
+            }
+            pos.apply(next);
+            if pos.made == 0 {
+                return !pos.in_check(side);
+            }
+            if pos.end_allowed() && !pos.in_check(side) {
+                return true;
+            }
+            let Some(text) = rest.next() else {
+                return false;
+            };
+            match pos.parse_move(text) {
+                Ok(m) => next = m,
+                Err(_) => return false,
+            }
+        }
+    }
+}
+
+/// Diagnostics of the search, run by hand: they print figures and assert nothing about time.
+#[cfg(test)]
+mod diagnostics {
+    use super::*;
+
+    /// The search nodes each action of the position `POS` needs (budget `LIMIT` nodes per
+    /// action): `POS='…' cargo test --release -p chimera-tiling-rider --lib one_position --
+    /// --ignored --nocapture`.
+    #[test]
+    #[ignore = "diagnostic of one position given in POS"]
+    fn one_position() {
+        let Ok(text) = std::env::var("POS") else {
+            return;
+        };
+        let limit = std::env::var("LIMIT")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(300_000);
+        let rules = std::env::var("RULES")
+            .ok()
+            .and_then(|s| <crate::Rules as chimera_core::RuleSet>::from_name(&s))
+            .unwrap_or_default();
+        let pos = TilingRider::from_text(text.trim(), rules).expect("position");
+        println!("{}", chimera_core::Render::text_diagram(&pos, None));
+        let mut moves = Vec::new();
+        pos.gen_pseudo(&mut moves);
+        println!(
+            "in check: {}; {} pseudo-legal moves",
+            pos.in_check(pos.side),
+            moves.len()
+        );
+        for mv in moves {
+            let mut memo = Memo::new(Budget::nodes(limit));
+            let started = std::time::Instant::now();
+            let verdict = pos.decide_legal(mv, &mut memo);
+            if memo.nodes() > 100 {
+                println!(
+                    "{}: {verdict:?} after {} nodes, {:?}",
+                    pos.move_text(mv),
+                    memo.nodes(),
+                    started.elapsed()
+                );
+            }
+        }
+        let started = std::time::Instant::now();
+        let any = pos.any_legal_action(&mut Memo::new(Budget::nodes(limit)));
+        println!("has a legal action: {any:?} ({:?})", started.elapsed());
+    }
+}
