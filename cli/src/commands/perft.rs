@@ -3,7 +3,8 @@
 
 use crate::{new_game, Failure, GameArgs, Io, MovesArg};
 use chimera_core::{
-    EstimateOptions, PerftControl, PerftError, PerftEstimate, PerftProgress, MAX_PERFT_DEPTH,
+    Budget, EstimateOptions, PerftControl, PerftError, PerftEstimate, PerftProgress, Status,
+    MAX_PERFT_DEPTH,
 };
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -45,8 +46,13 @@ pub fn run(
         }
         return report(io, 1, Duration::ZERO);
     }
-    if let Some(outcome) = game.outcome() {
+    let stop = interrupt::arm();
+    // Asked within a budget: in a variant whose legality is a search, whether any move is
+    // legal can itself take long (then the count goes on, and its estimate decides).
+    let mut budget = Budget::time(ESTIMATE_TIME).with_stop(stop.clone());
+    if let Status::Over(outcome) = game.status(&mut budget) {
         // Nothing to count at any depth: no need to bound it.
+        interrupt::handled();
         writeln!(io.out, "{header}")?;
         writeln!(
             io.out,
@@ -58,7 +64,6 @@ pub fn run(
         return report(io, 0, Duration::ZERO);
     }
 
-    let stop = interrupt::arm();
     let estimate = game.perft_estimate(
         depth.min(MAX_PERFT_DEPTH),
         &EstimateOptions {
@@ -73,8 +78,13 @@ pub fn run(
             message: format!("{what} interrupted (Ctrl-C) before counting started"),
         });
     }
-    if let Some(note) = refuse_what_cannot_finish(&what, depth, &estimate, max_time)? {
-        writeln!(io.err, "{note}")?;
+    match refuse_what_cannot_finish(&what, depth, &estimate, max_time) {
+        Ok(None) => {}
+        Ok(Some(note)) => writeln!(io.err, "{note}")?,
+        Err(refusal) => {
+            interrupt::handled();
+            return Err(refusal);
+        }
     }
 
     writeln!(io.out, "{header}")?;
