@@ -143,8 +143,14 @@ pub enum Command {
     },
     /// Count the legal move sequences of a given length (perft), with time and speed.
     ///
-    /// The last ply is bulk counted: its moves are counted from the length of the legal
-    /// move list, not played. History rules (Ko) apply along every line.
+    /// The count is exact. The last ply is bulk counted: its moves are counted from the
+    /// length of the legal move list, not played. History rules (Ko) apply along every line.
+    ///
+    /// Before counting, random probes of the tree estimate its size and the time the count
+    /// would take here: a depth estimated to take longer than --max-time, or over 64 plies,
+    /// is refused (exit code 2) with the deepest depth that would do. A long count shows its
+    /// progress and the estimated time left on standard error (when that is a terminal);
+    /// Ctrl-C stops it, prints the root moves counted so far, and exits with code 130.
     #[command(after_help = "Examples:\n  chimera perft turtle-shell 3\n  \
         chimera perft turtle-shell 2 --divide --rules none")]
     Perft {
@@ -155,6 +161,14 @@ pub enum Command {
         /// Also print each legal first move with its count.
         #[arg(long)]
         divide: bool,
+        /// Refuse a count estimated to take longer than this (90s, 30min, 12h, 3d).
+        #[arg(
+            long,
+            value_name = "TIME",
+            default_value = commands::perft::DEFAULT_MAX_TIME,
+            value_parser = commands::perft::parse_max_time
+        )]
+        max_time: std::time::Duration,
         #[command(flatten)]
         moves: MovesArg,
     },
@@ -219,8 +233,9 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             game,
             depth,
             divide,
+            max_time,
             moves,
-        } => commands::perft::run(io, &game, &moves, depth, divide),
+        } => commands::perft::run(io, &game, &moves, depth, divide, max_time),
         Command::Validate {
             game,
             file,

@@ -5,6 +5,9 @@ use crate::{
     perft, perft_divide, Budget, Color, Game, Outcome, ParsePositionError, PlayError, Render,
     RuleSet, Status, UnknownRulesError, Verdict,
 };
+use crate::{
+    perft_estimate, perft_run, EstimateOptions, PerftControl, PerftError, PerftEstimate, PerftSplit,
+};
 use thiserror::Error;
 
 /// A game of some variant, with moves and positions as text. The command-line program works
@@ -57,6 +60,26 @@ pub trait DynGame {
         depth: u32,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Vec<(String, u64)>;
+    /// Predicts the tree and the time of a perft to `depth` (see [`crate::perft_estimate`]).
+    /// The default (for a game that cannot tell) is [`PerftEstimate::unknown`].
+    fn perft_estimate(&mut self, depth: u32, options: &EstimateOptions) -> PerftEstimate {
+        let _ = (depth, options);
+        PerftEstimate::unknown()
+    }
+    /// Perft split by first move, stoppable and reporting progress (see
+    /// [`crate::perft_run`]), moves in canonical notation. The default counts with
+    /// [`DynGame::perft_divide`], neither stopping nor reporting.
+    fn perft_run(
+        &mut self,
+        depth: u32,
+        control: &mut PerftControl<'_>,
+    ) -> Result<PerftSplit<String>, PerftError<String>> {
+        let _ = control;
+        if depth > crate::MAX_PERFT_DEPTH {
+            return Err(PerftError::TooDeep { depth });
+        }
+        Ok(self.perft_divide(depth, &mut |_, _| {}))
+    }
 }
 
 impl<P: Render> DynGame for Game<P> {
@@ -138,6 +161,36 @@ impl<P: Render> DynGame for Game<P> {
             .into_iter()
             .map(|(m, n)| (pos.move_text(m), n))
             .collect()
+    }
+    fn perft_estimate(&mut self, depth: u32, options: &EstimateOptions) -> PerftEstimate {
+        perft_estimate(self, depth, options)
+    }
+    fn perft_run(
+        &mut self,
+        depth: u32,
+        control: &mut PerftControl<'_>,
+    ) -> Result<PerftSplit<String>, PerftError<String>> {
+        let pos = self.position().clone();
+        let texts = |split: PerftSplit<P::Move>| -> PerftSplit<String> {
+            split
+                .into_iter()
+                .map(|(m, n)| (pos.move_text(m), n))
+                .collect()
+        };
+        perft_run(self, depth, control)
+            .map(&texts)
+            .map_err(|e| match e {
+                PerftError::TooDeep { depth } => PerftError::TooDeep { depth },
+                PerftError::Stopped {
+                    done,
+                    root_total,
+                    progress,
+                } => PerftError::Stopped {
+                    done: texts(done),
+                    root_total,
+                    progress,
+                },
+            })
     }
 }
 

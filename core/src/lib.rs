@@ -12,7 +12,9 @@
 //!   saying honestly when the limit, not the rules, decided;
 //! - [`Game`]: a position with its history; history-dependent rules (Ko, repetition) come in
 //!   through two hooks of [`Position`];
-//! - [`perft`], [`perft_divide`] and [`perft_with`];
+//! - [`perft`], [`perft_divide`] and [`perft_with`]; for a depth a user chooses,
+//!   [`perft_estimate`] (the tree's size and the count's time, predicted by random probes)
+//!   and [`perft_run`] (stoppable, with progress), both bounded by [`MAX_PERFT_DEPTH`];
 //! - [`DynGame`] and [`Variant`]: an object-safe game with moves as text, for the program;
 //! - [`record`]: game records (plain move lists, Zillions `.zsg`) cut into move texts;
 //! - [`zobrist`]: the SplitMix64 mixer as a `const fn` for compile-time key tables;
@@ -103,5 +105,9 @@ pub use error::{
 };
 pub use game::Game;
 pub use outcome::{DrawReason, Outcome, WinReason};
-pub use perft::{perft, perft_divide, perft_with};
+pub use perft::{
+    perft, perft_divide, perft_estimate, perft_run, perft_with, EstimateOptions, PerftControl,
+    PerftError, PerftEstimate, PerftProgress, PerftSplit, MAX_PERFT_DEPTH, MIN_PROBES,
+    PROGRESS_EVERY,
+};
 pub use position::{Position, Render, RuleSet, StandardRules};
