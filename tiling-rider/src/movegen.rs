@@ -650,7 +650,7 @@ impl TilingRider {
             for sq in f.iter() {
                 let y = sq.unit();
                 let ym = Bb::unit(y);
-                let others = self.departures(y, &formable, Some(ty));
+                let others = self.departures(y, &formable, Some(ty), Bb::EMPTY, None);
                 let fills = 4 - (self.pieces[us][ty] & !self.used & ym).count();
                 if let Some(o) = others {
                     aggregates.push((ty, y, o, fills));
@@ -664,24 +664,35 @@ impl TilingRider {
         // may come from one of them), then the ride. These sets of moves are disjoint (by
         // where the moves start and which pieces they move). Pieces of the enemy between
         // are left out.
+        //
+        // The plan needs some squares for itself: the aggregate's unit, the units it rides
+        // through and the target unit. None of our pieces emptying them may leave onto one
+        // (only a piece of the aggregate's kind, into its unit, as a filler).
         let aggregate_cost = |target: Unit| -> Option<u32> {
-            let target_out = if self.occ[us].nib(target) != 0 {
-                self.departures(target, &formable, None)?
-            } else {
-                0
-            };
             let mut best: Option<u32> = None;
-            for &(ty, y, others, fills) in &aggregates {
+            for &(ty, y, _, fills) in &aggregates {
                 let (between, line) = t.between[y.index() * UNITS + target.index()];
                 if y == target || !Piece::from_index(ty).rides(line) {
                     continue;
                 }
-                let mut path = Some(target_out);
+                let ym = Bb::unit(y);
+                let reserved = ym | between | Bb::unit(target);
+                let Some(others) = self.departures(y, &formable, Some(ty), reserved, None) else {
+                    continue;
+                };
+                let filler = Some((ty, ym));
+                let mut path = if self.occ[us].nib(target) != 0 {
+                    self.departures(target, &formable, None, reserved, filler)
+                } else {
+                    Some(0)
+                };
                 for b in between.full_units().iter() {
                     let bu = b.unit();
                     if self.occ[us].nib(bu) != 0 {
-                        path =
-                            path.and_then(|c| self.departures(bu, &formable, None).map(|l| c + l));
+                        path = path.and_then(|c| {
+                            self.departures(bu, &formable, None, reserved, filler)
+                                .map(|l| c + l)
+                        });
                     }
                 }
                 if let Some(path) = path {
@@ -845,7 +856,15 @@ impl TilingRider {
                         .map(|l| (c + 1, w + l - 1))
                 });
             }
-            let together = f.has(x.lower_left()).then_some(4 - n + agg_cost);
+            // Together: fill the unit, clear a landing unit next to it (a piece leaving
+            // that unit may be a filler, so the two counts only bound through their
+            // maximum), ride.
+            let together = if f.has(x.lower_left()) {
+                self.ride_out_cost(ty, x, formable)
+                    .map(|out| (4 - n).max(out) + agg_cost)
+            } else {
+                None
+            };
             total += match (alone, together) {
                 (Some((a, w)), Some(b)) => {
                     if a + w <= b {
@@ -875,11 +894,48 @@ impl TilingRider {
         Some(total)
     }
 
+    /// A lower bound on the moves that give an aggregate of kind `ty` formed on `y` a unit to
+    /// ride to: 0 if a unit next to it along one of its lines (the first unit of a ray; a
+    /// king's unit never counts) holds no piece of ours now; else the fewest moves that
+    /// empty one of them of our pieces (none of which may go onto `y`, which the aggregate
+    /// fills); `None` if no such unit can be emptied (the aggregate could never leave `y`).
+    fn ride_out_cost(&self, ty: usize, y: Unit, formable: &[Bb; 4]) -> Option<u32> {
+        let geo = self.rules.geo();
+        let us = self.side.index();
+        let mut best: Option<u32> = None;
+        for d in Piece::from_index(ty).ray_dirs() {
+            let b = geo.rays[y.index()][d][0];
+            if b == NO_UNIT {
+                continue;
+            }
+            let bu = Unit::from_index(b as usize).expect("ray unit");
+            if self.kings.contains(&bu) {
+                continue;
+            }
+            if self.occ[us].nib(bu) == 0 {
+                return Some(0);
+            }
+            if let Some(c) = self.departures(bu, formable, None, Bb::unit(y), None) {
+                best = Some(best.map_or(c, |b| b.min(c)));
+            }
+        }
+        best
+    }
+
     /// A lower bound on the moves *starting* on unit `b` that empty it of the mover's pieces:
     /// one per piece leaving alone, or one ride for an aggregate formed there (the moves
     /// filling it start elsewhere), and our giant ferz's step; `None` if it cannot be emptied.
-    /// Pieces of the kind `keep` (if any) are left out.
-    fn departures(&self, b: Unit, formable: &[Bb; 4], keep: Option<usize>) -> Option<u32> {
+    /// Pieces of the kind `keep` (if any) are left out. No piece may leave onto `reserved`
+    /// (squares a plan needs empty or for itself), except a piece of `filler`'s kind onto
+    /// `filler`'s squares (filling an aggregate there).
+    fn departures(
+        &self,
+        b: Unit,
+        formable: &[Bb; 4],
+        keep: Option<usize>,
+        reserved: Bb,
+        filler: Option<(usize, Bb)>,
+    ) -> Option<u32> {
         let us = self.side.index();
         let bm = Bb::unit(b);
         let mut total = 0;
@@ -888,9 +944,13 @@ impl TilingRider {
             if ours.is_empty() {
                 continue;
             }
+            let area = match filler {
+                Some((kind, into)) if kind == ty => bm | (reserved & !into),
+                _ => bm | reserved,
+            };
             let alone = ours
                 .iter()
-                .all(|p| self.leave_cost(p, ty, bm, Bb::EMPTY).is_some());
+                .all(|p| self.leave_cost(p, ty, area, Bb::EMPTY).is_some());
             let together = formable[ty].has(b.lower_left());
             total += match (alone, together) {
                 (_, true) => 1,

@@ -456,7 +456,9 @@ mod diagnostics {
 
     /// The search nodes each action of the position `POS` needs (budget `LIMIT` nodes per
     /// action): `POS='…' cargo test --release -p chimera-tiling-rider --lib one_position --
-    /// --ignored --nocapture`.
+    /// --ignored --nocapture`. With `FIRST=move`, that move is played first; with `CAP=n`,
+    /// only whether the turn can be finished within a limit of n moves is asked. `RULES`
+    /// names the rule set.
     #[test]
     #[ignore = "diagnostic of one position given in POS"]
     fn one_position() {
@@ -471,8 +473,26 @@ mod diagnostics {
             .ok()
             .and_then(|s| <crate::Rules as chimera_core::RuleSet>::from_name(&s))
             .unwrap_or_default();
-        let pos = TilingRider::from_text(text.trim(), rules).expect("position");
+        let mut pos = TilingRider::from_text(text.trim(), rules).expect("position");
+        if let Ok(first) = std::env::var("FIRST") {
+            let mv = pos.parse_move(&first).expect("FIRST move");
+            pos.apply(mv);
+        }
         println!("{}", chimera_core::Render::text_diagram(&pos, None));
+        println!("units the king could end on: {:?}", pos.viable_king_units());
+        if let Some(capped) = std::env::var("CAP").ok().and_then(|s| s.parse::<u8>().ok()) {
+            let mut c = pos.clone();
+            c.limit = capped;
+            let mut memo = Memo::new(Budget::nodes(limit));
+            let started = std::time::Instant::now();
+            let verdict = c.any_legal_action(&mut memo);
+            println!(
+                "rescue within {capped}: {verdict:?} after {} nodes, {:?}",
+                memo.nodes(),
+                started.elapsed()
+            );
+            return;
+        }
         let mut moves = Vec::new();
         pos.gen_pseudo(&mut moves);
         println!(
