@@ -769,9 +769,8 @@ fn a_record_in_the_checked_position_is_proven_by_its_own_continuation() {
     let _ = std::fs::remove_file(path);
 }
 
-// The tests below need Tiling Rider's budgeted search (until it lands, every variant
-// answers exactly, whatever the budget, and these would take minutes or find nothing
-// undecided). `--budget 0` leaves every question that needs a search undecided.
+// The tests below use Tiling Rider's budgeted search: `--budget 0` leaves every question
+// that needs a search undecided.
 
 #[test]
 fn moves_lists_undecided_moves_apart_and_says_how_to_raise_the_budget() {

@@ -152,10 +152,22 @@ impl TilingRider {
     /// pseudo-legal when its turn comes, reaches a point where the turn ends, or may end,
     /// with the mover's king safe.
     fn replay_finishes(&self, first: Move, line: &[Move], buf: &mut Vec<Move>) -> bool {
+        let rest = line.iter().copied().filter(|&m| m != first);
+        let mut moves = std::iter::once(first).chain(rest);
+        self.line_finishes(buf, |_| moves.next())
+    }
+
+    /// Whether playing the moves `next` gives (asked with the position reached; `None` ends
+    /// the line), each pseudo-legal when its turn comes, reaches a point where the turn
+    /// ends, or may end, with the mover's king safe.
+    fn line_finishes(
+        &self,
+        buf: &mut Vec<Move>,
+        mut next: impl FnMut(&TilingRider) -> Option<Move>,
+    ) -> bool {
         let side = self.side;
         let mut pos = self.clone();
-        let rest = line.iter().copied().filter(|&m| m != first);
-        for mv in std::iter::once(first).chain(rest) {
+        while let Some(mv) = next(&pos) {
             buf.clear();
             pos.gen_pseudo(buf);
             if !buf.contains(&mv) {
@@ -423,29 +435,13 @@ impl TilingRider {
 
     /// The witness check of [`TilingRider::legal_given`].
     fn record_proves(&self, mv: Move, following: &[&str]) -> bool {
-        let side = self.side;
-        let mut pos = self.clone();
-        let mut next = mv;
+        let mut first = Some(mv);
         let mut rest = following.iter();
-        loop {
-            if next == Move::END_TURN || !pos.is_pseudo_legal(next) {
-                return false;
-            }
-            pos.apply(next);
-            if pos.made == 0 {
-                return !pos.in_check(side);
-            }
-            if pos.end_allowed() && !pos.in_check(side) {
-                return true;
-            }
-            let Some(text) = rest.next() else {
-                return false;
-            };
-            match pos.parse_move(text) {
-                Ok(m) => next = m,
-                Err(_) => return false,
-            }
-        }
+        self.line_finishes(&mut Vec::new(), |pos| {
+            first
+                .take()
+                .or_else(|| rest.next().and_then(|text| pos.parse_move(text).ok()))
+        })
     }
 }
 
