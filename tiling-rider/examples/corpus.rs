@@ -16,6 +16,11 @@
 //! `measure` lists the legal actions of each position with the exact search, capped at
 //! `CAP_SECONDS` (default 10) per position, and prints the share decided within 10 ms,
 //! 100 ms, 1 s and 10 s, the slowest positions, and those the cap left undecided.
+//!
+//! `measure-nodes FILE [CAP_NODES]` does the same in search nodes (default cap 4,000,000),
+//! which does not depend on the machine or its load: the share decided within 4,000,
+//! 40,000, 400,000 and 4,000,000 nodes (about 10 ms, 100 ms, 1 s and 10 s at the
+//! 400,000 nodes a second of one core here).
 
 use chimera_core::conformance::SplitMix64;
 use chimera_core::{Budget, Position, RuleSet};
@@ -37,6 +42,11 @@ fn main() {
             let file = arg(1).expect("measure FILE [CAP_SECONDS]");
             let cap = arg(2).map_or(10.0, |s| s.parse().expect("CAP_SECONDS"));
             measure(file, Duration::from_secs_f64(cap));
+        }
+        Some("measure-nodes") => {
+            let file = arg(1).expect("measure-nodes FILE [CAP_NODES]");
+            let cap = arg(2).map_or(4_000_000, |s| s.parse().expect("CAP_NODES"));
+            measure_nodes(file, cap);
         }
         _ => eprintln!("usage: corpus generate OUT [GAMES] [SEED] | corpus measure FILE [CAP]"),
     }
@@ -119,6 +129,64 @@ fn greedy_choice(pos: &TilingRider, legal: &[Move], rng: &mut SplitMix64) -> Mov
     }
     let top: Vec<Move> = legal.iter().copied().filter(|m| haul(m) == best).collect();
     top[rng.below(top.len())]
+}
+
+/// The positions of a corpus file, with their rule sets and texts.
+fn corpus_positions(file: &str) -> Vec<(TilingRider, String)> {
+    let text = std::fs::read_to_string(file).expect("readable corpus");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.split('\t');
+            let rules = Rules::from_name(fields.next().unwrap_or("")).expect("rules");
+            let pos_text = fields.next().expect("position");
+            let pos = TilingRider::from_text(pos_text, rules).expect("position");
+            (pos, format!("{} {pos_text}", rules.name()))
+        })
+        .collect()
+}
+
+fn measure_nodes(file: &str, cap: u64) {
+    let positions = corpus_positions(file);
+    let limits = [4_000u64, 40_000, 400_000, 4_000_000];
+    let mut within = [0usize; 4];
+    let mut undecided = Vec::new();
+    let mut total = 0u64;
+    for (pos, name) in &positions {
+        let (mut legal, mut open) = (Vec::new(), Vec::new());
+        let mut budget = Budget::nodes(cap);
+        pos.legal_moves_within(&mut legal, &mut open, &mut budget);
+        let used = budget.used();
+        total += used;
+        if open.is_empty() {
+            for (w, &limit) in within.iter_mut().zip(&limits) {
+                if used <= limit {
+                    *w += 1;
+                }
+            }
+        } else {
+            undecided.push(format!(
+                "{} undecided of {}: {name}",
+                open.len(),
+                open.len() + legal.len()
+            ));
+        }
+    }
+    let count = positions.len();
+    println!("positions: {count}; search nodes in all: {total}");
+    for (w, limit) in within.iter().zip(&limits) {
+        println!(
+            "decided within {limit:>9} nodes: {w} ({:.2} %)",
+            100.0 * *w as f64 / count as f64
+        );
+    }
+    println!(
+        "undecided within the cap of {cap} nodes: {}",
+        undecided.len()
+    );
+    for u in &undecided {
+        println!("  {u}");
+    }
 }
 
 fn measure(file: &str, cap: Duration) {
