@@ -33,12 +33,14 @@ pub trait Evaluate: Position {
         self.capture_value(mv) > 0
     }
 
-    /// A hint for ordering the quiet moves (higher first); the default, 0, leaves them to
-    /// the search's own history. A variant with very many quiet moves of little value
-    /// (Triagonal's Jack placements) ranks them low here, and the search may then prune
-    /// the lowest ranked (negative hints) away from the root.
-    fn quiet_hint(&self, mv: Self::Move) -> i32 {
-        let _ = mv;
-        0
+    /// Away from the root, the search may restrict itself to a selection of the legal
+    /// moves: a variant with very many turns of little value each (Triagonal's 11,660 opening
+    /// turns, most of them Jack placements) fills `moves` (cleared first) with a subset of
+    /// its legal moves (ignoring history) that is non-empty whenever a legal move exists, and
+    /// returns `true`. The default returns `false`: every legal move is searched. The root
+    /// always searches every legal move.
+    fn selective_moves(&self, moves: &mut Vec<Self::Move>) -> bool {
+        let _ = moves;
+        false
     }
 }
