@@ -435,9 +435,24 @@ fn history_index<M: Hash>(mv: &M, side: Color) -> usize {
 }
 
 // Ordering keys.
-const KEY_HASH: i64 = 1 << 50;
-const KEY_NOISY: i64 = 1 << 40;
-const KEY_KILLER: i64 = 1 << 32;
+const KEY_HASH: i64 = 1 << 40;
+const KEY_NOISY: i64 = 1 << 32;
+const KEY_KILLER: i64 = 1 << 28;
+
+/// Orders a list by key, highest first, and on equal keys in the order generated: one
+/// in-place sort (no allocation), the generation index folded into the key.
+fn order<M>(list: &mut [(M, i64)]) {
+    let n = list.len() as i64;
+    for (i, e) in list.iter_mut().enumerate() {
+        e.1 = e.1 * (1 << 17) + (n - i as i64);
+    }
+    list.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+}
+
+/// The ordering key of an entry [`order`] has sorted.
+fn key_of(folded: i64) -> i64 {
+    folded >> 17
+}
 
 struct Searcher<'a, P: Evaluate> {
     game: Game<P>,
@@ -594,17 +609,10 @@ impl<P: Evaluate> Searcher<'_, P> {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        order(&mut list);
         for i in 0..list.len() {
-            // Selection: the best remaining move to the front (the earliest on ties).
-            let mut j = i;
-            for k in i + 1..list.len() {
-                if list[k].1 > list[j].1 {
-                    j = k;
-                }
-            }
-            list.swap(i, j);
-            let (mv, order) = list[i];
-            let quiet = order < KEY_KILLER;
+            let (mv, folded) = list[i];
+            let quiet = key_of(folded) < KEY_KILLER;
             self.game.play_unchecked(mv);
             let score = if i == 0 {
                 self.child(us, depth - 1, ply, alpha, beta)
@@ -702,14 +710,8 @@ impl<P: Evaluate> Searcher<'_, P> {
                 *k = i64::from(pos.capture_value(*mv));
             }
         }
+        order(&mut list);
         for i in 0..list.len() {
-            let mut j = i;
-            for k in i + 1..list.len() {
-                if list[k].1 > list[j].1 {
-                    j = k;
-                }
-            }
-            list.swap(i, j);
             let mv = list[i].0;
             self.game.play_unchecked(mv);
             let score = if self.game.position().turn() == us {

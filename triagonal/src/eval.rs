@@ -13,7 +13,7 @@ use chimera_core::{Color, Evaluate, Position};
 /// in centipawns. The king's is used only to order its capture first.
 pub const PIECE_VALUES: [i32; 7] = [100, 350, 400, 500, 900, 20_000, 80];
 /// The value of a Jack in hand.
-pub const JACK_IN_HAND: i32 = 15;
+pub const JACK_IN_HAND: i32 = 40;
 /// A king `d` steps (in any of the 26 directions) from the enemy king's start cell earns
 /// `MARCH[d]` (0 beyond).
 const MARCH: [i32; 8] = [0, 300, 160, 90, 50, 25, 12, 5];
