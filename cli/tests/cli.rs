@@ -981,7 +981,11 @@ fn bestmove_answers_in_json_for_every_variant() {
         assert!(v["nodes"].as_u64().unwrap() <= 2001, "{variant}");
         // The move is legal: it plays.
         let played = chimera(&["moves", variant, "--moves", &best]);
-        assert!(played.status.success(), "{variant} {best}: {}", stderr(&played));
+        assert!(
+            played.status.success(),
+            "{variant} {best}: {}",
+            stderr(&played)
+        );
     }
 }
 
@@ -1011,8 +1015,14 @@ fn bestmove_refuses_bad_input_clearly() {
         (&["bestmove", "turtle-shell", "--nodes", "0"], "--nodes"),
         (&["bestmove", "turtle-shell", "--time", "none"], "bounded"),
         (&["bestmove", "turtle-shell", "--time", "2h"], "--time"),
-        (&["bestmove", "turtle-shell", "--time", "1s", "--depth", "3"], "at most one"),
-        (&["bestmove", "turtle-shell", "--rules", "nonsense"], "nonsense"),
+        (
+            &["bestmove", "turtle-shell", "--time", "1s", "--depth", "3"],
+            "at most one",
+        ),
+        (
+            &["bestmove", "turtle-shell", "--rules", "nonsense"],
+            "nonsense",
+        ),
         (&["bestmove", "chess"], "unknown variant"),
         (
             &["bestmove", "turtle-shell", "--position", "W:KE8 B:KA5 b"],

@@ -446,7 +446,7 @@ fn order<M>(list: &mut [(M, i64)]) {
     for (i, e) in list.iter_mut().enumerate() {
         e.1 = e.1 * (1 << 17) + (n - i as i64);
     }
-    list.sort_unstable_by(|a, b| b.1.cmp(&a.1));
+    list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
 }
 
 /// The ordering key of an entry [`order`] has sorted.
@@ -484,14 +484,17 @@ impl<P: Evaluate> Searcher<'_, P> {
             return true;
         }
         self.nodes += 1;
-        if self.max_nodes.is_some_and(|m| self.nodes > m) {
+        let over_nodes = self.max_nodes.is_some_and(|m| self.nodes > m);
+        let check = self.nodes % CHECK_EVERY == 0;
+        if over_nodes
+            || (check && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (check
+                && self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
             self.aborted = true;
-        } else if self.nodes % CHECK_EVERY == 0 {
-            if self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
-            {
-                self.aborted = true;
-            }
         }
         self.aborted
     }

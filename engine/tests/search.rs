@@ -13,7 +13,9 @@ fn finds_win_in_one<P: Evaluate>(pos: P) -> P::Move {
     assert_eq!(result.score, Score::WinIn(1), "{result:?}");
     let mut after = game.clone();
     after.play(result.best_move).expect("the move is legal");
-    let outcome = after.outcome().expect("the game is over after the winning move");
+    let outcome = after
+        .outcome()
+        .expect("the game is over after the winning move");
     assert_eq!(outcome.winner(), Some(pos.turn()), "{outcome}");
     assert_eq!(result.pv, vec![result.best_move]);
     result.best_move
@@ -237,7 +239,8 @@ mod two_action_nim {
             )
         }
         fn parse_move(&self, text: &str) -> Result<u32, ParseMoveError> {
-            text.parse().map_err(|_| ParseMoveError::new(text, "1 or 2"))
+            text.parse()
+                .map_err(|_| ParseMoveError::new(text, "1 or 2"))
         }
         fn move_text(&self, n: u32) -> String {
             n.to_string()

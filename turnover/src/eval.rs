@@ -34,7 +34,11 @@ impl Turnover {
             let sq = bits.trailing_zeros() as i32;
             bits &= bits - 1;
             let rank = sq / 8;
-            score += 5 * if color == Color::White { rank } else { 7 - rank };
+            score += 5 * if color == Color::White {
+                rank
+            } else {
+                7 - rank
+            };
         }
         score
     }

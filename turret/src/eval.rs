@@ -42,7 +42,8 @@ impl TurretChess {
                 }
                 Role::Knight => {
                     // Centre files are d-g (3..=6), centre ranks 3-6 (2..=5).
-                    let central = i32::from((3..=6).contains(&file)) + i32::from((2..=5).contains(&rank));
+                    let central =
+                        i32::from((3..=6).contains(&file)) + i32::from((2..=5).contains(&rank));
                     score += 8 * central;
                     KNIGHT[i as usize]
                 }
@@ -81,7 +82,11 @@ impl Evaluate for TurretChess {
             if sling.promotes {
                 // A pawn thrown onto its last rank becomes a queen of its owner.
                 let gain = ROLE_VALUES[Role::Queen as usize] - ROLE_VALUES[Role::Pawn as usize];
-                value += if sling.piece.color == self.turn { gain } else { -gain };
+                value += if sling.piece.color == self.turn {
+                    gain
+                } else {
+                    -gain
+                };
             }
         }
         value

@@ -85,7 +85,8 @@ pub fn limits(
     depth: Option<u32>,
     nodes: Option<u64>,
 ) -> Result<Limits, Failure> {
-    let given = usize::from(time.is_some()) + usize::from(depth.is_some()) + usize::from(nodes.is_some());
+    let given =
+        usize::from(time.is_some()) + usize::from(depth.is_some()) + usize::from(nodes.is_some());
     if given > 1 {
         return Err(Failure::input(
             "give at most one of --time, --depth and --nodes",
@@ -149,9 +150,8 @@ pub fn run(
     json: bool,
 ) -> Result<(), Failure> {
     let game = new_game(args, moves)?;
-    let search = registry::searcher(game.variant()).ok_or_else(|| {
-        Failure::input(format!("{}: no computer opponent yet", game.variant()))
-    })?;
+    let search = registry::searcher(game.variant())
+        .ok_or_else(|| Failure::input(format!("{}: no computer opponent yet", game.variant())))?;
     let report = search(game.as_ref(), limits)?;
     let ms = report.elapsed.as_secs_f64() * 1000.0;
     if json {
