@@ -51,6 +51,16 @@
 //! at the root, ordered after everything else. The search is selective there: it cannot
 //! see a placement's value for the opponent's replies.
 //!
+//! ## Known approximations
+//!
+//! - The transposition table is keyed by the position alone, so a stored score may come
+//!   from a line with another history (a repetition or a Ko that differs): as in chess
+//!   engines, accepted. Legality never comes from the table: a stored move only orders
+//!   the node's own legal moves.
+//! - Quiescence stands pat on the static score, even in check or in the middle of a Tiling
+//!   Rider turn.
+//! - Scores count plies (actions); in Tiling Rider a turn is several plies.
+//!
 //! ```
 //! use chimera_core::{Game, Position};
 //! use chimera_engine::{Engine, Limits};

@@ -314,3 +314,25 @@ mod two_action_nim {
         }
     }
 }
+
+#[test]
+fn the_ko_rule_holds_in_the_search() {
+    use chimera_turtle_shell::TurtleShell;
+    let mut game = Game::new(TurtleShell::start(Default::default()));
+    for mv in ["E1-D1", "E8-D8", "D1-E1"] {
+        game.play_text(mv).unwrap();
+    }
+    // D8-E8 would recreate the start position: Ko forbids it.
+    let back = game.position().parse_move("D8-E8").unwrap();
+    assert!(!game.legal_move_list().contains(&back));
+    for depth in 1..=4 {
+        let r = Engine::new().search(&game, &Limits::depth(depth)).unwrap();
+        assert_ne!(r.best_move, back);
+        // Every move of the principal variation is legal in its place, history included.
+        let mut g = game.clone();
+        for &mv in &r.pv {
+            assert!(g.legal_move_list().contains(&mv), "{:?}", r.pv);
+            g.play_unchecked(mv);
+        }
+    }
+}
