@@ -81,6 +81,38 @@ fn turnover_takes_the_last_castle() {
 }
 
 #[test]
+fn tiling_rider_mates_with_an_aggregate() {
+    use chimera_tiling_rider::{Piece, Rules, Square, TilingRider};
+    let sq = |s: &str| Square::parse(s).unwrap();
+    let mut pos = TilingRider::empty(Rules::Standard);
+    pos.set_king(Color::White, sq("a1").unit());
+    pos.set_king(Color::Black, sq("q15").unit());
+    // A black wazir aggregate (a rook on the units) on c9-d10, a black knight on e3
+    // covering the unit c1-d2: the aggregate to a9 or to c1 checks, and the lone white
+    // king has nowhere to go.
+    for s in ["c9", "d9", "c10", "d10"] {
+        pos.set_piece(sq(s), Some((Piece::Wazir, Color::Black)));
+    }
+    pos.set_piece(sq("e3"), Some((Piece::Knight, Color::Black)));
+    pos.set_turn_number(2);
+    // Black's turn of one move: the move ends it.
+    pos.set_turn(Color::Black, 0, 1);
+    finds_win_in_one(pos.clone());
+    // With two moves allowed the turn needs ending: the mate is two plies by Black alone,
+    // scored as a win for Black throughout (no negation between them).
+    pos.set_turn(Color::Black, 0, 2);
+    let game = Game::new(pos);
+    let r = Engine::new().search(&game, &Limits::depth(4)).unwrap();
+    assert_eq!(r.score, Score::WinIn(2), "{r:?}");
+    let mut g = game.clone();
+    for &mv in &r.pv {
+        assert_eq!(g.position().turn(), Color::Black);
+        g.play(mv).unwrap();
+    }
+    assert_eq!(g.outcome().and_then(|o| o.winner()), Some(Color::Black));
+}
+
+#[test]
 fn tiling_rider_plays_a_proven_legal_first_move() {
     use chimera_tiling_rider::TilingRider;
     let game = Game::new(TilingRider::start(Default::default()));
