@@ -194,6 +194,36 @@ pub enum Command {
         #[command(flatten)]
         budget: BudgetArg,
     },
+    /// Let the computer choose a move: the best move found, its score, the principal
+    /// variation, the depth, the nodes and their speed.
+    ///
+    /// The search is iterative deepening alpha-beta (see the chimera-engine crate), with
+    /// history rules (Ko, repetition) applied along every line. It is always bounded: by
+    /// --time (default 1s, at most 1h), or --depth (1-64) or --nodes (at most 10^10), which
+    /// also stop after 10 minutes. A search limited by --depth or --nodes gives the same
+    /// answer every time. The score is for the side to move: +1.25 (about a pawn and a
+    /// quarter ahead), or "win in N plies" / "loss in N plies" when forced. In Tiling Rider
+    /// only moves proven legal within the search's budget are considered.
+    #[command(after_help = "Examples:\n  chimera bestmove turret --time 2s\n  \
+        chimera bestmove turtle-shell --moves \"C2-C3 D7-E7\" --depth 4 --json")]
+    Bestmove {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        moves: MovesArg,
+        /// Think for this long (e.g. 1s, 500ms, 2m); the default when no limit is given.
+        #[arg(long, value_name = "TIME", value_parser = commands::bestmove::parse_time)]
+        time: Option<std::time::Duration>,
+        /// Search this many plies deep.
+        #[arg(long, value_name = "N")]
+        depth: Option<u32>,
+        /// Search this many nodes.
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
+        /// Print a JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play a game at the terminal, human against human.
     ///
     /// Type a move (e.g. C2-C3) at the prompt, or a command: moves, undo, board, help,
@@ -247,6 +277,15 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             moves,
             budget,
         } => commands::play::run(io, &game, &moves, budget.budget),
+        Command::Bestmove {
+            game,
+            moves,
+            time,
+            depth,
+            nodes,
+            json,
+        } => commands::bestmove::limits(time, depth, nodes)
+            .and_then(|limits| commands::bestmove::run(io, &game, &moves, &limits, json)),
     };
     let code = match result.and_then(|()| io.out.flush().map_err(Failure::from)) {
         Ok(()) => 0,

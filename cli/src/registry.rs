@@ -1,7 +1,10 @@
 //! The variants the program knows. Adding a variant is one line here (and its crate in
 //! `Cargo.toml`).
 
-use chimera_core::Variant;
+use crate::commands::bestmove::{search, Report};
+use crate::Failure;
+use chimera_core::{DynGame, Position, Variant};
+use chimera_engine::Limits;
 
 /// Every variant the program knows, in the order `chimera variants` lists them.
 pub fn variants() -> Vec<Variant> {
@@ -38,4 +41,26 @@ pub fn names() -> String {
         .map(|v| v.name)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Searches a game for its best move (see `chimera bestmove`).
+pub type SearchFn = fn(&dyn DynGame, &Limits) -> Result<Report, Failure>;
+
+/// The search of the variant called `name` (as [`DynGame::variant`] names it): the
+/// `chimera-engine` search is generic over the variant's position type, so each variant
+/// has one line here, as in [`variants`].
+pub fn searcher(name: &str) -> Option<SearchFn> {
+    use chimera_tiling_rider::TilingRider;
+    use chimera_triagonal::Triagonal;
+    use chimera_turnover::Turnover;
+    use chimera_turret::TurretChess;
+    use chimera_turtle_shell::TurtleShell;
+    let all: [(&str, SearchFn); 5] = [
+        (TurtleShell::VARIANT, search::<TurtleShell>),
+        (TurretChess::VARIANT, search::<TurretChess>),
+        (Turnover::VARIANT, search::<Turnover>),
+        (Triagonal::VARIANT, search::<Triagonal>),
+        (TilingRider::VARIANT, search::<TilingRider>),
+    ];
+    all.into_iter().find(|(n, _)| *n == name).map(|(_, f)| f)
 }

@@ -298,6 +298,9 @@ mod tests {
     }
 
     impl DynGame for Scripted {
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
         fn variant(&self) -> &'static str {
             "scripted"
         }

@@ -945,3 +945,94 @@ fn play_lets_a_player_make_an_undecided_move_and_take_it_back() {
     );
     assert!(text.contains("Took back o1-n1"), "{text}");
 }
+
+#[test]
+fn bestmove_finds_a_mate_in_one_in_turret() {
+    let out = chimera(&[
+        "bestmove",
+        "turret",
+        "--position",
+        "5k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/1R3K4 w - - 0 1",
+        "--depth",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("bestmove b1b8"), "{text}");
+    assert!(text.contains("win in 1 ply"), "{text}");
+    assert!(text.contains("nodes"), "{text}");
+}
+
+#[test]
+fn bestmove_answers_in_json_for_every_variant() {
+    for variant in [
+        "turtle-shell",
+        "turret",
+        "turnover",
+        "triagonal",
+        "tiling-rider",
+    ] {
+        let out = chimera(&["bestmove", variant, "--nodes", "2000", "--json"]);
+        assert!(out.status.success(), "{variant}: {}", stderr(&out));
+        let v = json(&out);
+        let best = v["best_move"].as_str().unwrap().to_string();
+        assert_eq!(v["pv"][0].as_str(), Some(best.as_str()), "{variant}");
+        assert!(v["nodes"].as_u64().unwrap() <= 2001, "{variant}");
+        // The move is legal: it plays.
+        let played = chimera(&["moves", variant, "--moves", &best]);
+        assert!(
+            played.status.success(),
+            "{variant} {best}: {}",
+            stderr(&played)
+        );
+    }
+}
+
+#[test]
+fn bestmove_with_a_node_limit_is_deterministic() {
+    let args = ["bestmove", "turnover", "--nodes", "5000", "--json"];
+    let (a, b) = (json(&chimera(&args)), json(&chimera(&args)));
+    for field in ["best_move", "score", "pv", "depth", "nodes"] {
+        assert_eq!(a[field], b[field], "{field}");
+    }
+}
+
+#[test]
+fn bestmove_keeps_its_time() {
+    let start = std::time::Instant::now();
+    let out = chimera(&["bestmove", "triagonal", "--time", "300ms"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The process starts, sets up and prints too; the search itself stops on time.
+    assert!(start.elapsed() < std::time::Duration::from_secs(3));
+}
+
+#[test]
+fn bestmove_refuses_bad_input_clearly() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["bestmove", "turtle-shell", "--depth", "0"], "--depth"),
+        (&["bestmove", "turtle-shell", "--depth", "1000"], "--depth"),
+        (&["bestmove", "turtle-shell", "--nodes", "0"], "--nodes"),
+        (&["bestmove", "turtle-shell", "--time", "none"], "bounded"),
+        (&["bestmove", "turtle-shell", "--time", "2h"], "--time"),
+        (
+            &["bestmove", "turtle-shell", "--time", "1s", "--depth", "3"],
+            "at most one",
+        ),
+        (
+            &["bestmove", "turtle-shell", "--rules", "nonsense"],
+            "nonsense",
+        ),
+        (&["bestmove", "chess"], "unknown variant"),
+        (
+            &["bestmove", "turtle-shell", "--position", "W:KE8 B:KA5 b"],
+            "game is over",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = chimera(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -8,11 +8,16 @@ use crate::{
 use crate::{
     perft_estimate, perft_run, EstimateOptions, PerftControl, PerftError, PerftEstimate, PerftSplit,
 };
+use std::any::Any;
 use thiserror::Error;
 
 /// A game of some variant, with moves and positions as text. The command-line program works
 /// only through this trait.
 pub trait DynGame {
+    /// This game as [`Any`], so that a program holding a `dyn DynGame` can reach the typed
+    /// [`Game`] (`downcast_ref::<Game<P>>()`) for what needs the variant's type, such as a
+    /// search generic over [`crate::Position`].
+    fn as_any(&self) -> &dyn Any;
     /// The variant's name.
     fn variant(&self) -> &'static str;
     /// The rule set's name.
@@ -82,7 +87,10 @@ pub trait DynGame {
     }
 }
 
-impl<P: Render> DynGame for Game<P> {
+impl<P: Render + 'static> DynGame for Game<P> {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
     fn variant(&self) -> &'static str {
         P::VARIANT
     }

@@ -15,6 +15,8 @@
 //! - [`perft`], [`perft_divide`] and [`perft_with`]; for a depth a user chooses,
 //!   [`perft_estimate`] (the tree's size and the count's time, predicted by random probes)
 //!   and [`perft_run`] (stoppable, with progress), both bounded by [`MAX_PERFT_DEPTH`];
+//! - [`Evaluate`]: a variant's static score, noisy moves and capture values, for a
+//!   computer opponent (the one trait here that is not about the rules; see its docs);
 //! - [`DynGame`] and [`Variant`]: an object-safe game with moves as text, for the program;
 //! - [`record`]: game records (plain move lists, Zillions `.zsg`) cut into move texts;
 //! - [`zobrist`]: the SplitMix64 mixer as a `const fn` for compile-time key tables;
@@ -87,6 +89,7 @@ mod color;
 pub mod conformance;
 mod dyn_game;
 mod error;
+mod evaluate;
 mod game;
 mod outcome;
 mod perft;
@@ -103,6 +106,7 @@ pub use error::{
     excerpt, IllegalMoveError, ParseMoveError, ParsePositionError, PlayError, UndecidedMoveError,
     UnknownRulesError, EXCERPT_CHARS,
 };
+pub use evaluate::Evaluate;
 pub use game::Game;
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{

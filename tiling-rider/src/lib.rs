@@ -86,10 +86,12 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod position;
 mod render;
+pub use eval::{AGGREGATE_BONUS, GIANT_FERZ_VALUE, PIECE_VALUES};
 pub use render::PICTURE_BUDGET_NODES;
 mod search;
 

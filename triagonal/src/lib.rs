@@ -76,12 +76,14 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod position;
 mod render;
 
 pub use board::{Cell, CellIter, CellSet};
+pub use eval::{JACK_IN_HAND, PIECE_VALUES};
 pub use position::{
     king_start, pawn_start, promotion_zone, Move, MoveKind, Piece, Rules, Triagonal,
 };

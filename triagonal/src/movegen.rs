@@ -80,6 +80,13 @@ impl Triagonal {
         self.combine(out, start, quiet_end, &candidates);
     }
 
+    /// Appends every legal turn without a Jack placement (the game not being over): the
+    /// normal moves alone. Non-empty whenever any turn is legal (every placement needs a
+    /// normal move, which is legal without it too).
+    pub(crate) fn generate_normal(&self, out: &mut Vec<Move>) {
+        self.normal::<ALL>(out);
+    }
+
     /// Whether the side to move has any legal turn (the game not being over). Every
     /// placement needs a normal move, so this looks at normal moves only.
     pub(crate) fn has_legal_move(&self) -> bool {

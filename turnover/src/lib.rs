@@ -57,6 +57,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod position;
@@ -64,6 +65,7 @@ mod render;
 mod stack;
 
 pub use board::Square;
+pub use eval::{castle_score, STACK_VALUES};
 pub use position::{Effect, Move, MoveInfo, Rules, Turnover};
 pub use stack::{land, Landing, Ring, Stack};
 

@@ -55,6 +55,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+mod eval;
 mod movegen;
 // RULES.md marks rulings as `[ruling]`, which rustdoc would take for links.
 #[allow(rustdoc::broken_intra_doc_links)]
@@ -67,6 +68,7 @@ mod types;
 mod zobrist;
 
 pub use board::{Bitboard, Cell, Cells, Dir};
+pub use eval::ROLE_VALUES;
 pub use position::{CastleSide, Sling, TurretChess, KING_FILE};
 pub use types::{Move, MoveKind, Piece, Role, Rules};
 

@@ -112,6 +112,7 @@
 mod board;
 #[rustfmt::skip]
 pub mod board_data;
+mod eval;
 mod history;
 mod notation;
 mod position;
@@ -120,6 +121,7 @@ mod render;
 mod types;
 
 pub use board::Cell;
+pub use eval::PIECE_VALUES;
 pub use position::TurtleShell;
 pub use record::{parse_zsg, read_record, RecordError, RecordMove, ZsgMove};
 pub use types::{Move, Piece, Repetition, Rules};

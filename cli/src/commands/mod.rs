@@ -1,5 +1,6 @@
 //! One module per command, and what they share.
 
+pub mod bestmove;
 pub mod moves;
 pub mod perft;
 pub mod play;

@@ -1,0 +1,195 @@
+//! `chimera bestmove`: the computer's choice of move in a position, with its score and
+//! principal variation.
+
+use super::to_text;
+use crate::{new_game, registry, Failure, GameArgs, Io, MovesArg};
+use chimera_core::{DynGame, Evaluate, Game, Render};
+use chimera_engine::{Engine, Limits, Score, SearchError};
+use serde_json::json;
+use std::time::Duration;
+
+/// The longest `--time`.
+pub const MAX_TIME: Duration = Duration::from_secs(3600);
+/// The deepest `--depth`.
+pub const MAX_DEPTH: u32 = 64;
+/// The most `--nodes`.
+pub const MAX_NODES: u64 = 10_000_000_000;
+/// A search limited by `--depth` or `--nodes` also stops after this long, so that every
+/// search ends (the output then says that the time cap stopped it).
+pub const SAFETY_TIME: Duration = Duration::from_secs(600);
+/// The time a search may take when no limit is given.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
+
+/// What a search found, in the variant's notation.
+pub struct Report {
+    /// The best move.
+    pub best_move: String,
+    /// Its score.
+    pub score: Score,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Whether a limit other than the depth stopped the search.
+    pub stopped: bool,
+}
+
+/// Searches a game of variant `P` given as a [`DynGame`] (the program's games are
+/// [`Game<P>`]s underneath).
+pub fn search<P: Evaluate + Render + 'static>(
+    game: &dyn DynGame,
+    limits: &Limits,
+) -> Result<Report, Failure> {
+    let game = game
+        .as_any()
+        .downcast_ref::<Game<P>>()
+        .ok_or_else(|| Failure::input(format!("{}: the game is not searchable", P::VARIANT)))?;
+    let mut engine: Engine<P> = Engine::new();
+    let result = engine.search(game, limits).map_err(|e| match e {
+        SearchError::GameOver(outcome) => Failure::input(format!(
+            "the game is over ({outcome}): there is no move to search"
+        )),
+        SearchError::NoProvenMove => Failure::input(e.to_string()),
+    })?;
+    let mut pos = game.position().clone();
+    let mut pv = Vec::with_capacity(result.pv.len());
+    for &mv in &result.pv {
+        pv.push(pos.move_text(mv));
+        pos.play_unchecked(mv);
+    }
+    Ok(Report {
+        best_move: game.position().move_text(result.best_move),
+        score: result.score,
+        pv,
+        depth: result.depth,
+        seldepth: result.seldepth,
+        nodes: result.nodes,
+        elapsed: result.elapsed,
+        nps: result.nps(),
+        stopped: result.stopped,
+    })
+}
+
+/// The search limits the command line asked for: exactly one of time, depth and nodes
+/// (time [`DEFAULT_TIME`] if none), each checked against its maximum.
+pub fn limits(
+    time: Option<Duration>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+) -> Result<Limits, Failure> {
+    let given =
+        usize::from(time.is_some()) + usize::from(depth.is_some()) + usize::from(nodes.is_some());
+    if given > 1 {
+        return Err(Failure::input(
+            "give at most one of --time, --depth and --nodes",
+        ));
+    }
+    if let Some(d) = depth {
+        if d == 0 || d > MAX_DEPTH {
+            return Err(Failure::input(format!(
+                "--depth {d}: give a depth from 1 to {MAX_DEPTH}"
+            )));
+        }
+        return Ok(Limits {
+            depth: Some(d),
+            time: Some(SAFETY_TIME),
+            ..Limits::default()
+        });
+    }
+    if let Some(n) = nodes {
+        if n == 0 || n > MAX_NODES {
+            return Err(Failure::input(format!(
+                "--nodes {n}: give a node count from 1 to {MAX_NODES}"
+            )));
+        }
+        return Ok(Limits {
+            nodes: Some(n),
+            time: Some(SAFETY_TIME),
+            ..Limits::default()
+        });
+    }
+    let t = time.unwrap_or(DEFAULT_TIME);
+    if t.is_zero() || t > MAX_TIME {
+        return Err(Failure::input(format!(
+            "--time: give a time above 0 and at most {} s",
+            MAX_TIME.as_secs()
+        )));
+    }
+    Ok(Limits::time(t))
+}
+
+/// Reads `--time`: `1s`, `500ms`, `0.5s`, `2m`.
+pub fn parse_time(text: &str) -> Result<Duration, String> {
+    match crate::parse_limit(text)?.duration() {
+        Some(d) => Ok(d),
+        None => Err("give a time such as 1s, 500ms or 2m (a search is always bounded)".into()),
+    }
+}
+
+fn score_json(score: Score) -> serde_json::Value {
+    match score {
+        Score::Centipawns(cp) => json!({"kind": "centipawns", "value": cp}),
+        Score::WinIn(n) => json!({"kind": "win", "plies": n}),
+        Score::LossIn(n) => json!({"kind": "loss", "plies": n}),
+    }
+}
+
+pub fn run(
+    io: &mut Io<'_>,
+    args: &GameArgs,
+    moves: &MovesArg,
+    limits: &Limits,
+    json: bool,
+) -> Result<(), Failure> {
+    let game = new_game(args, moves)?;
+    let search = registry::searcher(game.variant())
+        .ok_or_else(|| Failure::input(format!("{}: no computer opponent yet", game.variant())))?;
+    let report = search(game.as_ref(), limits)?;
+    let ms = report.elapsed.as_secs_f64() * 1000.0;
+    if json {
+        let value = json!({
+            "variant": game.variant(),
+            "rules": game.rules_name(),
+            "position": game.position_text(),
+            "turn": game.turn().to_string(),
+            "best_move": report.best_move,
+            "score": score_json(report.score),
+            "score_text": report.score.to_string(),
+            "pv": report.pv,
+            "depth": report.depth,
+            "seldepth": report.seldepth,
+            "nodes": report.nodes,
+            "time_ms": (ms * 1000.0).round() / 1000.0,
+            "nps": report.nps,
+            "stopped": report.stopped,
+        });
+        io.out.write_all(to_text(&value).as_bytes())?;
+        return Ok(());
+    }
+    writeln!(io.out, "bestmove {}", report.best_move)?;
+    writeln!(io.out, "score    {}", report.score)?;
+    writeln!(io.out, "pv       {}", report.pv.join(" "))?;
+    writeln!(
+        io.out,
+        "depth    {} (selective {}){}",
+        report.depth,
+        report.seldepth,
+        if report.depth == 0 {
+            "; the limit came before the first iteration ended: the move is the best seen so far"
+        } else {
+            ""
+        }
+    )?;
+    writeln!(io.out, "nodes    {}", report.nodes)?;
+    writeln!(io.out, "time     {ms:.0} ms")?;
+    writeln!(io.out, "nps      {}", report.nps)?;
+    Ok(())
+}

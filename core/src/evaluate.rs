@@ -1,0 +1,46 @@
+//! [`Evaluate`]: what a computer opponent needs to know of a variant beyond its rules.
+
+use crate::Position;
+
+/// A variant's static knowledge for a game-tree search (the `chimera-engine` crate): a score
+/// for a position, which moves are *noisy*, and what a move gains in material.
+///
+/// This is the one trait of the core that is not about the rules. It lives here, not in the
+/// engine crate, so that a variant crate implements it next to its own board
+/// representation (with access to its bitboards) without depending on the search: a new
+/// variant gets the computer opponent by implementing this trait alone.
+///
+/// Scores are in centipawn-like units (a pawn or its equivalent is about 100), from the
+/// point of view of the side to move ([`Position::turn`]), positive when that side stands
+/// better. They must stay well inside ±100,000: larger values are reserved for won and lost
+/// games, which the search scores itself from [`Position::terminal`] and
+/// [`Position::no_move_outcome`].
+pub trait Evaluate: Position {
+    /// The static score of this position for the side to move. Need not consider a
+    /// finished game (the search asks the rules first).
+    fn evaluate(&self) -> i32;
+
+    /// What `mv` (legal here) gains at once in material, in the units of
+    /// [`Evaluate::evaluate`]: the value of everything it captures or turns over, plus what a
+    /// promotion adds; 0 for a quiet move. The search orders moves by it (most valuable
+    /// victim first).
+    fn capture_value(&self, mv: Self::Move) -> i32;
+
+    /// Whether `mv` (legal here) is noisy: a move that changes the material balance or wins
+    /// at once, which the search keeps playing past its depth (quiescence) until the
+    /// position is quiet. The default: a move with a positive [`Evaluate::capture_value`].
+    fn is_noisy(&self, mv: Self::Move) -> bool {
+        self.capture_value(mv) > 0
+    }
+
+    /// Away from the root, the search may restrict itself to a selection of the legal
+    /// moves: a variant with very many turns of little value each (Triagonal's 11,660 opening
+    /// turns, most of them Jack placements) fills `moves` (cleared first) with a subset of
+    /// its legal moves (ignoring history) that is non-empty whenever a legal move exists, and
+    /// returns `true`. The default returns `false`: every legal move is searched. The root
+    /// always searches every legal move.
+    fn selective_moves(&self, moves: &mut Vec<Self::Move>) -> bool {
+        let _ = moves;
+        false
+    }
+}
