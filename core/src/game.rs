@@ -1,13 +1,17 @@
 //! [`Game`]: a position together with its history.
 
+use crate::history::KeyIndex;
 use crate::{
-    Budget, IllegalMoveError, Outcome, PlayError, Position, Status, UndecidedMoveError, Verdict,
+    Budget, History, IllegalMoveError, Outcome, PlayError, Position, Status, UndecidedMoveError,
+    Verdict,
 };
 
 /// A game: the position it started from, the moves played, and every position reached.
 ///
 /// History-dependent rules (Ko, repetition draws) are decided here, through the variant's
-/// [`Position::retain_history_legal`] and [`Position::history_outcome`] hooks.
+/// [`Position::retain_history_legal`] and [`Position::history_outcome`] hooks. The game
+/// keeps its positions indexed by Zobrist key, so those hooks find the earlier positions
+/// equal to one in time independent of the length of the game ([`History::with_key`]).
 ///
 /// With the `serde` feature a game serializes as its start position and its moves; reading
 /// one back replays the moves, so a record with an illegal move is refused, never trusted.
@@ -28,15 +32,20 @@ pub struct Game<P: Position> {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`. Never empty.
     positions: Vec<P>,
     moves: Vec<P::Move>,
+    /// `positions` by Zobrist key.
+    index: KeyIndex,
 }
 
 impl<P: Position> Game<P> {
     /// A game starting from `start` with no history: a position set up from text starts a
     /// fresh history.
     pub fn new(start: P) -> Self {
+        let mut index = KeyIndex::default();
+        index.push(start.zobrist());
         Game {
             positions: vec![start],
             moves: Vec::new(),
+            index,
         }
     }
 
@@ -72,10 +81,17 @@ impl<P: Position> Game<P> {
         (n > 0).then(|| (&self.positions[n - 1], self.moves[n - 1]))
     }
 
+    /// The positions before the current one, as the history hooks see them: oldest
+    /// first, indexed by Zobrist key.
     #[inline]
-    fn split(&self) -> (&[P], &P) {
+    pub fn history(&self) -> History<'_, P> {
+        self.split().0
+    }
+
+    #[inline]
+    fn split(&self) -> (History<'_, P>, &P) {
         let (current, earlier) = self.positions.split_last().expect("never empty");
-        (earlier, current)
+        (History::indexed(earlier, &self.index), current)
     }
 
     /// Clears `moves` and fills it with the moves legal now, history included. Empty once
@@ -259,6 +275,7 @@ impl<P: Position> Game<P> {
             .last_mut()
             .expect("just pushed")
             .play_unchecked(mv);
+        self.index.push(self.position().zobrist());
         self.moves.push(mv);
     }
 
@@ -301,6 +318,8 @@ impl<P: Position> Game<P> {
     /// Takes back the last move; `None` at the start.
     pub fn undo(&mut self) -> Option<P::Move> {
         let mv = self.moves.pop()?;
+        let key = self.position().zobrist();
+        self.index.pop(key);
         self.positions.pop();
         Some(mv)
     }
@@ -329,6 +348,7 @@ impl<P: Position> From<Game<P>> for GameRecord<P, P::Move> {
         let Game {
             mut positions,
             moves,
+            ..
         } = game;
         positions.truncate(1);
         GameRecord {

@@ -88,6 +88,7 @@ pub mod conformance;
 mod dyn_game;
 mod error;
 mod game;
+mod history;
 mod outcome;
 mod perft;
 mod position;
@@ -104,6 +105,7 @@ pub use error::{
     UnknownRulesError, EXCERPT_CHARS,
 };
 pub use game::Game;
+pub use history::{History, WithKey};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{
     perft, perft_divide, perft_estimate, perft_run, perft_with, EstimateOptions, PerftControl,
