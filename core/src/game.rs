@@ -32,20 +32,25 @@ pub struct Game<P: Position> {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`. Never empty.
     positions: Vec<P>,
     moves: Vec<P::Move>,
-    /// `positions` by Zobrist key.
+    /// The Zobrist key of each of `positions`.
+    keys: Vec<u64>,
+    /// The first `index.len()` of `positions` by key; the others (fewer than
+    /// [`UNINDEXED`]) are scanned.
     index: KeyIndex,
 }
+
+/// How many positions may wait to be indexed: [`History::with_key`] scans their keys.
+const UNINDEXED: usize = 32;
 
 impl<P: Position> Game<P> {
     /// A game starting from `start` with no history: a position set up from text starts a
     /// fresh history.
     pub fn new(start: P) -> Self {
-        let mut index = KeyIndex::default();
-        index.push(start.zobrist());
         Game {
+            keys: vec![start.zobrist()],
             positions: vec![start],
             moves: Vec::new(),
-            index,
+            index: KeyIndex::default(),
         }
     }
 
@@ -91,7 +96,8 @@ impl<P: Position> Game<P> {
     #[inline]
     fn split(&self) -> (History<'_, P>, &P) {
         let (current, earlier) = self.positions.split_last().expect("never empty");
-        (History::indexed(earlier, &self.index), current)
+        let keys = &self.keys[..earlier.len()];
+        (History::indexed(earlier, keys, &self.index), current)
     }
 
     /// Clears `moves` and fills it with the moves legal now, history included. Empty once
@@ -275,8 +281,13 @@ impl<P: Position> Game<P> {
             .last_mut()
             .expect("just pushed")
             .play_unchecked(mv);
-        self.index.push(self.position().zobrist());
+        self.keys.push(self.position().zobrist());
         self.moves.push(mv);
+        if self.keys.len() - self.index.len() > UNINDEXED {
+            for &key in &self.keys[self.index.len()..] {
+                self.index.push(key);
+            }
+        }
     }
 
     /// Plays `mv` if it is legal now, history included; otherwise the game is unchanged and
@@ -318,9 +329,11 @@ impl<P: Position> Game<P> {
     /// Takes back the last move; `None` at the start.
     pub fn undo(&mut self) -> Option<P::Move> {
         let mv = self.moves.pop()?;
-        let key = self.position().zobrist();
-        self.index.pop(key);
         self.positions.pop();
+        let key = self.keys.pop().expect("a key per position");
+        if self.index.len() > self.keys.len() {
+            self.index.pop(key);
+        }
         Some(mv)
     }
 

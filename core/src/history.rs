@@ -18,6 +18,8 @@ use std::sync::OnceLock;
 #[derive(Debug)]
 pub struct History<'a, P> {
     earlier: &'a [P],
+    /// The keys of `earlier` (empty for a history without an index).
+    keys: &'a [u64],
     index: Option<&'a KeyIndex>,
 }
 
@@ -36,14 +38,18 @@ impl<'a, P: Position> History<'a, P> {
     pub fn new(earlier: &'a [P]) -> Self {
         History {
             earlier,
+            keys: &[],
             index: None,
         }
     }
 
-    /// A history of `earlier` indexed by `index`, which indexes at least those positions.
-    pub(crate) fn indexed(earlier: &'a [P], index: &'a KeyIndex) -> Self {
+    /// A history of `earlier`, whose keys are `keys` (as long), indexed by `index` up to
+    /// its length.
+    pub(crate) fn indexed(earlier: &'a [P], keys: &'a [u64], index: &'a KeyIndex) -> Self {
+        debug_assert_eq!(earlier.len(), keys.len());
         History {
             earlier,
+            keys,
             index: Some(index),
         }
     }
@@ -71,16 +77,24 @@ impl<'a, P: Position> History<'a, P> {
     /// are usually equal, but callers that need equality still compare the positions.
     ///
     /// From a [`crate::Game`] this takes time proportional to the number of positions
-    /// yielded, not to the length of the history.
+    /// yielded (plus a scan of at most a few dozen keys), not to the length of the history.
     #[inline]
     pub fn with_key(&self, key: u64) -> WithKey<'a, P> {
+        let n = self.earlier.len();
+        let (tail_start, chain) = match self.index {
+            Some(index) => {
+                let indexed = index.len().min(n);
+                (indexed, index.latest(key))
+            }
+            None => (0, (NONE, None)),
+        };
         WithKey {
             earlier: self.earlier,
+            keys: self.keys,
             key,
-            state: match self.index {
-                Some(index) => State::Chain(index.latest(key)),
-                None => State::Scan(self.earlier.len()),
-            },
+            tail: (tail_start, n),
+            chain: chain.0,
+            index: chain.1,
         }
     }
 
@@ -93,19 +107,16 @@ impl<'a, P: Position> History<'a, P> {
 }
 
 /// The iterator of [`History::with_key`].
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct WithKey<'a, P> {
     earlier: &'a [P],
+    keys: &'a [u64],
     key: u64,
-    state: State<'a>,
-}
-
-#[derive(Clone, Debug)]
-enum State<'a> {
-    /// Following the index's chain of positions with the key, from this position index.
-    Chain((u32, &'a KeyIndex)),
-    /// Scanning the slice backwards from this length.
-    Scan(usize),
+    /// The positions not in the index, still to scan: `tail.0..tail.1`, from the end.
+    tail: (usize, usize),
+    /// The next position of the index's chain for the key, or [`NONE`].
+    chain: u32,
+    index: Option<&'a KeyIndex>,
 }
 
 impl<P: Position> Iterator for WithKey<'_, P> {
@@ -113,26 +124,27 @@ impl<P: Position> Iterator for WithKey<'_, P> {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        match &mut self.state {
-            State::Chain((i, index)) => loop {
-                let at = *i;
-                if at == NONE {
-                    return None;
-                }
-                *i = index.previous[at as usize];
-                // The index may cover positions after these (the current one).
-                if (at as usize) < self.earlier.len() {
-                    return Some(at as usize);
-                }
-            },
-            State::Scan(end) => {
-                while *end > 0 {
-                    *end -= 1;
-                    if self.earlier[*end].zobrist() == self.key {
-                        return Some(*end);
-                    }
-                }
-                None
+        while self.tail.1 > self.tail.0 {
+            self.tail.1 -= 1;
+            let i = self.tail.1;
+            let key = match self.keys.get(i) {
+                Some(&key) => key,
+                None => self.earlier[i].zobrist(),
+            };
+            if key == self.key {
+                return Some(i);
+            }
+        }
+        let index = self.index?;
+        loop {
+            let at = self.chain;
+            if at == NONE {
+                return None;
+            }
+            self.chain = index.previous[at as usize];
+            // The index may cover positions after these (the current one).
+            if (at as usize) < self.earlier.len() {
+                return Some(at as usize);
             }
         }
     }
@@ -141,9 +153,11 @@ impl<P: Position> Iterator for WithKey<'_, P> {
 /// No position.
 const NONE: u32 = u32::MAX;
 
-/// A game's positions by Zobrist key: for each key the latest position with it, and for
-/// each position the previous one with the same key. Pushing and popping a position are
-/// one hash-map operation each.
+/// A game's first positions by Zobrist key: for each key the latest position with it, and
+/// for each position the previous one with the same key. Pushing and popping a position
+/// are one hash-map operation each. A [`crate::Game`] indexes its positions only once a few
+/// dozen are waiting (the rest are scanned), so the plies perft plays and takes back near
+/// the end of a game cost no hashing.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct KeyIndex {
     latest: HashMap<u64, u32, KeySeed>,
@@ -172,9 +186,15 @@ impl KeyIndex {
         }
     }
 
+    /// The number of positions indexed.
     #[inline]
-    fn latest(&self, key: u64) -> (u32, &KeyIndex) {
-        (self.latest.get(&key).copied().unwrap_or(NONE), self)
+    pub(crate) fn len(&self) -> usize {
+        self.previous.len()
+    }
+
+    #[inline]
+    fn latest(&self, key: u64) -> (u32, Option<&KeyIndex>) {
+        (self.latest.get(&key).copied().unwrap_or(NONE), Some(self))
     }
 }
 
