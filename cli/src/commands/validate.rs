@@ -82,7 +82,9 @@ pub fn run(
     let first = game.turn();
     let bad = replay(game.as_mut(), &record, limit).err().map(|stop| {
         let ply = stop.index + 1;
-        let mv = &record[stop.index];
+        let mv = record
+            .get(stop.index)
+            .expect("the replay stopped at a move");
         let here = Survey::of(game.as_ref(), limit);
         BadMove {
             ply,
