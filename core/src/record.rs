@@ -373,7 +373,10 @@ mod tests {
         let moves: Vec<_> = record.iter().collect();
         assert!(matches!(moves[0].text, Cow::Borrowed("e2e4")));
         assert_eq!((moves[2].line, &*moves[2].text), (2, "g1f3"));
-        assert_eq!(record.get(3).map(|m| m.text.into_owned()), Some("b8c6".into()));
+        assert_eq!(
+            record.get(3).map(|m| m.text.into_owned()),
+            Some("b8c6".into())
+        );
         assert_eq!(record.get(4), None);
         assert!(read_record("").unwrap().is_empty());
     }
