@@ -32,14 +32,12 @@ pub struct Game<P: Position> {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`. Never empty.
     positions: Vec<P>,
     moves: Vec<P::Move>,
-    /// The Zobrist key of each of `positions`.
-    keys: Vec<u64>,
     /// The first `index.len()` of `positions` by key; the others (fewer than
     /// [`UNINDEXED`]) are scanned.
     index: KeyIndex,
 }
 
-/// How many positions may wait to be indexed: [`History::with_key`] scans their keys.
+/// How many positions may wait to be indexed: [`History::with_key`] scans them.
 const UNINDEXED: usize = 32;
 
 impl<P: Position> Game<P> {
@@ -47,7 +45,6 @@ impl<P: Position> Game<P> {
     /// fresh history.
     pub fn new(start: P) -> Self {
         Game {
-            keys: vec![start.zobrist()],
             positions: vec![start],
             moves: Vec::new(),
             index: KeyIndex::default(),
@@ -96,8 +93,7 @@ impl<P: Position> Game<P> {
     #[inline]
     fn split(&self) -> (History<'_, P>, &P) {
         let (current, earlier) = self.positions.split_last().expect("never empty");
-        let keys = &self.keys[..earlier.len()];
-        (History::indexed(earlier, keys, &self.index), current)
+        (History::indexed(earlier, &self.index), current)
     }
 
     /// Clears `moves` and fills it with the moves legal now, history included. Empty once
@@ -281,13 +277,27 @@ impl<P: Position> Game<P> {
             .last_mut()
             .expect("just pushed")
             .play_unchecked(mv);
-        self.keys.push(self.position().zobrist());
         self.moves.push(mv);
-        if self.keys.len() - self.index.len() > UNINDEXED {
-            for &key in &self.keys[self.index.len()..] {
-                self.index.push(key);
-            }
+        if self.positions.len() - self.index.len() > UNINDEXED {
+            self.index_waiting();
         }
+    }
+
+    /// Indexes the positions waiting to be (once every [`UNINDEXED`] plies).
+    #[cold]
+    #[inline(never)]
+    fn index_waiting(&mut self) {
+        for p in &self.positions[self.index.len()..] {
+            self.index.push(p.zobrist());
+        }
+    }
+
+    /// Forgets the last position in the index (only when it was indexed).
+    #[cold]
+    #[inline(never)]
+    fn unindex_last(&mut self) {
+        let key = self.position().zobrist();
+        self.index.pop(key);
     }
 
     /// Plays `mv` if it is legal now, history included; otherwise the game is unchanged and
@@ -327,13 +337,13 @@ impl<P: Position> Game<P> {
     }
 
     /// Takes back the last move; `None` at the start.
+    #[inline]
     pub fn undo(&mut self) -> Option<P::Move> {
         let mv = self.moves.pop()?;
-        self.positions.pop();
-        let key = self.keys.pop().expect("a key per position");
-        if self.index.len() > self.keys.len() {
-            self.index.pop(key);
+        if self.index.len() >= self.positions.len() {
+            self.unindex_last();
         }
+        self.positions.pop();
         Some(mv)
     }
 

@@ -18,8 +18,6 @@ use std::sync::OnceLock;
 #[derive(Debug)]
 pub struct History<'a, P> {
     earlier: &'a [P],
-    /// The keys of `earlier` (empty for a history without an index).
-    keys: &'a [u64],
     index: Option<&'a KeyIndex>,
 }
 
@@ -38,18 +36,15 @@ impl<'a, P: Position> History<'a, P> {
     pub fn new(earlier: &'a [P]) -> Self {
         History {
             earlier,
-            keys: &[],
             index: None,
         }
     }
 
-    /// A history of `earlier`, whose keys are `keys` (as long), indexed by `index` up to
-    /// its length.
-    pub(crate) fn indexed(earlier: &'a [P], keys: &'a [u64], index: &'a KeyIndex) -> Self {
-        debug_assert_eq!(earlier.len(), keys.len());
+    /// A history of `earlier`, indexed by `index` up to its length (the positions after
+    /// that are scanned).
+    pub(crate) fn indexed(earlier: &'a [P], index: &'a KeyIndex) -> Self {
         History {
             earlier,
-            keys,
             index: Some(index),
         }
     }
@@ -90,7 +85,6 @@ impl<'a, P: Position> History<'a, P> {
         };
         WithKey {
             earlier: self.earlier,
-            keys: self.keys,
             key,
             tail: (tail_start, n),
             chain: chain.0,
@@ -110,7 +104,6 @@ impl<'a, P: Position> History<'a, P> {
 #[derive(Debug)]
 pub struct WithKey<'a, P> {
     earlier: &'a [P],
-    keys: &'a [u64],
     key: u64,
     /// The positions not in the index, still to scan: `tail.0..tail.1`, from the end.
     tail: (usize, usize),
@@ -127,11 +120,7 @@ impl<P: Position> Iterator for WithKey<'_, P> {
         while self.tail.1 > self.tail.0 {
             self.tail.1 -= 1;
             let i = self.tail.1;
-            let key = match self.keys.get(i) {
-                Some(&key) => key,
-                None => self.earlier[i].zobrist(),
-            };
-            if key == self.key {
+            if self.earlier[i].zobrist() == self.key {
                 return Some(i);
             }
         }

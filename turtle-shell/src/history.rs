@@ -24,13 +24,16 @@ const SCAN: usize = 48;
 #[inline]
 fn reversible_start(pos: &TurtleShell, earlier: &[TurtleShell]) -> Option<usize> {
     let sig = pos.irreversible_signature();
-    let stop = earlier.len().saturating_sub(SCAN);
-    let mut lo = earlier.len();
-    while lo > stop && earlier[lo - 1].irreversible_signature() == sig {
+    let base = earlier.len().saturating_sub(SCAN);
+    let window = &earlier[base..];
+    let mut lo = window.len();
+    while lo > 0 && window[lo - 1].irreversible_signature() == sig {
         lo -= 1;
     }
-    let cut_short = lo == stop && lo > 0 && earlier[lo - 1].irreversible_signature() == sig;
-    (!cut_short).then_some(lo)
+    if lo == 0 && base > 0 && earlier[base - 1].irreversible_signature() == sig {
+        return None;
+    }
+    Some(base + lo)
 }
 
 /// The most recent earlier position equal to `pos` after the quiet move `mv`, found
@@ -91,22 +94,7 @@ pub(crate) fn retain_history_legal(
         return;
     }
     let Some(lo) = reversible_start(pos, earlier) else {
-        // A long run of quiet moves: ask the index, move by move.
-        let forbidden = |mv: Move| {
-            if !pos.is_quiet_piece_move(mv) {
-                return false;
-            }
-            match repeated_index_by_key(pos, history, mv) {
-                None => false,
-                Some(j) => match pos.rules.repetition {
-                    Repetition::None => false,
-                    Repetition::Ko => true,
-                    Repetition::ModifiedKo => loop_attacker(pos, earlier, j, mv) == pos.turn(),
-                },
-            }
-        };
-        moves.retain(|&mv| !forbidden(mv));
-        return;
+        return retain_by_key(pos, history, moves);
     };
     if lo + 3 > n {
         return;
@@ -124,6 +112,28 @@ pub(crate) fn retain_history_legal(
             }
         }),
     }
+}
+
+/// [`retain_history_legal`] after a long run of quiet moves: each quiet move's resulting
+/// key is looked up in the game's index, instead of scanning the run.
+#[inline(never)]
+fn retain_by_key(pos: &TurtleShell, history: History<'_, TurtleShell>, moves: &mut Vec<Move>) {
+    let forbidden = |mv: Move| {
+        if !pos.is_quiet_piece_move(mv) {
+            return false;
+        }
+        match repeated_index_by_key(pos, history, mv) {
+            None => false,
+            Some(j) => match pos.rules.repetition {
+                Repetition::None => false,
+                Repetition::Ko => true,
+                Repetition::ModifiedKo => {
+                    loop_attacker(pos, history.positions(), j, mv) == pos.turn()
+                }
+            },
+        }
+    };
+    moves.retain(|&mv| !forbidden(mv));
 }
 
 /// The Ko rule, driven by the earlier positions rather than by the moves: an earlier
