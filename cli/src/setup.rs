@@ -84,7 +84,7 @@ pub fn new_game_within(
         let list = read_record(text)
             .map_err(|e| Failure::bad_move(format!("--moves: {}", bounded(&e.reason))))?;
         if let Err(stop) = replay(dyn_game.as_mut(), &list, limit) {
-            let mv = &list[stop.index];
+            let mv = list.get(stop.index).expect("the replay stopped at a move");
             let message = match stop.kind {
                 StopKind::Undecided => format!(
                     "--moves: move {} `{}`: {}; {}",
@@ -146,50 +146,82 @@ pub fn undecided_reason(limit: Limit) -> String {
 /// A move the budget leaves undecided is played provisionally: a later move of the same
 /// turn proven legal proves it too (a lawful end of the turn follows it). One still
 /// unproven when its turn ends, or at the end of the record, stops the replay there.
-pub fn replay(game: &mut dyn DynGame, moves: &[RecordMove], limit: Limit) -> Result<(), Stop> {
-    let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+pub fn replay<'a>(
+    game: &mut dyn DynGame,
+    moves: impl IntoIterator<Item = RecordMove<'a>>,
+    limit: Limit,
+) -> Result<(), Stop> {
+    let mut moves = moves.into_iter();
+    // The record's moves `base..base + window.len()`: the one being played and, while the
+    // record lasts, at least the next FOLLOWING (refilled every FOLLOWING moves, so the
+    // record is never held whole).
+    let mut window: Vec<RecordMove<'a>> = Vec::new();
+    let mut base = 0;
+    let mut i = 0;
     // The first move of the current turn played without proof, if any.
     let mut pending: Option<usize> = None;
-    for (i, text) in texts.iter().enumerate() {
-        let side = game.turn();
-        let following = &texts[i + 1..texts.len().min(i + 1 + FOLLOWING)];
-        let mut budget = limit.budget();
-        match game.play_within(text, following, &mut budget, true) {
-            Ok((_, Verdict::Undecided)) => {
-                let first = *pending.get_or_insert(i);
-                if game.turn() != side {
-                    return Err(unwind(game, i + 1, first, limit));
-                }
-            }
-            Ok(_) => pending = None,
-            Err(e) => {
-                let kind = match e {
-                    PlayError::Parse(_) => StopKind::Unreadable,
-                    _ => StopKind::Illegal,
-                };
-                let mut reason = e.to_string();
-                if kind == StopKind::Illegal {
-                    if let Status::Over(outcome) = game.status(&mut limit.budget()) {
-                        reason = format!("the game is already over ({outcome})");
+    loop {
+        window.drain(..i - base);
+        base = i;
+        let wanted = 2 * FOLLOWING + 1 - window.len();
+        let before = window.len();
+        window.extend(moves.by_ref().take(wanted));
+        let ended = window.len() - before < wanted;
+        if window.is_empty() {
+            break;
+        }
+        let texts: Vec<&str> = window.iter().map(|m| m.text.as_ref()).collect();
+        let upto = if ended {
+            base + texts.len()
+        } else {
+            base + texts.len() - FOLLOWING
+        };
+        while i < upto {
+            let at = i - base;
+            let side = game.turn();
+            let following = &texts[at + 1..texts.len().min(at + 1 + FOLLOWING)];
+            let mut budget = limit.budget();
+            match game.play_within(texts[at], following, &mut budget, true) {
+                Ok((_, Verdict::Undecided)) => {
+                    let first = *pending.get_or_insert(i);
+                    if game.turn() != side {
+                        return Err(unwind(game, i + 1, first, limit));
                     }
                 }
-                if let Some(first) = pending {
-                    reason.push_str(&format!(
-                        " (moves {}–{} before it were not proven legal within the {limit} budget)",
-                        first + 1,
-                        i
-                    ));
+                Ok(_) => pending = None,
+                Err(e) => {
+                    let kind = match e {
+                        PlayError::Parse(_) => StopKind::Unreadable,
+                        _ => StopKind::Illegal,
+                    };
+                    let mut reason = e.to_string();
+                    if kind == StopKind::Illegal {
+                        if let Status::Over(outcome) = game.status(&mut limit.budget()) {
+                            reason = format!("the game is already over ({outcome})");
+                        }
+                    }
+                    if let Some(first) = pending {
+                        reason.push_str(&format!(
+                            " (moves {}–{} before it were not proven legal within the {limit} budget)",
+                            first + 1,
+                            i
+                        ));
+                    }
+                    return Err(Stop {
+                        index: i,
+                        kind,
+                        reason,
+                    });
                 }
-                return Err(Stop {
-                    index: i,
-                    kind,
-                    reason,
-                });
             }
+            i += 1;
+        }
+        if ended {
+            break;
         }
     }
     match pending {
-        Some(first) => Err(unwind(game, texts.len(), first, limit)),
+        Some(first) => Err(unwind(game, i, first, limit)),
         None => Ok(()),
     }
 }
@@ -376,11 +408,11 @@ mod tests {
             .split_whitespace()
             .map(|w| RecordMove {
                 line: 1,
-                text: w.to_string(),
+                text: w.to_string().into(),
             })
             .collect();
         let mut game = Scripted::default();
-        let stop = replay(&mut game, &moves, Limit::DEFAULT).err();
+        let stop = replay(&mut game, moves, Limit::DEFAULT).err();
         (stop.map(|s| (s.index, s.kind)), game.moves_played())
     }
 
@@ -414,10 +446,10 @@ mod tests {
             .iter()
             .map(|w| RecordMove {
                 line: 1,
-                text: w.to_string(),
+                text: w.to_string().into(),
             })
             .collect();
-        let stop = replay(&mut Scripted::default(), &moves, Limit::DEFAULT).unwrap_err();
+        let stop = replay(&mut Scripted::default(), moves, Limit::DEFAULT).unwrap_err();
         assert_eq!(stop.index, 2);
         assert!(
             stop.reason.contains("moves 1–2 before it were not proven"),

@@ -212,3 +212,58 @@ fn ctrl_c_stops_a_long_count_cleanly() {
         "{err}"
     );
 }
+
+/// Runs `chimera args`, feeding its standard input endlessly with `chunk` (as `yes` or
+/// `/dev/zero` would) from a thread until the program stops reading.
+fn fed_endlessly(args: &[&str], chunk: &'static [u8]) -> (Output, Duration) {
+    use std::io::Write;
+    let started = Instant::now();
+    let mut child = command(args)
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("the chimera binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let feeder = std::thread::spawn(move || {
+        let block = chunk.repeat((1 << 16) / chunk.len());
+        // Stops when the program exits (a broken pipe).
+        while stdin.write_all(&block).is_ok() {}
+    });
+    let out = child.wait_with_output().expect("chimera ends");
+    feeder.join().expect("the feeder ends");
+    (out, started.elapsed())
+}
+
+#[test]
+fn an_endless_record_on_standard_input_is_refused_at_the_cap() {
+    for chunk in [&b"\0"[..], &b"y\n"[..]] {
+        let (out, took) = fed_endlessly(&["validate", "turtle-shell", "-"], chunk);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("over 64 MiB"), "{}", stderr(&out));
+        assert!(took < Duration::from_secs(30), "took {took:?}");
+    }
+}
+
+#[test]
+fn a_record_file_just_over_the_cap_is_refused_and_one_at_the_cap_is_read() {
+    let dir = std::env::temp_dir().join(format!("chimera-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cap = 64usize << 20;
+    // Only white space: a record of no moves, once it fits.
+    let path = dir.join("over.txt");
+    std::fs::write(&path, vec![b' '; cap + 1]).unwrap();
+    let (out, _) = chimera(&["validate", "turtle-shell", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("over 64 MiB"), "{}", stderr(&out));
+    std::fs::write(&path, vec![b' '; cap]).unwrap();
+    let (out, _) = chimera(&["validate", "turtle-shell", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_endless_line_in_play_is_refused_at_the_cap() {
+    let (out, took) = fed_endlessly(&["play", "turtle-shell"], b"C2-C3");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("over 64 KiB"), "{}", stderr(&out));
+    assert!(took < Duration::from_secs(30), "took {took:?}");
+}

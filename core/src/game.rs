@@ -1,13 +1,17 @@
 //! [`Game`]: a position together with its history.
 
+use crate::history::KeyIndex;
 use crate::{
-    Budget, IllegalMoveError, Outcome, PlayError, Position, Status, UndecidedMoveError, Verdict,
+    Budget, History, IllegalMoveError, Outcome, PlayError, Position, Status, UndecidedMoveError,
+    Verdict,
 };
 
 /// A game: the position it started from, the moves played, and every position reached.
 ///
 /// History-dependent rules (Ko, repetition draws) are decided here, through the variant's
-/// [`Position::retain_history_legal`] and [`Position::history_outcome`] hooks.
+/// [`Position::retain_history_legal`] and [`Position::history_outcome`] hooks. The game
+/// keeps its positions indexed by Zobrist key, so those hooks find the earlier positions
+/// equal to one in time independent of the length of the game ([`History::with_key`]).
 ///
 /// With the `serde` feature a game serializes as its start position and its moves; reading
 /// one back replays the moves, so a record with an illegal move is refused, never trusted.
@@ -28,7 +32,13 @@ pub struct Game<P: Position> {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`. Never empty.
     positions: Vec<P>,
     moves: Vec<P::Move>,
+    /// The first `index.len()` of `positions` by key; the others (fewer than
+    /// [`UNINDEXED`]) are scanned.
+    index: KeyIndex,
 }
+
+/// How many positions may wait to be indexed: [`History::with_key`] scans them.
+const UNINDEXED: usize = 32;
 
 impl<P: Position> Game<P> {
     /// A game starting from `start` with no history: a position set up from text starts a
@@ -37,6 +47,7 @@ impl<P: Position> Game<P> {
         Game {
             positions: vec![start],
             moves: Vec::new(),
+            index: KeyIndex::default(),
         }
     }
 
@@ -72,10 +83,17 @@ impl<P: Position> Game<P> {
         (n > 0).then(|| (&self.positions[n - 1], self.moves[n - 1]))
     }
 
+    /// The positions before the current one, as the history hooks see them: oldest
+    /// first, indexed by Zobrist key.
     #[inline]
-    fn split(&self) -> (&[P], &P) {
+    pub fn history(&self) -> History<'_, P> {
+        self.split().0
+    }
+
+    #[inline]
+    fn split(&self) -> (History<'_, P>, &P) {
         let (current, earlier) = self.positions.split_last().expect("never empty");
-        (earlier, current)
+        (History::indexed(earlier, &self.index), current)
     }
 
     /// Clears `moves` and fills it with the moves legal now, history included. Empty once
@@ -260,6 +278,26 @@ impl<P: Position> Game<P> {
             .expect("just pushed")
             .play_unchecked(mv);
         self.moves.push(mv);
+        if self.positions.len() - self.index.len() > UNINDEXED {
+            self.index_waiting();
+        }
+    }
+
+    /// Indexes the positions waiting to be (once every [`UNINDEXED`] plies).
+    #[cold]
+    #[inline(never)]
+    fn index_waiting(&mut self) {
+        for p in &self.positions[self.index.len()..] {
+            self.index.push(p.zobrist());
+        }
+    }
+
+    /// Forgets the last position in the index (only when it was indexed).
+    #[cold]
+    #[inline(never)]
+    fn unindex_last(&mut self) {
+        let key = self.position().zobrist();
+        self.index.pop(key);
     }
 
     /// Plays `mv` if it is legal now, history included; otherwise the game is unchanged and
@@ -299,8 +337,12 @@ impl<P: Position> Game<P> {
     }
 
     /// Takes back the last move; `None` at the start.
+    #[inline]
     pub fn undo(&mut self) -> Option<P::Move> {
         let mv = self.moves.pop()?;
+        if self.index.len() >= self.positions.len() {
+            self.unindex_last();
+        }
         self.positions.pop();
         Some(mv)
     }
@@ -329,6 +371,7 @@ impl<P: Position> From<Game<P>> for GameRecord<P, P::Move> {
         let Game {
             mut positions,
             moves,
+            ..
         } = game;
         positions.truncate(1);
         GameRecord {

@@ -91,6 +91,7 @@ mod dyn_game;
 mod error;
 mod evaluate;
 mod game;
+mod history;
 mod outcome;
 mod perft;
 mod position;
@@ -108,6 +109,7 @@ pub use error::{
 };
 pub use evaluate::Evaluate;
 pub use game::Game;
+pub use history::{History, WithKey};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use perft::{
     perft, perft_divide, perft_estimate, perft_run, perft_with, EstimateOptions, PerftControl,

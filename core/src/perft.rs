@@ -184,7 +184,7 @@ fn legal_moves_within<P: Position>(
     undecided: &mut Vec<P::Move>,
     budget: &mut Budget,
 ) -> bool {
-    let (current, earlier) = game.positions().split_last().expect("never empty");
+    let (current, earlier) = (game.position(), game.history());
     if current.history_outcome(earlier).is_some() {
         moves.clear();
         return true;

@@ -1,7 +1,8 @@
 //! The [`Position`] trait every variant implements.
 
 use crate::{
-    Budget, Color, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError, Status, Verdict,
+    Budget, Color, History, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError, Status,
+    Verdict,
 };
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -205,14 +206,19 @@ pub trait Position: Clone + Debug + PartialEq + Eq + Hash + Sized {
     const HISTORY_RESTRICTS_MOVES: bool = false;
 
     /// History hook: removes from `moves` (legal in `self`) those that the game's history
-    /// forbids. `earlier` holds the game's earlier positions, oldest first, not `self`.
+    /// forbids. `earlier` holds the game's earlier positions, oldest first, not `self`
+    /// ([`History::positions`]); [`History::with_key`] lists those with a given Zobrist key
+    /// without scanning them all. A game calls this hook at every move, so it should not
+    /// scan the whole history: a record may be millions of moves long.
     /// A variant overriding it sets [`Position::HISTORY_RESTRICTS_MOVES`].
-    fn retain_history_legal(&self, earlier: &[Self], moves: &mut Vec<Self::Move>) {
+    fn retain_history_legal(&self, earlier: History<'_, Self>, moves: &mut Vec<Self::Move>) {
         let _ = (earlier, moves);
     }
 
     /// History hook: a result that depends on the earlier positions (repetition draws).
-    fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
+    /// As for [`Position::retain_history_legal`], ask `earlier` by key
+    /// ([`History::with_key`]) rather than scanning it.
+    fn history_outcome(&self, earlier: History<'_, Self>) -> Option<Outcome> {
         let _ = earlier;
         None
     }

@@ -126,7 +126,8 @@ impl Position for Ring {
         if mv == 1 { "+1" } else { "-1" }.to_string()
     }
     const HISTORY_RESTRICTS_MOVES: bool = true;
-    fn retain_history_legal(&self, earlier: &[Self], moves: &mut Vec<u8>) {
+    fn retain_history_legal(&self, earlier: History<'_, Self>, moves: &mut Vec<u8>) {
+        let earlier = earlier.positions();
         if self.rules == ToyRules::Ko {
             moves.retain(|&m| {
                 let mut next = self.clone();
@@ -135,7 +136,8 @@ impl Position for Ring {
             });
         }
     }
-    fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
+    fn history_outcome(&self, earlier: History<'_, Self>) -> Option<Outcome> {
+        let earlier = earlier.positions();
         let seen = earlier.iter().filter(|p| p.same(self)).count();
         (self.rules == ToyRules::Repeat3 && seen >= 2).then_some(Outcome::Draw {
             reason: DrawReason::Repetition,
@@ -169,8 +171,7 @@ fn perft_with_an_alternative_generator_gives_the_same_counts() {
     let fast = perft(&mut game, 5);
     let slow = perft_with(&mut game, 5, &mut |g, buf| {
         g.position().legal_moves(buf);
-        let earlier = &g.positions()[..g.positions().len() - 1];
-        g.position().retain_history_legal(earlier, buf);
+        g.position().retain_history_legal(g.history(), buf);
     });
     assert_eq!(fast, slow);
 }

@@ -1104,14 +1104,17 @@ impl Position for TilingRider {
     }
 
     /// Threefold repetition of a turn-start position (same board, same side, same limit).
-    fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
+    fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {
         if self.made != 0 {
             return None;
         }
-        let key = self.zobrist();
+        // Only positions with this key can count, and two of them decide: the index by key
+        // finds them without scanning the game.
         let same = earlier
-            .iter()
-            .filter(|p| p.made == 0 && p.zobrist() == key && p.same_board(self))
+            .with_key(self.zobrist())
+            .map(|j| &earlier.positions()[j])
+            .filter(|p| p.made == 0 && p.same_board(self))
+            .take(2)
             .count();
         (same >= 2).then_some(Outcome::Draw {
             reason: DrawReason::Repetition,

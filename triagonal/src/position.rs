@@ -761,7 +761,8 @@ impl Position for Triagonal {
     /// Threefold repetition: the third occurrence of the same pieces, side to move, Jacks in
     /// hand and en-passant cell. Only positions since the last capture, pawn move or
     /// placement can be equal, so the look-back stops at the half-move clock.
-    fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
+    fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {
+        let earlier = earlier.positions();
         let back = (self.halfmove as usize).min(earlier.len());
         let mut seen = 1;
         for p in earlier[earlier.len() - back..]

@@ -461,10 +461,11 @@ impl chimera_core::Position for Turnover {
     /// Threefold repetition: the third occurrence of the same stacks on the same squares
     /// with the same side to move. Siege comes first in the rules' order, so a repetition
     /// where the side to move has no legal move is left to Siege (`no_move_outcome`).
-    fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
+    fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {
         let mut seen = 1;
-        for p in earlier.iter().rev() {
-            if p.same_placement(self) {
+        // Equal placements have equal keys: only those positions are looked at.
+        for j in earlier.with_key(self.key) {
+            if earlier.positions()[j].same_placement(self) {
                 seen += 1;
                 if seen >= 3 {
                     return self.has_any_move().then_some(Outcome::Draw {

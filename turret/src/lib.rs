@@ -183,7 +183,8 @@ impl Position for TurretChess {
         self.lan(mv)
     }
 
-    fn history_outcome(&self, earlier: &[Self]) -> Option<Outcome> {
+    fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {
+        let earlier = earlier.positions();
         // Only positions since the last capture or pawn move can repeat this one, and only
         // those with the same side to move (every second one).
         let window = (self.halfmove as usize).min(earlier.len());

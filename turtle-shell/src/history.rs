@@ -5,20 +5,52 @@
 //! strictly up the board for White, down for Black; promotion removes a pawn). For the
 //! same reason, scanning the history backwards can stop at the first position whose pawns
 //! or piece count differ from the current one: nothing before it can come back.
+//!
+//! That scan is short in most games (a pawn moves every few plies), but not in a long run
+//! of quiet moves, and it would run at every move. So it looks back at most [`SCAN`]
+//! positions; past that, each quiet move's resulting key is looked up in the game's index
+//! of earlier positions by key ([`History::with_key`]), which costs the same however long
+//! the run.
 
 use crate::{Move, Repetition, TurtleShell};
-use chimera_core::Position;
+use chimera_core::{History, Position};
+
+/// How far back the history is scanned before the index by key is asked instead.
+const SCAN: usize = 48;
 
 /// The earliest index of `earlier` from which every position has the pawns and piece
-/// count of `pos` (so only those may equal a position reached by a reversible move).
+/// count of `pos` (so only those may equal a position reached by a reversible move), if
+/// it is at most [`SCAN`] positions back; `None` if that run is longer.
 #[inline]
-fn reversible_start(pos: &TurtleShell, earlier: &[TurtleShell]) -> usize {
+fn reversible_start(pos: &TurtleShell, earlier: &[TurtleShell]) -> Option<usize> {
     let sig = pos.irreversible_signature();
-    let mut lo = earlier.len();
-    while lo > 0 && earlier[lo - 1].irreversible_signature() == sig {
+    let base = earlier.len().saturating_sub(SCAN);
+    let window = &earlier[base..];
+    let mut lo = window.len();
+    while lo > 0 && window[lo - 1].irreversible_signature() == sig {
         lo -= 1;
     }
-    lo
+    if lo == 0 && base > 0 && earlier[base - 1].irreversible_signature() == sig {
+        return None;
+    }
+    Some(base + lo)
+}
+
+/// The most recent earlier position equal to `pos` after the quiet move `mv`, found
+/// through the index by key: the first candidate, most recent first, that is not one of
+/// the last two positions (see [`repeated_index`]) and is equal.
+#[inline]
+fn repeated_index_by_key(
+    pos: &TurtleShell,
+    earlier: History<'_, TurtleShell>,
+    mv: Move,
+) -> Option<usize> {
+    let n = earlier.len();
+    let mut after = None;
+    earlier
+        .with_key(pos.key_after_quiet(mv))
+        .filter(|&j| j + 3 <= n)
+        .find(|&j| *after.get_or_insert_with(|| pos.after(mv)) == earlier.positions()[j])
 }
 
 /// The most recent earlier position equal to `pos` after the quiet move `mv`, as an index
@@ -50,17 +82,20 @@ fn repeated_index(
 
 pub(crate) fn retain_history_legal(
     pos: &TurtleShell,
-    earlier: &[TurtleShell],
+    history: History<'_, TurtleShell>,
     moves: &mut Vec<Move>,
 ) {
     if pos.rules.repetition == Repetition::None {
         return;
     }
+    let earlier = history.positions();
     let n = earlier.len();
     if n < 3 {
         return;
     }
-    let lo = reversible_start(pos, earlier);
+    let Some(lo) = reversible_start(pos, earlier) else {
+        return retain_by_key(pos, history, moves);
+    };
     if lo + 3 > n {
         return;
     }
@@ -77,6 +112,28 @@ pub(crate) fn retain_history_legal(
             }
         }),
     }
+}
+
+/// [`retain_history_legal`] after a long run of quiet moves: each quiet move's resulting
+/// key is looked up in the game's index, instead of scanning the run.
+#[inline(never)]
+fn retain_by_key(pos: &TurtleShell, history: History<'_, TurtleShell>, moves: &mut Vec<Move>) {
+    let forbidden = |mv: Move| {
+        if !pos.is_quiet_piece_move(mv) {
+            return false;
+        }
+        match repeated_index_by_key(pos, history, mv) {
+            None => false,
+            Some(j) => match pos.rules.repetition {
+                Repetition::None => false,
+                Repetition::Ko => true,
+                Repetition::ModifiedKo => {
+                    loop_attacker(pos, history.positions(), j, mv) == pos.turn()
+                }
+            },
+        }
+    };
+    moves.retain(|&mv| !forbidden(mv));
 }
 
 /// The Ko rule, driven by the earlier positions rather than by the moves: an earlier

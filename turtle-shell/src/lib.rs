@@ -123,7 +123,7 @@ mod types;
 pub use board::Cell;
 pub use eval::PIECE_VALUES;
 pub use position::TurtleShell;
-pub use record::{parse_zsg, read_record, RecordError, RecordMove, ZsgMove};
+pub use record::{parse_zsg, read_record, Record, RecordError, RecordMove, ZsgMove};
 pub use types::{Move, Piece, Repetition, Rules};
 
 #[cfg(feature = "serde")]

@@ -571,7 +571,11 @@ impl Position for TurtleShell {
     const HISTORY_RESTRICTS_MOVES: bool = true;
 
     #[inline]
-    fn retain_history_legal(&self, earlier: &[Self], moves: &mut Vec<Move>) {
+    fn retain_history_legal(
+        &self,
+        earlier: chimera_core::History<'_, Self>,
+        moves: &mut Vec<Move>,
+    ) {
         crate::history::retain_history_legal(self, earlier, moves);
     }
 }

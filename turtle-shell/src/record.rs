@@ -3,7 +3,7 @@
 //! [`chimera_core::record::read_record`], re-exported here as [`read_record`].
 
 use crate::notation::parse_move_syntax;
-pub use chimera_core::record::{read_record, RecordError, RecordMove};
+pub use chimera_core::record::{read_record, Record, RecordError, RecordMove};
 
 fn record_error(line: usize, reason: impl Into<String>) -> RecordError {
     RecordError {

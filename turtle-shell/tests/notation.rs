@@ -200,7 +200,7 @@ fn records_read_zillions_lines_and_plain_lists() {
         read_record(text)
             .unwrap()
             .into_iter()
-            .map(|m| (m.line, m.text))
+            .map(|m| (m.line, m.text.into_owned()))
             .collect()
     };
     let zsg = lines(&example());

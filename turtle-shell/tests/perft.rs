@@ -42,8 +42,7 @@ fn pseudo_then_filter(g: &Game<TurtleShell>, buf: &mut Vec<Move>) {
     let pos = g.position();
     pos.pseudo_legal_moves(buf);
     buf.retain(|&m| pos.is_legal(m));
-    let (current, earlier) = g.positions().split_last().unwrap();
-    current.retain_history_legal(earlier, buf);
+    pos.retain_history_legal(g.history(), buf);
 }
 
 #[test]

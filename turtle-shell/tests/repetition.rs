@@ -2,7 +2,7 @@
 
 mod common;
 
-use chimera_core::{Color, Game, Outcome, Position, RuleSet, WinReason};
+use chimera_core::{Color, Game, History, Outcome, Position, RuleSet, WinReason};
 use chimera_turtle_shell::{Repetition, Rules, TurtleShell};
 use common::{game_move_texts, play_all, pos_with, rules};
 
@@ -184,4 +184,70 @@ fn repetition_none_allows_repeats() {
     }
     assert_eq!(g.position(), g.initial());
     assert_eq!(g.outcome(), None);
+}
+
+/// Plays `plies` quiet piece moves (no capture, no pawn), chosen at random among those the
+/// rules allow, never giving check, after an opening of pawn moves; calls `check` before
+/// each move. Stops early if no such move is left.
+fn quiet_walk(
+    game: &mut Game<TurtleShell>,
+    plies: usize,
+    check: &mut dyn FnMut(&Game<TurtleShell>),
+) {
+    use chimera_turtle_shell::Piece;
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut moves = Vec::new();
+    for ply in 0..plies {
+        check(game);
+        game.legal_moves(&mut moves);
+        let pos = game.position().clone();
+        moves.retain(|&mv| {
+            !pos.is_capture(mv)
+                && (ply < 12) == matches!(pos.piece_at(mv.from()), Some((_, Piece::Pawn)))
+                && !pos.after(mv).is_check()
+                && pos.after(mv).outcome().is_none()
+        });
+        if moves.is_empty() {
+            break;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        game.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+    }
+}
+
+#[test]
+fn ko_in_a_long_run_of_quiet_moves_agrees_with_the_reference() {
+    // Past 48 quiet plies the Ko filter asks the game's index by key instead of scanning
+    // back; the reference generator compares every earlier position.
+    let mut game = start(Repetition::Ko);
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    quiet_walk(&mut game, 300, &mut |g| {
+        g.legal_moves(&mut fast);
+        common::slow_generate(g, &mut slow);
+        fast.sort_by_key(|m| format!("{m:?}"));
+        slow.sort_by_key(|m| format!("{m:?}"));
+        assert_eq!(fast, slow, "after {} plies", g.moves().len());
+    });
+    assert!(game.moves().len() > 250, "{} plies", game.moves().len());
+}
+
+#[test]
+fn modified_ko_in_a_long_run_of_quiet_moves_is_the_same_indexed_or_scanned() {
+    // The hook given the game's index by key and given the bare positions (scanned) agree.
+    let mut game = start(Repetition::ModifiedKo);
+    let mut scanned = Vec::new();
+    quiet_walk(&mut game, 300, &mut |g| {
+        let pos = g.position();
+        pos.legal_moves(&mut scanned);
+        pos.retain_history_legal(History::new(g.history().positions()), &mut scanned);
+        assert_eq!(
+            g.legal_move_list(),
+            scanned,
+            "after {} plies",
+            g.moves().len()
+        );
+    });
+    assert!(game.moves().len() > 250, "{} plies", game.moves().len());
 }

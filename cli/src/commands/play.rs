@@ -8,6 +8,10 @@ use super::Survey;
 use crate::setup::wrap;
 use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
 use chimera_core::{Color, DynGame, PlayError, Status, Verdict};
+use std::io::{BufRead, Read};
+
+/// The longest input line `play` reads: 64 KiB (a move is a few bytes).
+pub const MAX_LINE_BYTES: u64 = 64 << 10;
 
 /// Who plays one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,10 +172,19 @@ fn show_board(io: &mut Io<'_>, game: &dyn DynGame, limit: Limit) -> Result<Surve
 fn next_line(io: &mut Io<'_>, side: Color) -> Result<Option<String>, Failure> {
     write!(io.out, "{side}> ")?;
     io.out.flush()?;
-    let mut line = String::new();
-    let n = io
-        .input
-        .read_line(&mut line)
+    // At most one byte over the limit is read: enough to know the line is too long.
+    let mut bytes = Vec::new();
+    let n = (&mut *io.input)
+        .take(MAX_LINE_BYTES + 1)
+        .read_until(b'\n', &mut bytes)
         .map_err(|e| Failure::input(format!("cannot read input: {e}")))?;
+    if bytes.len() as u64 > MAX_LINE_BYTES && bytes.last() != Some(&b'\n') {
+        return Err(Failure::input(format!(
+            "an input line is over {} KiB, the most `play` reads",
+            MAX_LINE_BYTES >> 10
+        )));
+    }
+    let line = String::from_utf8(bytes)
+        .map_err(|_| Failure::input("cannot read input: a line is not UTF-8 text"))?;
     Ok((n > 0).then_some(line))
 }

@@ -6,7 +6,11 @@ use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
 use chimera_core::record::read_record;
 use chimera_core::{excerpt, Status};
 use serde_json::{json, Value};
+use std::io::Read;
 use std::path::Path;
+
+/// The largest record `validate` reads: 64 MiB (millions of moves, far more than any game).
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 /// The first move of a record that could not be played.
 struct BadMove {
@@ -41,15 +45,25 @@ pub fn run(
     limit: Limit,
 ) -> Result<(), Failure> {
     let name = file.display().to_string();
-    let bytes = if name == "-" {
-        let mut bytes = Vec::new();
-        io.input
+    // At most one byte over the limit is read: enough to know the record is too large.
+    let mut bytes = Vec::new();
+    let read = if name == "-" {
+        (&mut *io.input)
+            .take(MAX_RECORD_BYTES + 1)
             .read_to_end(&mut bytes)
-            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))?;
-        bytes
+            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))
     } else {
-        std::fs::read(file).map_err(|e| Failure::input(format!("cannot read {name}: {e}")))?
+        std::fs::File::open(file)
+            .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(|e| Failure::input(format!("cannot read {name}: {e}")))
     };
+    read?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(Failure::input(format!(
+            "{name}: the record is over {} MiB, the most `validate` reads",
+            MAX_RECORD_BYTES >> 20
+        )));
+    }
     let text = String::from_utf8(bytes).map_err(|e| {
         Failure::input(format!(
             "{name} is not UTF-8 text (bad byte at offset {})",
@@ -68,7 +82,9 @@ pub fn run(
     let first = game.turn();
     let bad = replay(game.as_mut(), &record, limit).err().map(|stop| {
         let ply = stop.index + 1;
-        let mv = &record[stop.index];
+        let mv = record
+            .get(stop.index)
+            .expect("the replay stopped at a move");
         let here = Survey::of(game.as_ref(), limit);
         BadMove {
             ply,

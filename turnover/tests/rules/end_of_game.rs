@@ -3,7 +3,7 @@
 //! repetition and the 50-move rule.
 
 use crate::{after, board, with_castles};
-use chimera_core::{Color, DrawReason, Game, Outcome, Position, WinReason};
+use chimera_core::{Color, DrawReason, Game, History, Outcome, Position, WinReason};
 use chimera_turnover::Turnover;
 
 fn win(winner: Color, reason: WinReason) -> Option<Outcome> {
@@ -160,12 +160,15 @@ fn end_repetition_needs_the_same_side_to_move() {
     let mut a = with_castles(Color::White, &[("d4", "T")]);
     let mut b = a.clone();
     b.set_turn(Color::Black);
-    assert_eq!(a.history_outcome(&[b.clone(), a.clone(), b.clone()]), None);
+    assert_eq!(
+        a.history_outcome(History::new(&[b.clone(), a.clone(), b.clone()])),
+        None
+    );
     a.set_halfmove_clock(7);
     let mut c = a.clone();
     c.set_halfmove_clock(3);
     assert_eq!(
-        a.history_outcome(&[c.clone(), b.clone(), c.clone(), b]),
+        a.history_outcome(History::new(&[c.clone(), b.clone(), c.clone(), b])),
         Some(Outcome::Draw {
             reason: DrawReason::Repetition
         })
@@ -178,7 +181,7 @@ fn end_siege_comes_before_repetition() {
     let p = siege_position();
     let q = board(Color::White, &[("a1", "TFW"), ("h8", "tfw")]);
     assert_eq!(
-        p.history_outcome(&[p.clone(), q.clone(), p.clone(), q]),
+        p.history_outcome(History::new(&[p.clone(), q.clone(), p.clone(), q])),
         None
     );
 }
