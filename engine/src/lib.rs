@@ -375,9 +375,9 @@ impl<P: Evaluate> Engine<P> {
     }
 }
 
-fn split<P: Position>(game: &Game<P>) -> (&[P], &P) {
-    let (current, earlier) = game.positions().split_last().expect("never empty");
-    (earlier, current)
+/// The game's earlier positions (indexed, as the history hooks take them) and its current one.
+fn split<P: Position>(game: &Game<P>) -> (chimera_core::History<'_, P>, &P) {
+    (game.history(), game.position())
 }
 
 /// A score for `outcome`, seen by `to_move`, `ply` plies from the root.
