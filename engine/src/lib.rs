@@ -487,6 +487,15 @@ struct Searcher<'a, P: Evaluate> {
 }
 
 impl<P: Evaluate> Searcher<'_, P> {
+    /// The principal variation at `ply` becomes `mv` followed by the one found below it.
+    fn record_pv(&mut self, ply: usize, mv: P::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
     /// Counts a node; `true` when a limit says stop.
     #[inline]
     fn out_of_budget(&mut self) -> bool {
@@ -654,11 +663,7 @@ impl<P: Evaluate> Searcher<'_, P> {
                 }
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
+                    self.record_pv(ply, mv);
                     if score >= beta {
                         if quiet {
                             let killers = &mut self.killers[ply];
@@ -741,11 +746,7 @@ impl<P: Evaluate> Searcher<'_, P> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
+                    self.record_pv(ply, mv);
                     if score >= beta {
                         break;
                     }

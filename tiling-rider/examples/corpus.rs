@@ -146,6 +146,15 @@ fn corpus_positions(file: &str) -> Vec<(TilingRider, String)> {
         .collect()
 }
 
+/// Counts `value` in every bucket whose limit it does not exceed.
+fn tally<T: PartialOrd>(value: T, limits: &[T], within: &mut [usize]) {
+    for (w, limit) in within.iter_mut().zip(limits) {
+        if value <= *limit {
+            *w += 1;
+        }
+    }
+}
+
 fn measure_nodes(file: &str, cap: u64) {
     let positions = corpus_positions(file);
     let limits = [4_000u64, 40_000, 400_000, 4_000_000];
@@ -159,11 +168,7 @@ fn measure_nodes(file: &str, cap: u64) {
         let used = budget.used();
         total += used;
         if open.is_empty() {
-            for (w, &limit) in within.iter_mut().zip(&limits) {
-                if used <= limit {
-                    *w += 1;
-                }
-            }
+            tally(used, &limits, &mut within);
         } else {
             undecided.push(format!(
                 "{} undecided of {}: {name}",
@@ -208,11 +213,7 @@ fn measure(file: &str, cap: Duration) {
         let took = started.elapsed();
         count += 1;
         if open.is_empty() {
-            for (w, &limit) in within.iter_mut().zip(&limits) {
-                if took <= limit {
-                    *w += 1;
-                }
-            }
+            tally(took, &limits, &mut within);
         } else {
             undecided.push(format!(
                 "{} undecided of {}: {} {pos_text}",
