@@ -120,40 +120,38 @@ impl<P: Position> Game<P> {
     /// [`Position::no_move_outcome`] (checkmate, stalemate, siege); then the history's
     /// [`Position::history_outcome`] (repetition draws).
     pub fn outcome(&self) -> Option<Outcome> {
-        let (earlier, current) = self.split();
-        if let Some(outcome) = current.terminal() {
-            return Some(outcome);
-        }
-        let any_legal = if P::HISTORY_RESTRICTS_MOVES {
-            let mut moves = Vec::new();
-            current.legal_moves(&mut moves);
-            current.retain_history_legal(earlier, &mut moves);
-            !moves.is_empty()
-        } else {
-            current.has_legal_move()
-        };
-        if !any_legal {
-            return Some(current.no_move_outcome());
-        }
-        current.history_outcome(earlier)
+        // With no limit the status is never undecided.
+        self.status(&mut Budget::unlimited()).outcome()
     }
 
-    /// Whether `mv` may be played now, history included (the game not being over).
-    fn allows(&self, mv: P::Move) -> bool {
+    /// The result the position or the history decides, whatever moves remain (the end by
+    /// lack of moves aside).
+    fn decided_outcome(&self) -> Option<Outcome> {
         let (earlier, current) = self.split();
-        if current.terminal().is_some() {
-            return false;
-        }
+        current
+            .terminal()
+            .or_else(|| current.history_outcome(earlier))
+    }
+
+    /// Whether `mv` is legal now, history included, within `budget`, given the record's
+    /// next moves `following` (the game being not over by [`Game::decided_outcome`]).
+    fn legality(&self, mv: P::Move, following: &[&str], budget: &mut Budget) -> Verdict {
+        let (earlier, current) = self.split();
         if P::HISTORY_RESTRICTS_MOVES {
             let mut moves = Vec::new();
             current.legal_moves(&mut moves);
             current.retain_history_legal(earlier, &mut moves);
-            // With no legal move the game is over even if the history says nothing.
-            moves.contains(&mv) && current.history_outcome(earlier).is_none()
+            moves.contains(&mv).into()
         } else {
-            // A legal move means the game is not over by lack of moves.
-            current.is_legal(mv) && current.history_outcome(earlier).is_none()
+            current.is_legal_given(mv, following, budget)
         }
+    }
+
+    /// Whether `mv` may be played now, history included (the game not being over: a legal
+    /// move means it is not over by lack of moves).
+    fn allows(&self, mv: P::Move) -> bool {
+        self.decided_outcome().is_none()
+            && self.legality(mv, &[], &mut Budget::unlimited()) == Verdict::Yes
     }
 
     /// Like [`Game::legal_moves`] within `budget`: the moves proven legal in `legal`, those
@@ -229,30 +227,13 @@ impl<P: Position> Game<P> {
         budget: &mut Budget,
         allow_undecided: bool,
     ) -> Result<Verdict, PlayError> {
-        let verdict = {
-            let (earlier, current) = self.split();
-            if let Some(outcome) = current
-                .terminal()
-                .or_else(|| current.history_outcome(earlier))
-            {
-                let text = current.move_text(mv);
-                return Err(
-                    IllegalMoveError::new(text, format!("the game is over ({outcome})")).into(),
-                );
-            }
-            if P::HISTORY_RESTRICTS_MOVES {
-                let mut moves = Vec::new();
-                current.legal_moves(&mut moves);
-                current.retain_history_legal(earlier, &mut moves);
-                if moves.contains(&mv) {
-                    Verdict::Yes
-                } else {
-                    return Err(self.refusal(mv).into());
-                }
-            } else {
-                current.is_legal_given(mv, following, budget)
-            }
-        };
+        if let Some(outcome) = self.decided_outcome() {
+            let text = self.position().move_text(mv);
+            return Err(
+                IllegalMoveError::new(text, format!("the game is over ({outcome})")).into(),
+            );
+        }
+        let verdict = self.legality(mv, following, budget);
         match verdict {
             Verdict::Yes => {}
             Verdict::Undecided if allow_undecided => {}
