@@ -302,12 +302,10 @@ impl TilingRider {
             // In check, in a turn that may end after any move. The moves touching no square
             // relevant to the king's rescue all share one answer: whether the rescue can be
             // made with the moves they leave (see `rescue_after_irrelevant`).
-            let units = self.viable_king_units();
-            if units.iter().all(Option::is_none) {
+            let Some(r) = self.rescue_squares() else {
                 moves.clear();
                 return;
-            }
-            let r = self.relevant_squares(&units);
+            };
             let mut shared: [Option<Verdict>; 2] = [None; 2];
             moves.retain(|&mv| {
                 if touches(mv, r) {
@@ -595,6 +593,14 @@ impl TilingRider {
                 return r;
             }
         }
+    }
+
+    /// For a checked mover: the squares relevant to the units its king could end the turn
+    /// on ([`TilingRider::relevant_squares`] of [`TilingRider::viable_king_units`]), or
+    /// `None` if the relaxation rules every unit out (the turn cannot end safely).
+    pub(crate) fn rescue_squares(&self) -> Option<Bb> {
+        let units = self.viable_king_units();
+        (!units.iter().all(Option::is_none)).then(|| self.relevant_squares(&units))
     }
 
     /// A sound cut for a checked mover mid-turn: the units the king could end the turn on

@@ -336,11 +336,9 @@ impl TilingRider {
             // In check, in a turn that may end after any move: a rescue needs only moves
             // touching the squares relevant to the units the king could end on, and it
             // starts with one of them.
-            let units = self.viable_king_units();
-            if units.iter().all(Option::is_none) {
+            let Some(r) = self.rescue_squares() else {
                 return Verdict::No;
-            }
-            let r = self.relevant_squares(&units);
+            };
             moves.retain(|&mv| touches(mv, r));
         }
         self.order_moves(&mut moves);
