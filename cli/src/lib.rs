@@ -19,6 +19,7 @@ pub mod registry;
 mod setup;
 
 pub use budget::{parse_limit, Limit};
+pub use commands::bestmove::{Computer, Report};
 pub use setup::{new_game, new_game_within, Failure};
 
 /// Where a command reads and writes.

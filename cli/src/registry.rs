@@ -1,7 +1,7 @@
 //! The variants the program knows. Adding a variant is one line here (and its crate in
 //! `Cargo.toml`).
 
-use crate::commands::bestmove::{search, Report};
+use crate::commands::bestmove::{search, Computer, EngineComputer, Report};
 use crate::Failure;
 use chimera_core::{DynGame, Position, Variant};
 use chimera_engine::Limits;
@@ -63,4 +63,32 @@ pub fn searcher(name: &str) -> Option<SearchFn> {
         (TilingRider::VARIANT, search::<TilingRider>),
     ];
     all.into_iter().find(|(n, _)| *n == name).map(|(_, f)| f)
+}
+
+/// A computer player (the `chimera-engine` search, keeping its table between moves) for
+/// the variant called `name` (as [`DynGame::variant`] names it).
+pub fn computer(name: &str) -> Option<Box<dyn Computer>> {
+    use chimera_tiling_rider::TilingRider;
+    use chimera_triagonal::Triagonal;
+    use chimera_turnover::Turnover;
+    use chimera_turret::TurretChess;
+    use chimera_turtle_shell::TurtleShell;
+    let all: [(&str, fn() -> Box<dyn Computer>); 5] = [
+        (TurtleShell::VARIANT, || {
+            Box::new(EngineComputer::<TurtleShell>::new())
+        }),
+        (TurretChess::VARIANT, || {
+            Box::new(EngineComputer::<TurretChess>::new())
+        }),
+        (Turnover::VARIANT, || {
+            Box::new(EngineComputer::<Turnover>::new())
+        }),
+        (Triagonal::VARIANT, || {
+            Box::new(EngineComputer::<Triagonal>::new())
+        }),
+        (TilingRider::VARIANT, || {
+            Box::new(EngineComputer::<TilingRider>::new())
+        }),
+    ];
+    all.into_iter().find(|(n, _)| *n == name).map(|(_, f)| f())
 }

@@ -42,9 +42,61 @@ pub struct Report {
     pub stopped: bool,
 }
 
+/// A computer player for one variant, seen through [`DynGame`]: it keeps what it learnt
+/// (its transposition table) from one search to the next, so `play`, `match` and `engine`
+/// hold one per side. [`registry::computer`] makes one for a variant.
+pub trait Computer: Send {
+    /// Searches the current position of `game` (a game of this computer's variant).
+    fn search(&mut self, game: &dyn DynGame, limits: &Limits) -> Result<Report, Failure>;
+    /// Forgets everything learnt (a new game).
+    fn clear(&mut self);
+}
+
+/// The `chimera-engine` search as a [`Computer`] for variant `P`.
+pub struct EngineComputer<P: Evaluate> {
+    engine: Engine<P>,
+}
+
+impl<P: Evaluate> EngineComputer<P> {
+    /// A computer with a fresh engine.
+    pub fn new() -> Self {
+        EngineComputer {
+            engine: Engine::new(),
+        }
+    }
+}
+
+impl<P: Evaluate> Default for EngineComputer<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<P: Evaluate + Render + Send + 'static> Computer for EngineComputer<P>
+where
+    P::Move: Send,
+{
+    fn search(&mut self, game: &dyn DynGame, limits: &Limits) -> Result<Report, Failure> {
+        search_with(&mut self.engine, game, limits)
+    }
+
+    fn clear(&mut self) {
+        self.engine.clear();
+    }
+}
+
 /// Searches a game of variant `P` given as a [`DynGame`] (the program's games are
-/// [`Game<P>`]s underneath).
+/// [`Game<P>`]s underneath) with a fresh engine.
 pub fn search<P: Evaluate + Render + 'static>(
+    game: &dyn DynGame,
+    limits: &Limits,
+) -> Result<Report, Failure> {
+    search_with(&mut Engine::<P>::new(), game, limits)
+}
+
+/// Searches a game of variant `P` given as a [`DynGame`] with `engine`.
+pub fn search_with<P: Evaluate + Render + 'static>(
+    engine: &mut Engine<P>,
     game: &dyn DynGame,
     limits: &Limits,
 ) -> Result<Report, Failure> {
@@ -52,7 +104,6 @@ pub fn search<P: Evaluate + Render + 'static>(
         .as_any()
         .downcast_ref::<Game<P>>()
         .ok_or_else(|| Failure::input(format!("{}: the game is not searchable", P::VARIANT)))?;
-    let mut engine: Engine<P> = Engine::new();
     let result = engine.search(game, limits).map_err(|e| match e {
         SearchError::GameOver(outcome) => Failure::input(format!(
             "the game is over ({outcome}): there is no move to search"
