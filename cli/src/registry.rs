@@ -65,6 +65,9 @@ pub fn searcher(name: &str) -> Option<SearchFn> {
     all.into_iter().find(|(n, _)| *n == name).map(|(_, f)| f)
 }
 
+/// Makes a [`Computer`].
+pub type NewComputer = fn() -> Box<dyn Computer>;
+
 /// A computer player (the `chimera-engine` search, keeping its table between moves) for
 /// the variant called `name` (as [`DynGame::variant`] names it).
 pub fn computer(name: &str) -> Option<Box<dyn Computer>> {
@@ -73,7 +76,7 @@ pub fn computer(name: &str) -> Option<Box<dyn Computer>> {
     use chimera_turnover::Turnover;
     use chimera_turret::TurretChess;
     use chimera_turtle_shell::TurtleShell;
-    let all: [(&str, fn() -> Box<dyn Computer>); 5] = [
+    let all: [(&str, NewComputer); 5] = [
         (TurtleShell::VARIANT, || {
             Box::new(EngineComputer::<TurtleShell>::new())
         }),
