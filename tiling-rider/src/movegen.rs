@@ -526,6 +526,20 @@ impl TilingRider {
     /// ferz, standing in the set or able to step into it, adds its unit and every unit it
     /// could step to.
     pub(crate) fn relevant_squares(&self, units: &[Option<Unit>; 5]) -> Bb {
+        self.relevant_squares_within(units, usize::MAX)
+    }
+
+    /// [`TilingRider::relevant_squares`] closed for at most `rounds` rounds: `S₀` is the
+    /// goal (the units, their attackers, the lines aimed at them) and `Sₖ₊₁` adds to `Sₖ`
+    /// what one step of the closure adds to it, judged on `Sₖ` alone. A move of a
+    /// successful continuation that matters (after the others are dropped) either touches
+    /// `S₀` or makes possible a later move that matters (it empties that move's
+    /// destination, a unit it rides through or its own unit, or fills its aggregate): by
+    /// induction a move with `d − 1` such later moves after it touches `Sₐ₋₁`, where the
+    /// closure step holds exactly those squares. With `n` moves left, every move of a
+    /// continuation has at most `n − 1` moves after it, so only moves touching `Sₙ₋₁` need
+    /// trying: near the end of a turn the set is much smaller than the whole closure.
+    pub(crate) fn relevant_squares_within(&self, units: &[Option<Unit>; 5], rounds: usize) -> Bb {
         let t = tables();
         let geo = self.rules.geo();
         let us = self.side.index();
@@ -554,17 +568,23 @@ impl TilingRider {
         let formable = self.formable_aggregates();
         // Our giant ferz, if it may still move: its unit and the units it could step to.
         let gferz_reach = self.own_gferz_reach(true);
-        loop {
+        for _ in 0..rounds {
+            // One round judges on the set as it stood at the round's start (`before`).
             let before = r;
-            if (gferz_reach & r).any() {
+            if (gferz_reach & before).any() {
                 r |= gferz_reach;
             }
+            let before_mates = before.mates();
             for ty in 0..4 {
                 for s in (self.pieces[us][ty] & not_moved).iter() {
                     let a = t.att[ty][s.index()];
-                    let reach = a | a.mates();
-                    if r.has(s) || (reach & r).any() {
-                        r |= reach;
+                    if before.has(s) {
+                        // It may have to leave: anywhere it could go.
+                        r |= a | a.mates();
+                    } else if ((a | a.mates()) & before).any() {
+                        // It may move into the set: its elongated moves there need their
+                        // first half empty, and it must not have moved before.
+                        r |= a & before_mates;
                         r.set(s);
                     }
                 }
@@ -581,7 +601,7 @@ impl TilingRider {
                                 break;
                             }
                             let dm = Bb::unit(Unit::from_index(b as usize).expect("ray unit"));
-                            if (ym & r).any() || (dm & r).any() {
+                            if (ym & before).any() || (dm & before).any() {
                                 r |= between | dm | ym;
                             }
                             between |= dm;
@@ -590,9 +610,10 @@ impl TilingRider {
                 }
             }
             if r == before {
-                return r;
+                break;
             }
         }
+        r
     }
 
     /// For a checked mover: the squares relevant to the units its king could end the turn

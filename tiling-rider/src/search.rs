@@ -11,6 +11,7 @@
 //! [`Memo`] for why a collision cannot change an answer in practice), in a table of bounded
 //! size.
 
+use crate::board::Unit;
 use crate::movegen::touches;
 use crate::position::{Move, TilingRider};
 use chimera_core::{Budget, Position, Verdict};
@@ -42,6 +43,9 @@ pub(crate) struct Memo {
     path: Vec<Move>,
     witnesses: Vec<Vec<Move>>,
     replay: Vec<Move>,
+    /// While set, the search looks only for continuations that end the turn with the king
+    /// on this unit (see [`TilingRider::finish_by_units`]); part of every memo key.
+    target: Option<Unit>,
     /// The budget this question spends (one tick per search node).
     pub(crate) budget: Budget,
 }
@@ -55,6 +59,7 @@ impl Memo {
             path: Vec::new(),
             witnesses: Vec::new(),
             replay: Vec::new(),
+            target: None,
             budget,
         }
     }
@@ -107,8 +112,9 @@ impl Hasher for KeyHasher {
 impl TilingRider {
     /// The memo key of this turn state: the Zobrist key and an independent hash of every
     /// field the turn search reads (see [`Memo`]).
-    fn memo_key(&self) -> u128 {
+    fn memo_key(&self, target: Option<Unit>) -> u128 {
         let mut h = DefaultHasher::new();
+        target.map(Unit::index).hash(&mut h);
         self.pieces.hash(&mut h);
         self.kings.hash(&mut h);
         self.gferz.hash(&mut h);
@@ -218,14 +224,37 @@ impl TilingRider {
         }
         let cap = self.made.saturating_add(extra);
         if cap >= self.limit {
-            return Some(self.finishable(memo, 0));
+            return Some(self.finish_by_units(memo));
         }
         let mut capped = self.clone();
         capped.limit = cap;
-        match capped.finishable(memo, 0) {
+        match capped.finish_by_units(memo) {
             Verdict::No => None,
             decided_or_spent => Some(decided_or_spent),
         }
+    }
+
+    /// [`TilingRider::finishable`] for a checked king in a turn that may end as soon as it
+    /// is safe, asked once for each unit the king could end on: a continuation ending with
+    /// the king on unit `u` still works when the moves touching nothing relevant to `u`
+    /// are dropped (`relevant_squares` of `u` alone), so each search looks only at the
+    /// moves relevant to one unit, and the turn can be finished exactly when one of them
+    /// succeeds. In a crowded camp the relevant squares of all the units together cover
+    /// far more of the board than those of any one of them.
+    fn finish_by_units(&self, memo: &mut Memo) -> Verdict {
+        if memo.target.is_some() || self.made < self.min_moves() || !self.in_check(self.side) {
+            return self.finishable(memo, 0);
+        }
+        let mut answer = Verdict::No;
+        for unit in self.viable_king_units().into_iter().flatten() {
+            memo.target = Some(unit);
+            answer = self.finishable(memo, 0);
+            if answer != Verdict::No {
+                break;
+            }
+        }
+        memo.target = None;
+        answer
     }
 
     /// In a position reached by a move of the current turn: can the turn be finished with
@@ -242,7 +271,7 @@ impl TilingRider {
         if !memo.budget.tick() {
             return Verdict::Undecided;
         }
-        let key = self.memo_key();
+        let key = self.memo_key(memo.target);
         if memo.failed.contains(&key) {
             return Verdict::No;
         }
@@ -255,7 +284,12 @@ impl TilingRider {
         let viable = if safe {
             None
         } else {
-            let v = self.viable_king_units();
+            let mut v = self.viable_king_units();
+            if let Some(target) = memo.target {
+                v.iter_mut()
+                    .filter(|u| **u != Some(target))
+                    .for_each(|u| *u = None);
+            }
             if v.iter().all(Option::is_none) {
                 memo.remember_failed(key);
                 return Verdict::No;
@@ -276,7 +310,10 @@ impl TilingRider {
             // The turn may end as soon as the king is safe (it is in check now): only moves
             // touching the squares relevant to the units it could end on can matter (see
             // `relevant_squares`).
-            let r = self.relevant_squares(&units);
+            // A move with k moves after it in a continuation touches the k-th round of
+            // the closure (`relevant_squares_within`).
+            let left = usize::from(self.limit.saturating_sub(self.made));
+            let r = self.relevant_squares_within(&units, left.saturating_sub(1));
             buf.retain(|&mv| touches(mv, r));
         }
         // Goal-directed order: the children closest to a safe king first (a greedy descent
