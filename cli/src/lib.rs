@@ -230,13 +230,14 @@ pub enum Command {
     ///
     /// Commands, one a line: chimera (or uci), isready, variant NAME [rules NAME],
     /// position startpos|text TEXT [moves M1 M2 ...], go [time T | movetime MS | depth N |
-    /// nodes N | infinite], stop, legal, show, newgame, quit. The search runs in the
+    /// nodes N | infinite], stop, wait, legal, show, newgame, quit. The search runs in the
     /// background: isready, stop, legal and show are answered while it thinks, and
     /// `bestmove M` is printed when it ends. A bad line is answered with one `error ...`
-    /// line and changes nothing. The end of the input quits. See the README's section
-    /// "The engine protocol".
+    /// line and changes nothing. The end of the input (like quit) stops a running search
+    /// and reports its move: a script sends `wait` after `go` to let the search finish.
+    /// See the README's section "The engine protocol".
     #[command(after_help = "Example:\n  \
-        printf 'variant turret\\nposition startpos moves e2e4\\ngo nodes 2000\\n' | chimera engine")]
+        printf 'variant turret\\nposition startpos moves e2e4\\ngo depth 4\\nwait\\n' | chimera engine")]
     Engine,
     /// Play a game at the terminal, human against human.
     ///

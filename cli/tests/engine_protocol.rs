@@ -437,3 +437,22 @@ fn quit_during_a_search_reports_its_move_and_ends() {
     assert!(!best_move(&lines).is_empty());
     assert!(engine.close(PROMPT).is_empty());
 }
+
+#[test]
+fn a_script_waits_for_its_search_and_gets_the_move_before_the_input_ends() {
+    let mut engine = Engine::start();
+    for line in [
+        "variant turret",
+        "position startpos moves e2e4",
+        "go depth 3",
+        "wait",
+        "isready",
+    ] {
+        engine.send(line);
+    }
+    let lines = engine.until("readyok", SEARCH);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[0].starts_with("info depth 3 "), "{lines:?}");
+    assert!(lines[1].starts_with("bestmove "), "{lines:?}");
+    assert!(engine.close(PROMPT).is_empty());
+}

@@ -35,8 +35,8 @@ const QUEUE: usize = 64;
 /// The search thread's stack (reserved, not used, unless a deep search needs it).
 const SEARCH_STACK: usize = 64 << 20;
 /// The commands, as an error message lists them.
-const COMMANDS: &str = "chimera, uci, isready, variant, position, go, stop, legal, moves, \
-                        show, d, newgame, ucinewgame, quit";
+const COMMANDS: &str = "chimera, uci, isready, variant, position, go, stop, wait, legal, \
+                        moves, show, d, newgame, ucinewgame, quit";
 
 /// Runs the protocol on the process's standard input and output until `quit` or the end of
 /// the input.
@@ -193,6 +193,8 @@ type Finished = (Box<dyn Computer>, Result<Report, Failure>);
 struct Search {
     stop: Arc<AtomicBool>,
     handle: JoinHandle<Finished>,
+    /// Started by `go infinite`: only `stop` (or the 1-hour cap) ends it.
+    infinite: bool,
 }
 
 /// Whether to go on after a line.
@@ -301,6 +303,13 @@ impl Session<'_> {
             "stop" => {
                 no_arguments(word, rest)?;
                 self.end_search(true).map_err(Err)
+            }
+            "wait" => {
+                no_arguments(word, rest)?;
+                if self.search.as_ref().is_some_and(|s| s.infinite) {
+                    return complain("wait: the search is infinite (send `stop` to end it)");
+                }
+                self.end_search(false).map_err(Err)
             }
             "legal" | "moves" => {
                 no_arguments(word, rest)?;
@@ -439,7 +448,7 @@ impl Session<'_> {
         if self.search.is_some() {
             return complain("go: a search is already running (send `stop` first)");
         }
-        let limits = go_limits(rest)?;
+        let (limits, infinite) = go_limits(rest)?;
         let current = self.current_game("go")?;
         if let Status::Over(outcome) = current.game.status(&mut Limit::DEFAULT.budget()) {
             return complain(format!("the game is over ({outcome})"));
@@ -470,7 +479,11 @@ impl Session<'_> {
             });
         match spawned {
             Ok(handle) => {
-                self.search = Some(Search { stop, handle });
+                self.search = Some(Search {
+                    stop,
+                    handle,
+                    infinite,
+                });
                 Ok(())
             }
             Err(e) => {
@@ -621,8 +634,8 @@ fn rebuild(args: &GameArgs, moves: &[String]) -> Result<Box<dyn DynGame>, Failur
     Ok(game)
 }
 
-/// Reads the words after `go` into search limits.
-fn go_limits(rest: &str) -> Answer<Limits> {
+/// Reads the words after `go` into search limits, and whether they were `infinite`.
+fn go_limits(rest: &str) -> Answer<(Limits, bool)> {
     let mut limits = Limits::default();
     let mut infinite = false;
     let mut words = rest.split_whitespace();
@@ -697,7 +710,7 @@ fn go_limits(rest: &str) -> Answer<Limits> {
             DEFAULT_TIME
         });
     }
-    Ok(limits)
+    Ok((limits, infinite))
 }
 
 /// `info depth D seldepth S score cp X|win N|loss N nodes N nps N time MS pv M…`.
@@ -782,5 +795,139 @@ fn protocol_words(message: &str) -> String {
     match first.find("; rerun with a larger budget") {
         Some(at) => first[..at].to_string(),
         None => first.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    /// The lines `read_lines` sends for `input`, read in chunks of `chunk` bytes.
+    fn lines(input: &[u8], chunk: usize) -> Vec<String> {
+        let (sender, receiver) = mpsc::sync_channel(1000);
+        read_lines(BufReader::with_capacity(chunk, input), &sender);
+        receiver
+            .try_iter()
+            .map(|input| match input {
+                Input::Line(line) => format!("line {line}"),
+                Input::TooLong(n) => format!("too long {n}"),
+                Input::NotUtf8 => "not utf-8".into(),
+                Input::Failed(e) => format!("failed {e}"),
+                Input::End => "end".into(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lines_are_cut_at_newlines_with_or_without_a_carriage_return_and_the_last_unended() {
+        for chunk in [1, 3, 8192] {
+            assert_eq!(
+                lines(b"isready\r\n\ngo depth 3\nquit", chunk),
+                [
+                    "line isready",
+                    "line ",
+                    "line go depth 3",
+                    "line quit",
+                    "end"
+                ]
+            );
+        }
+        assert_eq!(lines(b"", 10), ["end"]);
+        assert_eq!(lines(b"a\xff\nb\n", 10), ["not utf-8", "line b", "end"]);
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_reported_and_skipped_whole_without_being_kept() {
+        let mut input = vec![b'x'; MAX_LINE];
+        input.push(b'\n');
+        input.extend(vec![b'y'; MAX_LINE + 1]);
+        input.extend(b"\nisready\n");
+        input.extend(vec![b'z'; MAX_LINE + 5]);
+        let got = lines(&input, 4096);
+        assert_eq!(got.len(), 5, "{:?}", &got[1..]);
+        assert_eq!(got[0].len(), "line ".len() + MAX_LINE);
+        assert_eq!(
+            got[1..],
+            [
+                format!("too long {}", MAX_LINE + 1),
+                "line isready".into(),
+                format!("too long {}", MAX_LINE + 5),
+                "end".into()
+            ]
+        );
+    }
+
+    #[test]
+    fn a_position_text_ends_at_the_word_moves_only() {
+        assert_eq!(split_at_moves("a b c moves x y"), ("a b c", "x y"));
+        assert_eq!(split_at_moves("a b c"), ("a b c", ""));
+        assert_eq!(
+            split_at_moves("a removes b moves2 c"),
+            ("a removes b moves2 c", "")
+        );
+        assert_eq!(split_at_moves("a b moves"), ("a b", ""));
+        assert_eq!(split_at_moves("moves x"), ("", "x"));
+        assert_eq!(split_at_moves("a\tmoves\tx"), ("a", "x"));
+    }
+
+    #[test]
+    fn go_limits_are_bounded_whatever_is_asked() {
+        let (limits, infinite) = go_limits("").ok().unwrap();
+        assert_eq!((limits.time, infinite), (Some(DEFAULT_TIME), false));
+        let (limits, _) = go_limits("depth 5 nodes 100").ok().unwrap();
+        assert_eq!(limits.depth, Some(5));
+        assert_eq!(limits.nodes, Some(100));
+        assert_eq!(limits.time, Some(SAFETY_TIME));
+        let (limits, infinite) = go_limits("infinite").ok().unwrap();
+        assert_eq!((limits.time, infinite), (Some(INFINITE_TIME), true));
+        let (limits, _) = go_limits("movetime 250 depth 9").ok().unwrap();
+        assert_eq!(limits.time, Some(Duration::from_millis(250)));
+        let (limits, _) = go_limits("time 2s").ok().unwrap();
+        assert_eq!(limits.time, Some(Duration::from_secs(2)));
+        for bad in [
+            "depth",
+            "depth 0",
+            "depth 99999999999",
+            "nodes -1",
+            "time 2h",
+            "time none",
+            "movetime 3600001",
+            "depth 3 depth 4",
+            "infinite infinite",
+            "infinite nodes 5",
+            "mate 3",
+        ] {
+            assert!(go_limits(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Runs a whole session in this process; returns its output.
+    fn session(input: &str) -> String {
+        let mut out = Vec::new();
+        serve(Cursor::new(input.to_string().into_bytes()), &mut out)
+            .ok()
+            .unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn wait_lets_a_search_finish_before_the_next_line_and_the_end_stops_another() {
+        let out = session("variant turtle-shell\ngo depth 2\nwait\nisready\ngo infinite\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 5, "{out}");
+        assert!(lines[0].starts_with("info depth 2 "), "{out}");
+        assert!(lines[1].starts_with("bestmove "), "{out}");
+        assert_eq!(lines[2], "readyok");
+        assert!(lines[3].starts_with("info "), "{out}");
+        assert!(lines[4].starts_with("bestmove "), "{out}");
+        let out = session("variant turtle-shell\ngo infinite\nwait\nstop\nwait\nquit\nisready\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        assert!(
+            lines[0].starts_with("error wait: the search is infinite"),
+            "{out}"
+        );
+        assert!(lines[2].starts_with("bestmove "), "{out}");
     }
 }
