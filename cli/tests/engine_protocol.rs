@@ -120,12 +120,18 @@ impl Engine {
         assert_eq!(self.line(PROMPT), "readyok", "after `{line}`");
     }
 
-    /// The legal moves now.
+    /// The legal moves now (with those the budget left undecided, if any: the search
+    /// never plays those, so they are not expected in a `bestmove`).
     fn legal(&mut self) -> Vec<String> {
         self.send("legal");
-        let line = self.line(PROMPT);
-        let mut words = line.split(' ');
-        assert_eq!(words.next(), Some("legal"), "{line}");
+        self.send("isready");
+        let lines = self.until("readyok", PROMPT);
+        let (first, others) = lines.split_first().expect("a line");
+        let mut words = first.split(' ');
+        assert_eq!(words.next(), Some("legal"), "{lines:?}");
+        for line in &others[..others.len() - 1] {
+            assert!(line.starts_with("undecided "), "{lines:?}");
+        }
         words.map(str::to_string).collect()
     }
 

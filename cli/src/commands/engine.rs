@@ -207,12 +207,6 @@ enum Flow {
 /// A command's complaint: the text of its `error` line.
 struct Complaint(String);
 
-impl<T: Into<String>> From<T> for Complaint {
-    fn from(text: T) -> Self {
-        Complaint(text.into())
-    }
-}
-
 /// A command's result: `Err(Ok(complaint))` is answered with an `error` line, `Err(Err(_))`
 /// (the output failed) ends the session.
 type Answer<T = ()> = Result<T, Result<Complaint, Failure>>;
@@ -287,6 +281,7 @@ impl Session<'_> {
         }
     }
 
+    /// Answers a command other than `quit`.
     fn command(&mut self, word: &str, rest: &str) -> Answer {
         match word {
             "chimera" | "uci" => {
@@ -782,9 +777,19 @@ fn no_arguments(word: &str, rest: &str) -> Answer {
     }
 }
 
-/// A message for one `error` line: its first line, bounded in length.
+/// A message for one `error` line: its first line, bounded in length, with the control
+/// characters it may quote from the input escaped (`\r`, `\u{b}`: nothing a reader could
+/// take for the end of a line).
 fn one_line(text: &str) -> String {
-    bounded(text.lines().next().unwrap_or(""))
+    let mut line = String::new();
+    for c in bounded(text.lines().next().unwrap_or("")).chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    line
 }
 
 /// A setup message in the protocol's words: `--moves` is the command's `moves`, and the
@@ -869,6 +874,24 @@ mod tests {
         assert_eq!(split_at_moves("a b moves"), ("a b", ""));
         assert_eq!(split_at_moves("moves x"), ("", "x"));
         assert_eq!(split_at_moves("a\tmoves\tx"), ("a", "x"));
+    }
+
+    #[test]
+    fn an_error_line_is_one_line_whatever_the_input_quoted() {
+        assert_eq!(
+            one_line("bad `a\rb\u{b}c\u{2028}`\nmore"),
+            "bad `a\\rb\\u{b}c\\u{2028}`"
+        );
+        let out = session("fo\x07o\x1b[2J\nvariant turtle\x08-shell\nisready\n");
+        assert_eq!(out.lines().count(), 3, "{out:?}");
+        assert!(
+            out.starts_with("error unknown command `fo\\u{7}o\\u{1b}[2J`"),
+            "{out:?}"
+        );
+        assert!(
+            out.contains("unknown variant `turtle\\u{8}-shell`"),
+            "{out:?}"
+        );
     }
 
     #[test]
