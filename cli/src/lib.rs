@@ -225,6 +225,20 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Talk a line protocol modelled on UCI on standard input and output, for bots,
+    /// servers and graphical interfaces.
+    ///
+    /// Commands, one a line: chimera (or uci), isready, variant NAME [rules NAME],
+    /// position startpos|text TEXT [moves M1 M2 ...], go [time T | movetime MS | depth N |
+    /// nodes N | infinite], stop, wait, legal, show, newgame, quit. The search runs in the
+    /// background: isready, stop, legal and show are answered while it thinks, and
+    /// `bestmove M` is printed when it ends. A bad line is answered with one `error ...`
+    /// line and changes nothing. The end of the input (like quit) stops a running search
+    /// and reports its move: a script sends `wait` after `go` to let the search finish.
+    /// See the README's section "The engine protocol".
+    #[command(after_help = "Example:\n  \
+        printf 'variant turret\\nposition startpos moves e2e4\\ngo depth 4\\nwait\\n' | chimera engine")]
+    Engine,
     /// Play a game at the terminal, human against human.
     ///
     /// Type a move (e.g. C2-C3) at the prompt, or a command: moves, undo, board, help,
@@ -287,6 +301,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             json,
         } => commands::bestmove::limits(time, depth, nodes)
             .and_then(|limits| commands::bestmove::run(io, &game, &moves, &limits, json)),
+        Command::Engine => commands::engine::run(io),
     };
     let code = match result.and_then(|()| io.out.flush().map_err(Failure::from)) {
         Ok(()) => 0,
