@@ -133,6 +133,26 @@ impl Budget {
     pub fn used(&self) -> u64 {
         self.used
     }
+
+    /// A budget for one part of this one's work: at most `n` more units, and this
+    /// budget's own limits. Hand it back with [`Budget::absorb`]. A search that shares its
+    /// budget among several sub-questions in turns (so that an easy answer to one is found
+    /// before a hard one is searched to the end) gives each turn a slice.
+    pub fn slice(&self, n: u64) -> Budget {
+        let cap = self.used.saturating_add(n);
+        let mut part = self.clone();
+        part.max_nodes = Some(self.max_nodes.map_or(cap, |max| max.min(cap)));
+        part
+    }
+
+    /// Counts the work a [`Budget::slice`] of this budget did, and is spent if the slice
+    /// ran into this budget's own limits (not merely the slice's).
+    pub fn absorb(&mut self, part: &Budget) {
+        self.used = part.used;
+        if self.max_nodes.is_some_and(|max| self.used > max) || self.out_of_time() {
+            self.spent = true;
+        }
+    }
 }
 
 fn far_future() -> Instant {

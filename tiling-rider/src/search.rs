@@ -26,6 +26,9 @@ const MAX_WITNESSES: usize = 4;
 /// forgets), so a search's memory is bounded whatever the position.
 pub(crate) const MEMO_CAPACITY: usize = 1 << 21;
 
+/// The search nodes each unit gets in the first round of [`TilingRider::finish_by_units`].
+const FIRST_UNIT_SLICE: u64 = 1_000;
+
 /// The search's memory within one question (one legal-move generation, one legality or
 /// outcome query): the turn states known to fail, one move buffer per search depth, the
 /// line of the last successful search, the continuations (from the question's position)
@@ -245,14 +248,45 @@ impl TilingRider {
         if memo.target.is_some() || self.made < self.min_moves() || !self.in_check(self.side) {
             return self.finishable(memo, 0);
         }
-        let mut answer = Verdict::No;
-        for unit in self.viable_king_units().into_iter().flatten() {
-            memo.target = Some(unit);
-            answer = self.finishable(memo, 0);
-            if answer != Verdict::No {
-                break;
+        // The units take turns, each with a slice of the budget that doubles every round,
+        // so that a rescue easy to find on one unit is not kept waiting while another
+        // unit's refutation is searched to the end. A unit refuted is dropped; the failed
+        // states a slice proves stay in the memo for the next round.
+        let mut open: Vec<Unit> = self.viable_king_units().into_iter().flatten().collect();
+        let mut slice: u64 = FIRST_UNIT_SLICE;
+        let answer = loop {
+            if open.is_empty() {
+                break Verdict::No;
             }
-        }
+            let mut found = None;
+            let mut i = 0;
+            while i < open.len() {
+                memo.target = Some(open[i]);
+                let part = memo.budget.slice(slice);
+                let whole = std::mem::replace(&mut memo.budget, part);
+                let verdict = self.finishable(memo, 0);
+                let part = std::mem::replace(&mut memo.budget, whole);
+                memo.budget.absorb(&part);
+                match verdict {
+                    Verdict::Yes => {
+                        found = Some(Verdict::Yes);
+                        break;
+                    }
+                    Verdict::No => {
+                        open.swap_remove(i);
+                    }
+                    Verdict::Undecided if memo.budget.is_spent() => {
+                        found = Some(Verdict::Undecided);
+                        break;
+                    }
+                    Verdict::Undecided => i += 1,
+                }
+            }
+            if let Some(verdict) = found {
+                break verdict;
+            }
+            slice = slice.saturating_mul(2);
+        };
         memo.target = None;
         answer
     }
