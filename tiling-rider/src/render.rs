@@ -97,6 +97,18 @@ fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<St
 }
 
 impl Render for TilingRider {
+    fn notation_help() -> &'static str {
+        "Tiling Rider notation: each action is one token. A piece's move is FROM-TO,\n\
+         `e4-d5` (also `e4d5`), a capture FROMxTO, `d4xe5`. An aggregate (four like\n\
+         pieces filling a unit) moves as one, named by a square of its unit with its\n\
+         kind letter (W F G N): `Wc1-c9`, `Nd1xd9`; the giant king likewise: `Ki1-i3`.\n\
+         A turn has several actions and the side to move does not change until it ends:\n\
+         it ends by itself after its last allowed move, or earlier with `;` (also\n\
+         `end`), which is legal after at least one move once the turn's minimum is\n\
+         reached (White's first turn is exactly 4 moves, Black's exactly 8) and with\n\
+         your king safe. Several actions may go on one line: `e4-d5 i4-j5 l4-k5 f4-g5`."
+    }
+
     /// A diagram with rank 16 on top. Each square is a 3-character cell: the piece letter
     /// (`W F G N`, upper case White, lower case Black; `K`/`k` on all four squares of a
     /// king, `Z`/`z` on those of a giant ferz), `.` for empty, `*` after a piece that moved

@@ -55,6 +55,17 @@ fn status(pos: &Triagonal, last: Option<(&Triagonal, Move)>) -> Vec<String> {
 }
 
 impl Render for Triagonal {
+    fn notation_help() -> &'static str {
+        "Triagonal notation: a cell is level A-H, file a-h, rank 1-8 (Ae2 is level A,\n\
+         file e, rank 2). A move is FROM-TO: `Ae2-Ae4`, `Ab1-Ac3`; a capture with x,\n\
+         `Bc2xCd3`; promotion adds the piece, `Gb7xHb8=N` (Q, R, B, N); a\n\
+         knight's capture without moving is `Bb1^Bb2`; castling is the king's move,\n\
+         `Ae1-Ag1`. A turn may start by placing two Jacks from hand on empty cells next\n\
+         to each other and to two of your pieces: the whole turn is one token, the two\n\
+         placements and the move joined by commas without spaces: `J@Cc3,J@Cd3,Ab1-Ac3`\n\
+         (a Jack just placed may not move this turn)."
+    }
+
     /// Two rows of four boards (levels A–D, then E–H), rank 8 on top, each cell two
     /// characters: `>` before the last move's cells and `+` before the Jacks it placed, then
     /// the piece letter (upper case White, lower case Black, `J` a Jack), `.` for an empty

@@ -389,6 +389,15 @@ fn svg(view: &View) -> String {
 }
 
 impl Render for TurtleShell {
+    fn notation_help() -> &'static str {
+        "Turtle Shell notation: a move is its two cells, FROM-TO, as the diagram names\n\
+         them (A0 to H9): `C2-C3`, `D2-E2` (a pawn steps along its file, and D2's file\n\
+         runs on to E2). Case, spaces and the - are free: `c2c3`. A capture may be\n\
+         written with x: `D5xC6`. Promotion (to a rook only): `E7-E8=R`, also written\n\
+         `E7-E8R`; a pawn entering the end zone must promote and may leave =R out;\n\
+         elsewhere in the zone the move without =R does not promote."
+    }
+
     fn text_diagram(&self, last: Option<(&Self, Self::Move)>) -> String {
         text_diagram(&View::new(self, last))
     }
