@@ -71,14 +71,14 @@ fn glyph(p: Piece) -> char {
 impl Render for TurretChess {
     fn notation_help() -> &'static str {
         "Turret notation: long algebraic, the from and to cells on files a to j: `e2e4`\n\
-         (also `e2-e4`, `E2E4`); SAN is read too: `Nd3`, `e4`. A capture is the same:\n\
-         `d4e5`. Promotion adds the piece: `e7e8q` (or `e7e8=Q`; r, b, n, t for\n\
-         a Turret, z for a Kwagga under the kwagga rules). A Turret moves like a\n\
-         queen, written as its own move, `a1c3`: its sling is automatic (the piece\n\
-         directly behind it is thrown to the cell just beyond its destination; SAN\n\
-         writes Txc3 when the throw captures). Castling is the king's move: `f1h1` or\n\
-         `O-O` (two cells), `f1i1` (three cells), `f1d1` or `O-O-O`, `f1c1` (Black:\n\
-         `f8h8`, `f8i8`, `f8d8`, `f8c8`)."
+         (any case: `E2E4`); SAN is read too: `Nd3`, `e4`. A capture is the same:\n\
+         `d4e5`. Promotion adds the piece: `e7e8q` (or `e7e8=Q`; r, b, n, t for a\n\
+         Turret, z for a Kwagga under the kwagga rules). A Turret moves like a queen,\n\
+         written as its own move, `a1c3`: its sling is automatic (the piece directly\n\
+         behind it is thrown to the cell just beyond its destination; SAN writes Txc3\n\
+         when the throw captures). Castling is the king's move: `f1h1` or `O-O` (two\n\
+         cells), `f1i1` (three cells), `f1d1` or `O-O-O`, `f1c1` (Black: `f8h8`,\n\
+         `f8i8`, `f8d8`, `f8c8`)."
     }
 
     /// Ten columns `a`–`j`, ranks 8 to 1; missing cells are blank, empty cells `.`, White

@@ -30,10 +30,10 @@ fn header(text: &str, name: &str) -> Option<String> {
     })
 }
 
-/// A header line `[Name "value"]` (a value with a `"` or a line break could not be read
-/// back, and is not written).
+/// A header line `[Name "value"]` (a value with a line break could not be read back, and
+/// is not written).
 fn header_line(name: &str, value: &str) -> Option<String> {
-    (!value.contains(['"', '\n', '\r', ']'])).then(|| format!("[{name} \"{value}\"]\n"))
+    (!value.contains(['\n', '\r'])).then(|| format!("[{name} \"{value}\"]\n"))
 }
 
 /// Reads the record in `file` and plays its moves on the game the arguments describe (its
@@ -89,8 +89,8 @@ pub fn load(
         )));
     }
     let note = format!(
-        "Resumed {name}: {} moves played.",
-        game.moves_played().len()
+        "Resumed {name}: {} played.",
+        plural(game.moves_played().len(), "move")
     );
     Ok(Loaded {
         game,
@@ -106,8 +106,8 @@ pub fn write(game: &dyn DynGame, start_position: Option<&str>, limit: Limit) -> 
     let variant = game.variant();
     let moves = game.moves_played();
     let mut text = format!(
-        "# A {variant} game saved by `chimera play` ({} moves).\n# Check it with: {}\n",
-        moves.len(),
+        "# A {variant} game saved by `chimera play` ({}).\n# Check it with: {}\n",
+        plural(moves.len(), "move"),
         validate_command(game, start_position, "FILE")
     );
     let mut headers = vec![
@@ -144,4 +144,12 @@ pub fn validate_command(game: &dyn DynGame, start_position: Option<&str>, path: 
         command.push_str(&format!(" --position \"{position}\""));
     }
     command
+}
+
+/// `1 move`, `2 moves`.
+pub fn plural(n: usize, word: &str) -> String {
+    match n {
+        1 => format!("1 {word}"),
+        _ => format!("{n} {word}s"),
+    }
 }
