@@ -255,13 +255,18 @@ pub enum Command {
         #[arg(long, value_enum, value_name = "SIDE")]
         computer: Option<commands::play::ComputerSide>,
         /// The computer thinks this long per move (e.g. 1s, 500ms; default 1s).
-        #[arg(long, value_name = "TIME", value_parser = commands::bestmove::parse_time)]
+        #[arg(
+            long,
+            value_name = "TIME",
+            value_parser = commands::bestmove::parse_time,
+            requires = "computer"
+        )]
         time: Option<std::time::Duration>,
         /// The computer searches this many plies deep per move.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", requires = "computer")]
         depth: Option<u32>,
         /// The computer searches this many nodes per move.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", requires = "computer")]
         nodes: Option<u64>,
         /// Resume the game in this record (a move list, as `chimera validate` reads and
         /// `save` writes; its [Rules "…"] and [Position "…"] headers are used unless

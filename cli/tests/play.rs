@@ -190,6 +190,7 @@ fn bad_limits_are_refused() {
         ],
         &["play", "turret", "--computer", "nobody"],
         &["play", "turret", "--record", "x.txt", "--moves", "e2e4"],
+        &["play", "turret", "--nodes", "5"],
     ] {
         let out = chimera_with_input(args, "quit\n");
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
