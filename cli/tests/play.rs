@@ -354,7 +354,14 @@ fn flip_turns_the_board_round_where_the_diagram_allows() {
         stdout(&out)
     );
 
-    for variant in ["turtle-shell", "triagonal", "tiling-rider"] {
+    let out = chimera_with_input(&["play", "tiling-rider"], "flip\nquit\n");
+    assert!(
+        stdout(&out).contains("      r   q   p   o"),
+        "{}",
+        stdout(&out)
+    );
+
+    for variant in ["turtle-shell", "triagonal"] {
         let out = chimera_with_input(&["play", variant], "flip\nquit\n");
         assert!(out.status.success());
         assert!(
