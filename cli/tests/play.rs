@@ -335,7 +335,7 @@ fn resign_ends_the_game_for_the_side_to_move() {
 }
 
 #[test]
-fn flip_turns_the_board_round_where_the_diagram_allows() {
+fn flip_turns_the_board_round_in_every_variant() {
     let out = chimera_with_input(&["play", "turret"], "flip\nflip\nquit\n");
     let text = stdout(&out);
     assert!(text.contains("    j  i  h  g  f  e  d  c  b  a"), "{text}");
@@ -361,15 +361,24 @@ fn flip_turns_the_board_round_where_the_diagram_allows() {
         stdout(&out)
     );
 
-    for variant in ["turtle-shell", "triagonal"] {
-        let out = chimera_with_input(&["play", variant], "flip\nquit\n");
-        assert!(out.status.success());
-        assert!(
-            stdout(&out).contains(&format!("flip is not available for {variant}")),
-            "{}",
-            stdout(&out)
-        );
-    }
+    let out = chimera_with_input(&["play", "triagonal"], "flip\nquit\n");
+    let flipped = stdout(&out)
+        .split("white> ")
+        .nth(1)
+        .unwrap_or("")
+        .to_string();
+    assert!(flipped.trim_start().starts_with("Level H"), "{flipped}");
+
+    let out = chimera_with_input(&["play", "turtle-shell"], "flip\nquit\n");
+    let flipped = stdout(&out)
+        .split("white> ")
+        .nth(1)
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        flipped.contains("Turtle Shell Chess          White's side"),
+        "{flipped}"
+    );
 }
 
 #[test]
