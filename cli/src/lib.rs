@@ -20,6 +20,7 @@ mod setup;
 
 pub use budget::{parse_limit, Limit};
 pub use commands::bestmove::{Computer, Report};
+pub use commands::play::ComputerSide;
 pub use setup::{new_game, new_game_within, Failure};
 
 /// Where a command reads and writes.
@@ -253,7 +254,7 @@ pub enum Command {
         budget: BudgetArg,
         /// The computer plays this side (`both`: the computer plays itself).
         #[arg(long, value_enum, value_name = "SIDE")]
-        computer: Option<commands::play::ComputerSide>,
+        computer: Option<ComputerSide>,
         /// The computer thinks this long per move (e.g. 1s, 500ms; default 1s).
         #[arg(
             long,
