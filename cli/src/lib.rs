@@ -20,6 +20,7 @@ mod setup;
 
 pub use budget::{parse_limit, Limit};
 pub use commands::bestmove::{Computer, Report};
+pub use commands::play::ComputerSide;
 pub use setup::{new_game, new_game_within, Failure};
 
 /// Where a command reads and writes.
@@ -239,13 +240,24 @@ pub enum Command {
     #[command(after_help = "Example:\n  \
         printf 'variant turret\\nposition startpos moves e2e4\\ngo depth 4\\nwait\\n' | chimera engine")]
     Engine,
-    /// Play a game at the terminal, human against human.
+    /// Play a game at the terminal: human against human, against the computer, or watch
+    /// the computer play itself.
     ///
-    /// Type a move (e.g. C2-C3) at the prompt, or a command: moves, undo, board, help,
-    /// quit. Reads standard input line by line, so moves can be piped in; the end of the
-    /// input quits. A move the --budget left undecided may be played: you are told it was
-    /// not proven legal.
-    #[command(after_help = "Example:\n  chimera play turtle-shell\n  \
+    /// Type a move (e.g. C2-C3; `help` shows the variant's own notation) at the prompt, or
+    /// a command: moves, undo, board, flip, save FILE, resign, help, quit. Reads standard
+    /// input line by line, so moves can be piped in; the end of the input quits. The moves
+    /// are printed when the game ends or you quit.
+    ///
+    /// With --computer the engine (as `chimera bestmove`) plays that side, each move
+    /// bounded by --time (default 1s), --depth or --nodes (--nodes and --depth play the same
+    /// moves every time); `both` plays a whole game without input (at most 1000 plies).
+    /// --record FILE resumes a game record (as `chimera validate` reads; `save` writes
+    /// one). A move the --budget left undecided may be played: you are told it was not
+    /// proven legal.
+    #[command(after_help = "Examples:\n  chimera play turtle-shell\n  \
+        chimera play turret --computer black --time 2s\n  \
+        chimera play turnover --computer both --nodes 2000\n  \
+        chimera play turtle-shell --record game.txt --computer white\n  \
         printf 'C2-C3\\nmoves\\nquit\\n' | chimera play turtle-shell")]
     Play {
         #[command(flatten)]
@@ -254,6 +266,28 @@ pub enum Command {
         moves: MovesArg,
         #[command(flatten)]
         budget: BudgetArg,
+        /// The computer plays this side (`both`: the computer plays itself).
+        #[arg(long, value_enum, value_name = "SIDE")]
+        computer: Option<ComputerSide>,
+        /// The computer thinks this long per move (e.g. 1s, 500ms; default 1s).
+        #[arg(
+            long,
+            value_name = "TIME",
+            value_parser = commands::bestmove::parse_time,
+            requires = "computer"
+        )]
+        time: Option<std::time::Duration>,
+        /// The computer searches this many plies deep per move.
+        #[arg(long, value_name = "N", requires = "computer")]
+        depth: Option<u32>,
+        /// The computer searches this many nodes per move.
+        #[arg(long, value_name = "N", requires = "computer")]
+        nodes: Option<u64>,
+        /// Resume the game in this record (a move list, as `chimera validate` reads and
+        /// `save` writes; its [Rules "…"] and [Position "…"] headers are used unless
+        /// --rules or --position is given).
+        #[arg(long, value_name = "FILE", conflicts_with = "moves")]
+        record: Option<PathBuf>,
     },
 }
 
@@ -291,7 +325,19 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             game,
             moves,
             budget,
-        } => commands::play::run(io, &game, &moves, budget.budget),
+            computer,
+            time,
+            depth,
+            nodes,
+            record,
+        } => commands::bestmove::limits(time, depth, nodes).and_then(|limits| {
+            let options = commands::play::Options {
+                computer,
+                limits,
+                record,
+            };
+            commands::play::run(io, &game, &moves, budget.budget, &options)
+        }),
         Command::Bestmove {
             game,
             moves,

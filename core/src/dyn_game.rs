@@ -57,6 +57,15 @@ pub trait DynGame {
     fn text_diagram(&self) -> String;
     /// An SVG picture of the current position, last move marked.
     fn svg(&self) -> String;
+    /// The terminal diagram seen from the other side, if the variant draws one
+    /// ([`Render::text_diagram_flipped`]); the default is `None`.
+    fn text_diagram_flipped(&self) -> Option<String> {
+        None
+    }
+    /// Help for players on the variant's move notation ([`Render::notation_help`]).
+    fn notation_help(&self) -> &'static str {
+        "Moves are written FROM-TO (type `moves` for the legal moves)."
+    }
     /// Perft from the current position (bulk counted, history included).
     fn perft(&mut self, depth: u32) -> u64;
     /// Perft split by first move; `progress(done, total)` after each root move.
@@ -155,6 +164,12 @@ impl<P: Render + 'static> DynGame for Game<P> {
     }
     fn svg(&self) -> String {
         self.position().svg(self.last_move())
+    }
+    fn text_diagram_flipped(&self) -> Option<String> {
+        self.position().text_diagram_flipped(self.last_move())
+    }
+    fn notation_help(&self) -> &'static str {
+        P::notation_help()
     }
     fn perft(&mut self, depth: u32) -> u64 {
         perft(self, depth)

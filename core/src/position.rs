@@ -233,4 +233,19 @@ pub trait Render: Position {
     /// A complete SVG document showing the board, the pieces, the last move (as for
     /// [`Render::text_diagram`]) and any checked king.
     fn svg(&self, last: Option<(&Self, Self::Move)>) -> String;
+
+    /// The terminal diagram seen from the other side (Black's side at the bottom), if the
+    /// variant draws one; the default is `None` (not available).
+    fn text_diagram_flipped(&self, last: Option<(&Self, Self::Move)>) -> Option<String> {
+        let _ = last;
+        None
+    }
+
+    /// A short help text for players on the variant's move notation: examples of ordinary
+    /// moves, captures, promotions and the variant's special moves, each example in
+    /// backquotes (`` `C2-C3` ``) and readable by [`Position::parse_move`] in the start
+    /// position. The default says only that moves are written from-to.
+    fn notation_help() -> &'static str {
+        "Moves are written FROM-TO (type `moves` for the legal moves)."
+    }
 }

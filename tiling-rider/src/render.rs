@@ -97,6 +97,18 @@ fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<St
 }
 
 impl Render for TilingRider {
+    fn notation_help() -> &'static str {
+        "Tiling Rider notation: each action is one token. A piece's move is FROM-TO,\n\
+         `e4-d5` (also `e4d5`), a capture FROMxTO, `d4xe5`. An aggregate (four like\n\
+         pieces filling a unit) moves as one, named by a square of its unit with its\n\
+         kind letter (W F G N): `Wc1-c9`, `Nd1xd9`; the giant king likewise: `Ki1-i3`.\n\
+         A turn has several actions and the side to move does not change until it ends:\n\
+         it ends by itself after its last allowed move, or earlier with `;` (also\n\
+         `end`), which is legal after at least one move once the turn's minimum is\n\
+         reached (White's first turn is exactly 4 moves, Black's exactly 8) and with\n\
+         your king safe. Several actions may go on one line: `e4-d5 i4-j5 l4-k5 f4-g5`."
+    }
+
     /// A diagram with rank 16 on top. Each square is a 3-character cell: the piece letter
     /// (`W F G N`, upper case White, lower case Black; `K`/`k` on all four squares of a
     /// king, `Z`/`z` on those of a giant ferz), `.` for empty, `*` after a piece that moved
@@ -104,78 +116,13 @@ impl Render for TilingRider {
     /// king's or giant ferz's unit is drawn as one figure); then the last move, the turn
     /// state or the result, and the aggregates.
     fn text_diagram(&self, last: Option<(&Self, Move)>) -> String {
-        let marked = last_squares(last);
-        let board = self.board();
-        let nfiles = board.files();
-        let sq_at = |file: u8, rank: u8| board.square(file, rank).expect("on board");
-        let mut out = String::with_capacity(4096);
-        let files: String = (0..nfiles)
-            .map(|f| format!("  {} ", board.file_letter(f)))
-            .collect();
-        let _ = writeln!(out, "    {files}");
-        let border = |out: &mut String, upper: Option<u8>, lower: Option<u8>| {
-            out.push_str("    ");
-            for file in 0..nfiles {
-                let open = match (upper, lower) {
-                    (Some(u), Some(l)) => joined(self, sq_at(file, u), sq_at(file, l)),
-                    _ => false,
-                };
-                out.push('+');
-                out.push_str(if open { "   " } else { "---" });
-            }
-            out.push_str("+\n");
-        };
-        for rank in (0..RANKS).rev() {
-            border(&mut out, Some(rank + 1).filter(|&r| r < RANKS), Some(rank));
-            let _ = write!(out, "{:>3} ", rank + 1);
-            for file in 0..nfiles {
-                let sq = sq_at(file, rank);
-                let open_left = file > 0 && joined(self, sq_at(file - 1, rank), sq);
-                out.push(if open_left { ' ' } else { '|' });
-                let letter = match self.piece_at(sq) {
-                    Some((p, Color::White)) => p.letter(),
-                    Some((p, Color::Black)) => p.letter().to_ascii_lowercase(),
-                    None => match (self.king_at(sq), self.giant_ferz_at(sq)) {
-                        (Some(c), _) => c.fold('K', 'k'),
-                        (None, Some(c)) => c.fold('Z', 'z'),
-                        (None, None) => '.',
-                    },
-                };
-                let is_marked = marked.contains(&sq);
-                let moved = self.moved.has(sq)
-                    || self.used.has(sq)
-                    || (self.gferz_moved && self.giant_ferz_at(sq) == Some(self.side));
-                let left = if is_marked { '(' } else { ' ' };
-                let right = if is_marked {
-                    ')'
-                } else if moved {
-                    '*'
-                } else {
-                    ' '
-                };
-                let _ = write!(out, "{left}{letter}{right}");
-            }
-            let _ = writeln!(out, "| {}", rank + 1);
-        }
-        border(&mut out, None, None);
-        let _ = writeln!(out, "    {files}");
-        for line in status_lines(self, last) {
-            let _ = writeln!(out, "  {line}");
-        }
-        let _ = writeln!(
-            out,
-            "  W wazir · F ferz · G guard · N knight · K giant king (2×2){} · upper case White",
-            if self.rules.has_giant_ferz() {
-                " · Z giant ferz (2×2)"
-            } else {
-                ""
-            }
-        );
-        let _ = writeln!(
-            out,
-            "  * moved this turn · ( ) last move · | and --- tile borders"
-        );
-        out
+        diagram(self, last, false)
+    }
+
+    /// The diagram of [`Render::text_diagram`] turned round: rank 1 on top, the last file
+    /// on the left (Black's view).
+    fn text_diagram_flipped(&self, last: Option<(&Self, Move)>) -> Option<String> {
+        Some(diagram(self, last, true))
     }
 
     /// An SVG drawing: orange and blue tiles with their borders, coordinates, small pieces
@@ -365,4 +312,89 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// The text diagram, from White's side or (`flipped`) from Black's.
+fn diagram(pos: &TilingRider, last: Option<(&TilingRider, Move)>, flipped: bool) -> String {
+    let marked = last_squares(last);
+    let board = pos.board();
+    let nfiles = board.files();
+    let sq_at = |file: u8, rank: u8| board.square(file, rank).expect("on board");
+    let mut out = String::with_capacity(4096);
+    // The file shown in column `i`, and the ranks from the top row down.
+    let col = |i: u8| if flipped { nfiles - 1 - i } else { i };
+    let rows: Vec<u8> = if flipped {
+        (0..RANKS).collect()
+    } else {
+        (0..RANKS).rev().collect()
+    };
+    let files: String = (0..nfiles)
+        .map(|i| format!("  {} ", board.file_letter(col(i))))
+        .collect();
+    let _ = writeln!(out, "    {files}");
+    let border = |out: &mut String, upper: Option<u8>, lower: Option<u8>| {
+        out.push_str("    ");
+        for i in 0..nfiles {
+            let file = col(i);
+            let open = match (upper, lower) {
+                (Some(u), Some(l)) => joined(pos, sq_at(file, u), sq_at(file, l)),
+                _ => false,
+            };
+            out.push('+');
+            out.push_str(if open { "   " } else { "---" });
+        }
+        out.push_str("+\n");
+    };
+    for (j, &rank) in rows.iter().enumerate() {
+        let above = j.checked_sub(1).map(|k| rows[k]);
+        border(&mut out, above, Some(rank));
+        let _ = write!(out, "{:>3} ", rank + 1);
+        for i in 0..nfiles {
+            let sq = sq_at(col(i), rank);
+            let open_left = i > 0 && joined(pos, sq_at(col(i - 1), rank), sq);
+            out.push(if open_left { ' ' } else { '|' });
+            let letter = match pos.piece_at(sq) {
+                Some((p, Color::White)) => p.letter(),
+                Some((p, Color::Black)) => p.letter().to_ascii_lowercase(),
+                None => match (pos.king_at(sq), pos.giant_ferz_at(sq)) {
+                    (Some(c), _) => c.fold('K', 'k'),
+                    (None, Some(c)) => c.fold('Z', 'z'),
+                    (None, None) => '.',
+                },
+            };
+            let is_marked = marked.contains(&sq);
+            let moved = pos.moved.has(sq)
+                || pos.used.has(sq)
+                || (pos.gferz_moved && pos.giant_ferz_at(sq) == Some(pos.side));
+            let left = if is_marked { '(' } else { ' ' };
+            let right = if is_marked {
+                ')'
+            } else if moved {
+                '*'
+            } else {
+                ' '
+            };
+            let _ = write!(out, "{left}{letter}{right}");
+        }
+        let _ = writeln!(out, "| {}", rank + 1);
+    }
+    border(&mut out, None, None);
+    let _ = writeln!(out, "    {files}");
+    for line in status_lines(pos, last) {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(
+        out,
+        "  W wazir · F ferz · G guard · N knight · K giant king (2×2){} · upper case White",
+        if pos.rules.has_giant_ferz() {
+            " · Z giant ferz (2×2)"
+        } else {
+            ""
+        }
+    );
+    let _ = writeln!(
+        out,
+        "  * moved this turn · ( ) last move · | and --- tile borders"
+    );
+    out
 }

@@ -55,63 +55,30 @@ fn status(pos: &Triagonal, last: Option<(&Triagonal, Move)>) -> Vec<String> {
 }
 
 impl Render for Triagonal {
+    fn notation_help() -> &'static str {
+        "Triagonal notation: a cell is level A-H, file a-h, rank 1-8 (Ae2 is level A,\n\
+         file e, rank 2). A move is FROM-TO: `Ae2-Ae4`, `Ab1-Ac3`; a capture with x,\n\
+         `Bc2xCd3`; promotion adds the piece, `Gb7xHb8=N` (Q, R, B, N); a\n\
+         knight's capture without moving is `Bb1^Bb2`; castling is the king's move,\n\
+         `Ae1-Ag1`. A turn may start by placing two Jacks from hand on empty cells next\n\
+         to each other and to two of your pieces: the whole turn is one token, the two\n\
+         placements and the move joined by commas without spaces: `J@Cc3,J@Cd3,Ab1-Ac3`\n\
+         (a Jack just placed may not move this turn)."
+    }
+
     /// Two rows of four boards (levels A–D, then E–H), rank 8 on top, each cell two
     /// characters: `>` before the last move's cells and `+` before the Jacks it placed, then
     /// the piece letter (upper case White, lower case Black, `J` a Jack), `.` for an empty
     /// cell, `#` for a hole. Then the last move, the side to move or the result, the Jacks
     /// in hand, and a legend.
     fn text_diagram(&self, last: Option<(&Self, Move)>) -> String {
-        let (moved, placed) = marks(last);
-        let mut out = String::new();
-        for row in 0..2u8 {
-            let levels: Vec<u8> = (row * 4..row * 4 + 4).collect();
-            for &l in &levels {
-                let _ = write!(out, "    Level {}          ", char::from(b'A' + l));
-            }
-            out.push('\n');
-            for rank in (0..8u8).rev() {
-                for &l in &levels {
-                    let _ = write!(out, "  {} ", rank + 1);
-                    for file in 0..8u8 {
-                        match Cell::new(file, rank, l) {
-                            None => out.push_str(" #"),
-                            Some(cell) => {
-                                out.push(if moved.contains(&cell) {
-                                    '>'
-                                } else if placed.contains(&cell) {
-                                    '+'
-                                } else {
-                                    ' '
-                                });
-                                out.push(match self.piece_at(cell) {
-                                    None => '.',
-                                    Some((p, Color::White)) => p.letter(),
-                                    Some((p, Color::Black)) => p.letter().to_ascii_lowercase(),
-                                });
-                            }
-                        }
-                    }
-                    out.push(' ');
-                }
-                out.push('\n');
-            }
-            for _ in &levels {
-                out.push_str("     a b c d e f g h ");
-            }
-            out.push_str("\n\n");
-        }
-        for line in status(self, last) {
-            let _ = writeln!(out, "  {line}");
-        }
-        let _ = writeln!(
-            out,
-            "  P pawn N knight B bishop R rook Q queen K king J Jack; upper case White, lower case Black"
-        );
-        let _ = writeln!(
-            out,
-            "  # hole · > the last move's cells · + the Jacks it placed · cells are level-file-rank (Ae1)"
-        );
-        out
+        diagram(self, last, false)
+    }
+
+    /// The diagram of [`Render::text_diagram`] seen from Black's side: levels H–E above
+    /// D–A, each board turned round (rank 1 on top, file `h` on the left).
+    fn text_diagram_flipped(&self, last: Option<(&Self, Move)>) -> Option<String> {
+        Some(diagram(self, last, true))
     }
 
     /// Eight labelled 8×8 boards (levels A–D above, E–H below), hole cells hatched grey,
@@ -262,4 +229,72 @@ fn xml_escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// The text diagram, from White's side or (`flipped`) from Black's.
+fn diagram(pos: &Triagonal, last: Option<(&Triagonal, Move)>, flipped: bool) -> String {
+    let (moved, placed) = marks(last);
+    let mut out = String::new();
+    for row in 0..2u8 {
+        let mut levels: Vec<u8> = (row * 4..row * 4 + 4).collect();
+        if flipped {
+            levels = levels.iter().map(|l| 7 - l).collect();
+        }
+        for &l in &levels {
+            let _ = write!(out, "    Level {}          ", char::from(b'A' + l));
+        }
+        out.push('\n');
+        let ranks: Vec<u8> = if flipped {
+            (0..8).collect()
+        } else {
+            (0..8).rev().collect()
+        };
+        for rank in ranks {
+            for &l in &levels {
+                let _ = write!(out, "  {} ", rank + 1);
+                for i in 0..8u8 {
+                    let file = if flipped { 7 - i } else { i };
+                    match Cell::new(file, rank, l) {
+                        None => out.push_str(" #"),
+                        Some(cell) => {
+                            out.push(if moved.contains(&cell) {
+                                '>'
+                            } else if placed.contains(&cell) {
+                                '+'
+                            } else {
+                                ' '
+                            });
+                            out.push(match pos.piece_at(cell) {
+                                None => '.',
+                                Some((p, Color::White)) => p.letter(),
+                                Some((p, Color::Black)) => p.letter().to_ascii_lowercase(),
+                            });
+                        }
+                    }
+                }
+                out.push(' ');
+            }
+            out.push('\n');
+        }
+        for _ in &levels {
+            out.push_str(if flipped {
+                "     h g f e d c b a "
+            } else {
+                "     a b c d e f g h "
+            });
+        }
+        out.push_str("\n\n");
+    }
+    for line in status(pos, last) {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(
+        out,
+        "  P pawn N knight B bishop R rook Q queen K king J Jack; upper case White, lower case Black"
+    );
+    let _ = writeln!(
+        out,
+        "  # hole · > the last move's cells · + the Jacks it placed · cells are level-file-rank (Ae1)"
+    );
+    out
 }

@@ -29,57 +29,31 @@ fn side_name(color: Color) -> &'static str {
 }
 
 impl Render for Turnover {
+    fn notation_help() -> &'static str {
+        "Turnover notation: every move is FROM-TO, the two squares deciding which rings\n\
+         travel: `b2-b3` (a Castle steps as a whole). The diagram writes x for a\n\
+         capture, `d4xe5`, and * for a turnover, `d2*e3` (rings landing on an enemy\n\
+         stack they share no ring with merge with it, and the whole stack becomes\n\
+         yours); a merge onto a friendly stack is written with -, `c3-d4`. Stacks\n\
+         split by moving part of themselves: a Castle's dismount slides its Wall two\n\
+         squares straight forward, `b2-b4`, leaving a Citadel (TF) behind; a Citadel\n\
+         moves only its Fort (a queen's move), a Fortress (FW) only its Wall (a\n\
+         knight's leap). The separator is never checked (`d2d3`, `d2:d3` read as\n\
+         `d2-d3`). Promotion is automatic: nothing to write."
+    }
+
     /// A diagram with rank 8 on top: each square's stack in a 3-character cell (`TFW` upper
     /// case for White, `tfw` lower case for Black, `.` empty), the last move's squares in
     /// parentheses, coordinates on all sides, then the last move, the side to move (or the
     /// result) and a legend.
     fn text_diagram(&self, last: Option<(&Self, Move)>) -> String {
-        let marked = |sq: Square| last.is_some_and(|(_, mv)| mv.from() == sq || mv.to() == sq);
-        let files = "      a    b    c    d    e    f    g    h\n";
-        let mut out = String::from(files);
-        for rank in (0..8).rev() {
-            let _ = write!(out, "  {} ", rank + 1);
-            for file in 0..8 {
-                let sq = Square::from_coords(file, rank).expect("on the board");
-                let (l, r) = if marked(sq) { ('(', ')') } else { (' ', ' ') };
-                let _ = write!(out, "{l}{}{r}", cell_letters(self, sq));
-            }
-            let _ = writeln!(out, " {}", rank + 1);
-        }
-        out.push_str(files);
-        if let Some((before, mv)) = last {
-            let _ = writeln!(
-                out,
-                "  Last move: {} ({})",
-                before.move_text(mv),
-                side_name(before.turn())
-            );
-        }
-        match self.outcome() {
-            Some(outcome) => {
-                let _ = writeln!(out, "  Game over: {outcome}");
-            }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "  {} to move · move {} · {} since the last capture or turnover",
-                    side_name(self.turn()),
-                    self.fullmove_number(),
-                    match self.halfmove_clock() {
-                        1 => "1 ply".to_string(),
-                        n => format!("{n} plies"),
-                    }
-                );
-            }
-        }
-        for line in LEGEND {
-            let _ = writeln!(out, "  {line}");
-        }
-        let _ = writeln!(
-            out,
-            "  Upper case White, lower case Black; ( ) the last move's squares."
-        );
-        out
+        diagram(self, last, false)
+    }
+
+    /// The diagram of [`Render::text_diagram`] turned round: rank 1 on top, file `h` on the
+    /// left (Black's view).
+    fn text_diagram_flipped(&self, last: Option<(&Self, Move)>) -> Option<String> {
+        Some(diagram(self, last, true))
     }
 
     /// An SVG drawing: the 8×8 board with coordinates, every stack as concentric rings in
@@ -204,4 +178,64 @@ fn annulus(cx: f64, cy: f64, outer: f64, inner: f64) -> String {
     } else {
         circle(outer)
     }
+}
+
+/// The text diagram, from White's side or (`flipped`) from Black's.
+fn diagram(pos: &Turnover, last: Option<(&Turnover, Move)>, flipped: bool) -> String {
+    let marked = |sq: Square| last.is_some_and(|(_, mv)| mv.from() == sq || mv.to() == sq);
+    let files = if flipped {
+        "      h    g    f    e    d    c    b    a\n"
+    } else {
+        "      a    b    c    d    e    f    g    h\n"
+    };
+    let mut out = String::from(files);
+    let ranks: Vec<u8> = if flipped {
+        (0..8).collect()
+    } else {
+        (0..8).rev().collect()
+    };
+    for rank in ranks {
+        let _ = write!(out, "  {} ", rank + 1);
+        for i in 0..8 {
+            let file = if flipped { 7 - i } else { i };
+            let sq = Square::from_coords(file, rank).expect("on the board");
+            let (l, r) = if marked(sq) { ('(', ')') } else { (' ', ' ') };
+            let _ = write!(out, "{l}{}{r}", cell_letters(pos, sq));
+        }
+        let _ = writeln!(out, " {}", rank + 1);
+    }
+    out.push_str(files);
+    if let Some((before, mv)) = last {
+        let _ = writeln!(
+            out,
+            "  Last move: {} ({})",
+            before.move_text(mv),
+            side_name(before.turn())
+        );
+    }
+    match pos.outcome() {
+        Some(outcome) => {
+            let _ = writeln!(out, "  Game over: {outcome}");
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "  {} to move · move {} · {} since the last capture or turnover",
+                side_name(pos.turn()),
+                pos.fullmove_number(),
+                match pos.halfmove_clock() {
+                    1 => "1 ply".to_string(),
+                    n => format!("{n} plies"),
+                }
+            );
+        }
+    }
+    for line in LEGEND {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(
+        out,
+        "  Upper case White, lower case Black; ( ) the last move's squares."
+    );
+    out
 }

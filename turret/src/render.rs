@@ -69,47 +69,29 @@ fn glyph(p: Piece) -> char {
 }
 
 impl Render for TurretChess {
+    fn notation_help() -> &'static str {
+        "Turret notation: long algebraic, the from and to cells on files a to j: `e2e4`\n\
+         (any case: `E2E4`); SAN is read too: `Nd3`, `e4`. A capture is the same:\n\
+         `d4e5`. Promotion adds the piece: `e7e8q` (or `e7e8=Q`; r, b, n, t for a\n\
+         Turret, z for a Kwagga under the kwagga rules). A Turret moves like a queen,\n\
+         written as its own move, `a1c3`: its sling is automatic (the piece directly\n\
+         behind it is thrown to the cell just beyond its destination; SAN writes Txc3\n\
+         when the throw captures). Castling is the king's move: `f1h1` or `O-O` (two\n\
+         cells), `f1i1` (three cells), `f1d1` or `O-O-O`, `f1c1` (Black: `f8h8`,\n\
+         `f8i8`, `f8d8`, `f8c8`)."
+    }
+
     /// Ten columns `a`–`j`, ranks 8 to 1; missing cells are blank, empty cells `.`, White
     /// upper case, Black lower case. The last move's cells are in `[ ]`, the cells the sling
     /// threw a piece from and to in `< >`, with a legend line below.
     fn text_diagram(&self, last: Option<(&Self, Self::Move)>) -> String {
-        let m = marks(last);
-        let mut s = String::new();
-        let files = "    a  b  c  d  e  f  g  h  i  j\n";
-        s.push_str(files);
-        for rank in (0..8u8).rev() {
-            let _ = write!(s, " {} ", rank + 1);
-            for file in 0..10u8 {
-                match Cell::new(file, rank) {
-                    None => s.push_str("   "),
-                    Some(c) => {
-                        let ch = self.piece_at(c).map_or('.', |p| p.char());
-                        let (l, r) = match &m {
-                            Some(m) if m.moved.contains(&c) => ('[', ']'),
-                            Some(Marks {
-                                sling: Some(sl), ..
-                            }) if sl.from == c || sl.to == c => ('<', '>'),
-                            _ => (' ', ' '),
-                        };
-                        s.push(l);
-                        s.push(ch);
-                        s.push(r);
-                    }
-                }
-            }
-            let _ = writeln!(s, " {}", rank + 1);
-        }
-        s.push_str(files);
-        if let Some(m) = &m {
-            s.push_str(&m.legend);
-            s.push('\n');
-        }
-        let _ = write!(s, "{} to move", self.turn());
-        if self.is_check() {
-            s.push_str(", in check");
-        }
-        s.push('\n');
-        s
+        diagram(self, last, false)
+    }
+
+    /// The diagram of [`Render::text_diagram`] turned round: rank 1 on top, file `j` on the
+    /// left (Black's view).
+    fn text_diagram_flipped(&self, last: Option<(&Self, Self::Move)>) -> Option<String> {
+        Some(diagram(self, last, true))
     }
 
     /// The 68 cells (missing cells not drawn), coordinates, pieces (Unicode glyphs; a Turret
@@ -266,4 +248,56 @@ fn escape(t: &str) -> String {
     t.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// The text diagram, from White's side or (`flipped`) from Black's.
+fn diagram(pos: &TurretChess, last: Option<(&TurretChess, Move)>, flipped: bool) -> String {
+    let m = marks(last);
+    let mut s = String::new();
+    let files = if flipped {
+        "    j  i  h  g  f  e  d  c  b  a\n"
+    } else {
+        "    a  b  c  d  e  f  g  h  i  j\n"
+    };
+    s.push_str(files);
+    let ranks: Vec<u8> = if flipped {
+        (0..8).collect()
+    } else {
+        (0..8).rev().collect()
+    };
+    for rank in ranks {
+        let _ = write!(s, " {} ", rank + 1);
+        for i in 0..10u8 {
+            let file = if flipped { 9 - i } else { i };
+
+            match Cell::new(file, rank) {
+                None => s.push_str("   "),
+                Some(c) => {
+                    let ch = pos.piece_at(c).map_or('.', |p| p.char());
+                    let (l, r) = match &m {
+                        Some(m) if m.moved.contains(&c) => ('[', ']'),
+                        Some(Marks {
+                            sling: Some(sl), ..
+                        }) if sl.from == c || sl.to == c => ('<', '>'),
+                        _ => (' ', ' '),
+                    };
+                    s.push(l);
+                    s.push(ch);
+                    s.push(r);
+                }
+            }
+        }
+        let _ = writeln!(s, " {}", rank + 1);
+    }
+    s.push_str(files);
+    if let Some(m) = &m {
+        s.push_str(&m.legend);
+        s.push('\n');
+    }
+    let _ = write!(s, "{} to move", pos.turn());
+    if pos.is_check() {
+        s.push_str(", in check");
+    }
+    s.push('\n');
+    s
 }

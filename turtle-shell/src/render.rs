@@ -99,14 +99,24 @@ const HEIGHT: f32 = 8.4641;
 /// Text diagram: columns and lines per unit of length.
 const COLUMNS_PER_UNIT: f32 = 12.0;
 const LINES_PER_UNIT: f32 = 3.0;
+/// Text diagram: the captions of the two sides.
+const BLACK_SIDE: &str = "Black's side (end zone B9 C9 D9 E8 E9 F9 G9)";
+const WHITE_SIDE: &str = "White's side (end zone B0 C0 D0 E1 E0 F0 G0)";
 /// Text diagram: columns left of the board.
 const LEFT_MARGIN: usize = 2;
 
-fn text_diagram(view: &View) -> String {
+/// The text diagram, White's side at the bottom or (`flipped`, turned through 180°)
+/// Black's.
+fn text_diagram(view: &View, flipped: bool) -> String {
     let lines = (HEIGHT * LINES_PER_UNIT).round() as usize + 1;
     let columns = LEFT_MARGIN + (WIDTH * COLUMNS_PER_UNIT).round() as usize + 6;
     let mut grid = vec![vec![' '; columns]; lines];
     for (i, &(x, y)) in CENTRES.iter().enumerate() {
+        let (x, y) = if flipped {
+            (WIDTH - x, HEIGHT - y)
+        } else {
+            (x, y)
+        };
         let line = ((HEIGHT - y) * LINES_PER_UNIT).round() as usize;
         let column = LEFT_MARGIN + (x * COLUMNS_PER_UNIT).round() as usize;
         let piece = match view.pieces[i] {
@@ -121,14 +131,21 @@ fn text_diagram(view: &View) -> String {
             ' '
         };
         let label: Vec<char> = format!("{}:{piece}{mark}", NAMES[i]).chars().collect();
-        grid[line][column..column + label.len()].copy_from_slice(&label);
+        if let Some(spot) = grid
+            .get_mut(line)
+            .and_then(|row| row.get_mut(column..column + label.len()))
+        {
+            spot.copy_from_slice(&label);
+        }
     }
     let mut out = String::new();
     let rule = format!("  {}", "-".repeat(columns - 2));
-    let _ = writeln!(
-        out,
-        "  Turtle Shell Chess          Black's side (end zone B9 C9 D9 E8 E9 F9 G9)"
-    );
+    let (top, bottom) = if flipped {
+        (WHITE_SIDE, BLACK_SIDE)
+    } else {
+        (BLACK_SIDE, WHITE_SIDE)
+    };
+    let _ = writeln!(out, "  Turtle Shell Chess          {top}");
     out.push_str(&rule);
     out.push('\n');
     for row in grid {
@@ -138,7 +155,7 @@ fn text_diagram(view: &View) -> String {
     }
     out.push_str(&rule);
     out.push('\n');
-    let _ = writeln!(out, "  White's side (end zone B0 C0 D0 E1 E0 F0 G0)");
+    let _ = writeln!(out, "  {bottom}");
     let _ = writeln!(out, "  {}", view.status());
     let _ = writeln!(
         out,
@@ -389,8 +406,23 @@ fn svg(view: &View) -> String {
 }
 
 impl Render for TurtleShell {
+    fn notation_help() -> &'static str {
+        "Turtle Shell notation: a move is its two cells, FROM-TO, as the diagram names\n\
+         them (A0 to H9): `C2-C3`, `D2-E2` (a pawn steps along its file, and D2's file\n\
+         runs on to E2). Case, spaces and the - are free: `c2c3`. A capture may be\n\
+         written with x: `D5xC6`. Promotion (to a rook only): `E7-E8=R`, also written\n\
+         `E7-E8R`; a pawn entering the end zone must promote and may leave =R out;\n\
+         elsewhere in the zone the move without =R does not promote."
+    }
+
     fn text_diagram(&self, last: Option<(&Self, Self::Move)>) -> String {
-        text_diagram(&View::new(self, last))
+        text_diagram(&View::new(self, last), false)
+    }
+
+    /// The diagram of [`Render::text_diagram`] turned through 180°: Black's side at the
+    /// bottom.
+    fn text_diagram_flipped(&self, last: Option<(&Self, Self::Move)>) -> Option<String> {
+        Some(text_diagram(&View::new(self, last), true))
     }
 
     fn svg(&self, last: Option<(&Self, Self::Move)>) -> String {
@@ -405,13 +437,15 @@ mod tests {
     #[test]
     fn the_diagram_names_every_cell_once() {
         let pos = TurtleShell::start(Default::default());
-        let text = pos.text_diagram(None);
-        for name in NAMES {
-            assert_eq!(text.matches(&format!("{name}:")).count(), 1, "{name}");
+        let flipped = pos.text_diagram_flipped(None).expect("a flipped diagram");
+        for text in [pos.text_diagram(None), flipped] {
+            for name in NAMES {
+                assert_eq!(text.matches(&format!("{name}:")).count(), 1, "{name}");
+            }
+            assert!(text.contains("E1:K"));
+            assert!(text.contains("White to move."));
+            assert!(text.lines().all(|l| l.chars().count() <= 100));
         }
-        assert!(text.contains("E1:K"));
-        assert!(text.contains("White to move."));
-        assert!(text.lines().all(|l| l.chars().count() <= 100));
     }
 
     #[test]

@@ -1,171 +1,498 @@
 //! `chimera play`: a game at the terminal.
 //!
-//! Each side has a [`Seat`]. Today both are human: moves come from the input, line by
-//! line. A computer opponent will be another kind of seat, asked for its move where
-//! [`next_line`] is called for a human.
+//! Each side has a [`Seat`]: a human, whose moves and commands come from the input line
+//! by line, or the computer, asked for its move by a search ([`crate::Computer`]). Saving
+//! and resuming game records is in [`record`].
 
-use super::Survey;
+mod record;
+
+use super::{capitalise, Survey};
 use crate::setup::wrap;
-use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
+use crate::{new_game_within, registry, Computer, Failure, GameArgs, Io, Limit, MovesArg};
 use chimera_core::{Color, DynGame, PlayError, Status, Verdict};
+use chimera_engine::Limits;
+use clap::ValueEnum;
 use std::io::{BufRead, Read};
+use std::path::PathBuf;
 
 /// The longest input line `play` reads: 64 KiB (a move is a few bytes).
 pub const MAX_LINE_BYTES: u64 = 64 << 10;
+
+/// With `--computer both`, the game stops after this many plies (actions) if it has not
+/// ended by then.
+pub const MAX_COMPUTER_PLIES: usize = 1000;
+
+/// Which side the computer plays (`--computer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ComputerSide {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Both sides: the computer plays itself.
+    Both,
+}
+
+/// What `play` was asked for beyond the game itself.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The side the computer plays, if any.
+    pub computer: Option<ComputerSide>,
+    /// Each computer search's limits.
+    pub limits: Limits,
+    /// A game record to resume.
+    pub record: Option<PathBuf>,
+}
 
 /// Who plays one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Seat {
     /// A person typing moves and commands.
     Human,
+    /// The engine.
+    Computer,
 }
 
 const HELP: &str = "\
-Type a move, e.g. C2-C3 (case and the `-` are free; D5xC6 for a capture, E8-E9=R for a
-promotion), or several moves separated by spaces. Commands:
-  moves   list the legal moves (and those the --budget left undecided)
-  undo    take back the last move
-  board   show the board again
-  help    this text
-  quit    stop (so does the end of the input)";
+Type a move (the notation is below), or several moves separated by spaces. Commands:
+  moves       list the legal moves (and those the --budget left undecided)
+  undo        take back the last move (against the computer: back to your last move)
+  board       show the board again
+  flip        turn the board round (where the variant's diagram allows it)
+  save FILE   write the game to FILE as a record (`chimera validate` checks it,
+              `chimera play --record FILE` resumes it)
+  resign      the side to move gives up
+  help        this text
+  quit        stop, printing the moves (so does the end of the input)";
+
+/// A game in progress at the terminal.
+struct Session<'g> {
+    game: &'g mut dyn DynGame,
+    seats: [Seat; 2],
+    /// One computer per computer seat, each keeping its table between its moves.
+    computers: [Option<Box<dyn Computer>>; 2],
+    limit: Limit,
+    limits: Limits,
+    /// Whether the board is shown from Black's side.
+    flipped: bool,
+    /// The position the game started from, if not the variant's standard start.
+    start_position: Option<String>,
+    /// Set when the computer could not find a move here: a human then moves for it.
+    computer_gave_up: bool,
+    /// Plies the computers have played (for the cap of `--computer both`).
+    computer_plies: usize,
+}
 
 pub fn run(
     io: &mut Io<'_>,
     args: &GameArgs,
     moves: &MovesArg,
     limit: Limit,
+    options: &Options,
 ) -> Result<(), Failure> {
-    let mut game = new_game_within(args, moves, limit)?;
-    let seats = [Seat::Human, Seat::Human];
-    writeln!(
-        io.out,
-        "{}, rules: {}. Type a move, or `help`.",
-        game.variant(),
-        game.rules_name()
-    )?;
-    let mut survey = show_board(io, game.as_ref(), limit)?;
-    loop {
-        if let Some(outcome) = survey.outcome() {
-            writeln!(io.out, "Game over: {outcome}")?;
-            writeln!(io.out, "Moves: {}", game.moves_played().join(" "))?;
-            return Ok(());
+    let (mut game, start_position, resumed) = match &options.record {
+        Some(file) => {
+            let loaded = record::load(io, args, file, limit)?;
+            (loaded.game, loaded.start_position, Some(loaded.note))
         }
-        let side = game.turn();
-        let line = match seats[side.index()] {
-            Seat::Human => next_line(io, side)?,
+        None => (
+            new_game_within(args, moves, limit)?,
+            args.position.clone(),
+            None,
+        ),
+    };
+    let seats = match options.computer {
+        None => [Seat::Human, Seat::Human],
+        Some(ComputerSide::White) => [Seat::Computer, Seat::Human],
+        Some(ComputerSide::Black) => [Seat::Human, Seat::Computer],
+        Some(ComputerSide::Both) => [Seat::Computer, Seat::Computer],
+    };
+    let mut computers: [Option<Box<dyn Computer>>; 2] = [None, None];
+    for side in [Color::White, Color::Black] {
+        if seats[side.index()] == Seat::Computer {
+            computers[side.index()] =
+                Some(registry::computer(game.variant()).ok_or_else(|| {
+                    Failure::input(format!("{}: no computer player yet", game.variant()))
+                })?);
+        }
+    }
+    let mut session = Session {
+        game: game.as_mut(),
+        seats,
+        computers,
+        limit,
+        limits: options.limits.clone(),
+        flipped: false,
+        start_position,
+        computer_gave_up: false,
+        computer_plies: 0,
+    };
+    session.run(io, resumed.as_deref())
+}
+
+impl Session<'_> {
+    fn all_computers(&self) -> bool {
+        self.seats.iter().all(|&s| s == Seat::Computer)
+    }
+
+    fn seat(&self, side: Color) -> Seat {
+        self.seats[side.index()]
+    }
+
+    fn run(&mut self, io: &mut Io<'_>, resumed: Option<&str>) -> Result<(), Failure> {
+        let who = match self.seats {
+            [Seat::Human, Seat::Human] => String::new(),
+            [Seat::Computer, Seat::Computer] => ", the computer plays both sides".into(),
+            [Seat::Computer, Seat::Human] => ", the computer plays White".into(),
+            [Seat::Human, Seat::Computer] => ", the computer plays Black".into(),
         };
-        let Some(line) = line else {
-            writeln!(io.out, "\n(end of input: quitting)")?;
-            return Ok(());
-        };
-        let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-        let Some(first) = words.first() else {
-            continue;
-        };
-        match first.to_ascii_lowercase().as_str() {
-            "quit" | "exit" | "q" => {
-                writeln!(io.out, "Bye.")?;
+        writeln!(
+            io.out,
+            "{}, rules: {}{who}.{}",
+            self.game.variant(),
+            self.game.rules_name(),
+            if self.all_computers() {
+                ""
+            } else {
+                " Type a move, or `help`."
+            }
+        )?;
+        if let Some(note) = resumed {
+            writeln!(io.out, "{note}")?;
+        }
+        let mut survey = self.show_board(io)?;
+        loop {
+            if let Some(outcome) = survey.outcome() {
+                if self.all_computers() && self.computer_plies > 0 {
+                    self.show_board(io)?;
+                }
+                writeln!(io.out, "Game over: {outcome}")?;
+                self.print_moves(io)?;
                 return Ok(());
             }
-            "help" | "?" => writeln!(io.out, "{HELP}")?,
-            "board" => survey = show_board(io, game.as_ref(), limit)?,
-            "moves" => {
-                let listing = game.legal_moves_within(&mut limit.budget());
-                writeln!(io.out, "{} legal moves:", listing.legal.len())?;
-                if !listing.legal.is_empty() {
-                    writeln!(io.out, "{}", wrap(&listing.legal, 78, "  "))?;
-                }
-                if !listing.undecided.is_empty() {
+            let side = self.game.turn();
+            if self.seat(side) == Seat::Computer && !self.computer_gave_up {
+                if self.all_computers() && self.computer_plies >= MAX_COMPUTER_PLIES {
+                    self.show_board(io)?;
                     writeln!(
                         io.out,
-                        "{} undecided within the {limit} budget (you may play them, unproven):",
-                        listing.undecided.len()
+                        "Stopped after {MAX_COMPUTER_PLIES} plies without a result (the cap \
+                         of --computer both)."
                     )?;
-                    writeln!(io.out, "{}", wrap(&listing.undecided, 78, "  "))?;
+                    self.print_moves(io)?;
+                    return Ok(());
                 }
-            }
-            "undo" => match game.undo() {
-                Some(mv) => {
-                    writeln!(io.out, "Took back {mv}.")?;
-                    survey = show_board(io, game.as_ref(), limit)?;
+                match self.computer_move(io, side) {
+                    Ok(after) => survey = after,
+                    Err(reason) if self.all_computers() => {
+                        self.show_board(io)?;
+                        self.print_moves(io)?;
+                        return Err(Failure::input(format!(
+                            "the computer found no move for {side}: {reason}"
+                        )));
+                    }
+                    Err(reason) => {
+                        self.computer_gave_up = true;
+                        writeln!(
+                            io.out,
+                            "The computer found no move for {side}: {reason}\nType a move for \
+                             {side} yourself (`moves` lists them), or a command."
+                        )?;
+                    }
                 }
-                None => writeln!(io.out, "Nothing to take back.")?,
-            },
-            _ => {
-                if let Some(after) = play_moves(io, game.as_mut(), &words, limit)? {
-                    survey = after;
+                continue;
+            }
+            let Some(line) = next_line(io, side)? else {
+                writeln!(io.out, "\n(end of input: quitting)")?;
+                self.print_moves(io)?;
+                return Ok(());
+            };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(first) = words.first() else {
+                continue;
+            };
+            match first.to_ascii_lowercase().as_str() {
+                "quit" | "exit" | "q" => {
+                    self.print_moves(io)?;
+                    writeln!(io.out, "Bye.")?;
+                    return Ok(());
                 }
-            }
-        }
-    }
-}
-
-/// Plays the words as moves, stopping at the first that cannot be played (which is
-/// explained; the game stays as it was before that move) or when the game is over. A move
-/// the budget leaves undecided is played, with a warning. Returns the new survey if
-/// anything was played.
-fn play_moves(
-    io: &mut Io<'_>,
-    game: &mut dyn DynGame,
-    words: &[String],
-    limit: Limit,
-) -> Result<Option<Survey>, Failure> {
-    let mut played = false;
-    for word in words {
-        match game.play_within(word, &[], &mut limit.budget(), true) {
-            Ok((mv, Verdict::Undecided)) => {
-                played = true;
-                writeln!(
-                    io.out,
-                    "Note: {mv} was played, but not proven legal within the {limit} budget: \
-                     it may leave a turn that cannot be finished lawfully (the rules still \
-                     decide how a turn may end; `undo` takes it back)."
-                )?;
-            }
-            Ok(_) => played = true,
-            Err(e) => {
-                if matches!(e, PlayError::Illegal(_))
-                    && matches!(game.status(&mut limit.budget()), Status::Over(_))
-                {
-                    // The game ended before this word: the rest of the line is not played.
-                    return Ok(Some(if played {
-                        show_board(io, game, limit)?
+                "help" | "?" => {
+                    writeln!(io.out, "{HELP}\n\n{}", self.game.notation_help())?;
+                }
+                "board" => survey = self.show_board(io)?,
+                "flip" => {
+                    if self.game.text_diagram_flipped().is_some() {
+                        self.flipped = !self.flipped;
+                        survey = self.show_board(io)?;
                     } else {
-                        Survey::of(game, limit)
-                    }));
+                        writeln!(
+                            io.out,
+                            "flip is not available for {}: its diagram has one view.",
+                            self.game.variant()
+                        )?;
+                    }
                 }
-                let survey = if played {
-                    Some(show_board(io, game, limit)?)
-                } else {
-                    None
-                };
-                writeln!(io.out, "{e}")?;
-                writeln!(
-                    io.out,
-                    "(type `moves` for the legal moves, `help` for help)"
-                )?;
-                return Ok(survey);
+                "moves" => self.list_moves(io)?,
+                "undo" => {
+                    if let Some(after) = self.undo(io)? {
+                        survey = after;
+                    }
+                }
+                "resign" => {
+                    let winner = !side;
+                    writeln!(
+                        io.out,
+                        "{} resigns: {} wins ({}).",
+                        capitalise(&side.to_string()),
+                        capitalise(&winner.to_string()),
+                        winner.fold("1-0", "0-1")
+                    )?;
+                    self.print_moves(io)?;
+                    return Ok(());
+                }
+                "save" => {
+                    let path = line.trim().get(first.len()..).unwrap_or("").trim();
+                    self.save(io, path)?;
+                }
+                _ => {
+                    if let Some(after) = self.play_moves(io, &words)? {
+                        survey = after;
+                    }
+                }
             }
         }
     }
-    if played {
-        return Ok(Some(show_board(io, game, limit)?));
-    }
-    Ok(None)
-}
 
-/// Shows the diagram and, unless the game is over, the status line; returns the survey.
-fn show_board(io: &mut Io<'_>, game: &dyn DynGame, limit: Limit) -> Result<Survey, Failure> {
-    let mut diagram = game.text_diagram();
-    if !diagram.ends_with('\n') {
-        diagram.push('\n');
+    /// Asks the computer for its move and plays it; on failure, says why (the game is
+    /// left as it was).
+    fn computer_move(&mut self, io: &mut Io<'_>, side: Color) -> Result<Survey, String> {
+        let computer = self.computers[side.index()]
+            .as_mut()
+            .ok_or_else(|| "no computer player for this side".to_string())?;
+        let report = computer
+            .search(&*self.game, &self.limits)
+            .map_err(|f| f.message)?;
+        let (mv, verdict) = self
+            .game
+            .play_within(&report.best_move, &[], &mut self.limit.budget(), true)
+            .map_err(|e| format!("its move {} cannot be played: {e}", report.best_move))?;
+        self.computer_plies += 1;
+        let out = |e: std::io::Error| e.to_string();
+        writeln!(
+            io.out,
+            "{side} plays {mv} (score {}, depth {}, {:.2} s)",
+            report.score,
+            report.depth,
+            report.elapsed.as_secs_f64()
+        )
+        .map_err(out)?;
+        if verdict == Verdict::Undecided {
+            writeln!(
+                io.out,
+                "Note: {mv} was not proven legal within the {} budget.",
+                self.limit
+            )
+            .map_err(out)?;
+        }
+        // The board is shown when a human is to move next (or the game is over).
+        let next = self.game.turn();
+        if self.seat(next) == Seat::Human {
+            self.show_board(io).map_err(|f| f.message)
+        } else {
+            Ok(Survey::of(&*self.game, self.limit))
+        }
     }
-    write!(io.out, "\n{diagram}")?;
-    let survey = Survey::of(game, limit);
-    if survey.outcome().is_none() {
-        writeln!(io.out, "{}", survey.status_line())?;
+
+    /// Takes back the last move; against the computer, also the computer's moves after
+    /// the human's last, so that it is a human's turn again.
+    fn undo(&mut self, io: &mut Io<'_>) -> Result<Option<Survey>, Failure> {
+        let Some(mv) = self.game.undo() else {
+            writeln!(io.out, "Nothing to take back.")?;
+            return Ok(None);
+        };
+        let mut taken = vec![mv];
+        while self.seat(self.game.turn()) == Seat::Computer {
+            match self.game.undo() {
+                Some(mv) => taken.push(mv),
+                None => break,
+            }
+        }
+        self.computer_gave_up = false;
+        taken.reverse();
+        writeln!(io.out, "Took back {}.", taken.join(" "))?;
+        Ok(Some(self.show_board(io)?))
     }
-    Ok(survey)
+
+    fn list_moves(&mut self, io: &mut Io<'_>) -> Result<(), Failure> {
+        let limit = self.limit;
+        let listing = self.game.legal_moves_within(&mut limit.budget());
+        writeln!(io.out, "{} legal moves:", listing.legal.len())?;
+        if !listing.legal.is_empty() {
+            writeln!(io.out, "{}", wrap(&listing.legal, 78, "  "))?;
+        }
+        if !listing.undecided.is_empty() {
+            writeln!(
+                io.out,
+                "{} undecided within the {limit} budget (you may play them, unproven):",
+                listing.undecided.len()
+            )?;
+            writeln!(io.out, "{}", wrap(&listing.undecided, 78, "  "))?;
+        }
+        Ok(())
+    }
+
+    /// Plays the words as moves, stopping at the first that cannot be played (which is
+    /// explained; the game stays as it was before that move), when the game is over, or
+    /// when it is the computer's turn. A move the budget leaves undecided is played, with
+    /// a warning. Returns the new survey if anything was played.
+    fn play_moves(&mut self, io: &mut Io<'_>, words: &[&str]) -> Result<Option<Survey>, Failure> {
+        let limit = self.limit;
+        let mut played = false;
+        for (i, word) in words.iter().enumerate() {
+            if played && self.seat(self.game.turn()) == Seat::Computer {
+                writeln!(
+                    io.out,
+                    "(it is the computer's turn: `{}` was not played)",
+                    words[i..].join(" ")
+                )?;
+                break;
+            }
+            match self.game.play_within(word, &[], &mut limit.budget(), true) {
+                Ok((mv, Verdict::Undecided)) => {
+                    played = true;
+                    writeln!(
+                        io.out,
+                        "Note: {mv} was played, but not proven legal within the {limit} budget: \
+                         it may leave a turn that cannot be finished lawfully (the rules still \
+                         decide how a turn may end; `undo` takes it back)."
+                    )?;
+                }
+                Ok(_) => played = true,
+                Err(e) => {
+                    if matches!(e, PlayError::Illegal(_))
+                        && matches!(self.game.status(&mut limit.budget()), Status::Over(_))
+                    {
+                        // The game ended before this word: the rest of the line is not played.
+                        break;
+                    }
+                    let survey = if played {
+                        Some(self.show_board(io)?)
+                    } else {
+                        None
+                    };
+                    self.explain(io, word, &e)?;
+                    return Ok(survey);
+                }
+            }
+            self.computer_gave_up = false;
+        }
+        if !played {
+            return Ok(None);
+        }
+        // When the computer moves next, its move shows the board.
+        if self.seat(self.game.turn()) == Seat::Computer && !self.computer_gave_up {
+            return Ok(Some(Survey::of(&*self.game, limit)));
+        }
+        Ok(Some(self.show_board(io)?))
+    }
+
+    /// Says why `word` could not be played, with a word on the variant's special tokens.
+    fn explain(&self, io: &mut Io<'_>, word: &str, e: &PlayError) -> Result<(), Failure> {
+        let variant = self.game.variant();
+        let unreadable = matches!(e, PlayError::Parse(_));
+        if unreadable && !word.chars().any(|c| c.is_ascii_digit()) && !word.contains(';') {
+            writeln!(
+                io.out,
+                "`{}` is neither a command nor a move ({e}).\nCommands: moves, undo, board, \
+                 flip, save FILE, resign, help, quit.",
+                chimera_core::excerpt(word)
+            )?;
+            return Ok(());
+        }
+        writeln!(io.out, "{e}")?;
+        let lower = word.to_ascii_lowercase();
+        let note = match variant {
+            "tiling-rider" if !unreadable && (lower == ";" || lower == "end") => Some(
+                "`;` ends the turn early: it is legal only after at least one move this turn, \
+                 once the turn's minimum is reached (White's first turn is exactly 4 moves, \
+                 Black's exactly 8) and with your king not attacked.",
+            ),
+            "triagonal" if word.contains('@') => Some(
+                "A placement is part of a whole turn, one token: two Jacks on empty cells next \
+                 to each other and to two of your pieces, then the move, joined by commas: \
+                 J@Cc3,J@Cd3,Ab1-Ac3 (a Jack just placed may not move this turn).",
+            ),
+            _ => None,
+        };
+        if let Some(note) = note {
+            writeln!(io.out, "{note}")?;
+        }
+        writeln!(
+            io.out,
+            "(type `moves` for the legal moves, `help` for help and {variant}'s notation)"
+        )?;
+        Ok(())
+    }
+
+    /// Shows the diagram (turned round if flipped) and, unless the game is over, the status
+    /// line; returns the survey.
+    fn show_board(&self, io: &mut Io<'_>) -> Result<Survey, Failure> {
+        let mut diagram = match self.flipped {
+            true => self
+                .game
+                .text_diagram_flipped()
+                .unwrap_or_else(|| self.game.text_diagram()),
+            false => self.game.text_diagram(),
+        };
+        if !diagram.ends_with('\n') {
+            diagram.push('\n');
+        }
+        write!(io.out, "\n{diagram}")?;
+        let survey = Survey::of(&*self.game, self.limit);
+        if survey.outcome().is_none() {
+            writeln!(io.out, "{}", survey.status_line())?;
+        }
+        Ok(survey)
+    }
+
+    fn print_moves(&self, io: &mut Io<'_>) -> Result<(), Failure> {
+        let moves = self.game.moves_played();
+        if moves.is_empty() {
+            writeln!(io.out, "Moves: none")?;
+        } else {
+            writeln!(
+                io.out,
+                "Moves ({}):\n{}",
+                moves.len(),
+                wrap(&moves, 78, "  ")
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `save FILE`: writes the record, or says why it could not (the game goes on).
+    fn save(&self, io: &mut Io<'_>, path: &str) -> Result<(), Failure> {
+        if path.is_empty() {
+            writeln!(io.out, "Give a file name: save FILE")?;
+            return Ok(());
+        }
+        let text = record::write(&*self.game, self.start_position.as_deref(), self.limit);
+        match std::fs::write(path, text) {
+            Ok(()) => writeln!(
+                io.out,
+                "Saved {} to {path} (check it with: {}).",
+                record::plural(self.game.moves_played().len(), "move"),
+                record::validate_command(&*self.game, self.start_position.as_deref(), path)
+            )?,
+            Err(e) => writeln!(
+                io.out,
+                "Cannot save to {}: {e} (nothing was written; the game goes on).",
+                chimera_core::excerpt(path)
+            )?,
+        }
+        Ok(())
+    }
 }
 
 /// Prompts `white> ` and reads a line; `None` at the end of the input.
@@ -187,4 +514,81 @@ fn next_line(io: &mut Io<'_>, side: Color) -> Result<Option<String>, Failure> {
     let line = String::from_utf8(bytes)
         .map_err(|_| Failure::input("cannot read input: a line is not UTF-8 text"))?;
     Ok((n > 0).then_some(line))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Report;
+
+    /// A computer that never finds a move.
+    struct Stuck;
+
+    impl Computer for Stuck {
+        fn search(&mut self, _: &dyn DynGame, _: &Limits) -> Result<Report, Failure> {
+            Err(Failure::input("no proven move within the budget"))
+        }
+        fn clear(&mut self) {}
+    }
+
+    /// Plays turtle-shell with the given seats (a computer seat is [`Stuck`]) on `input`;
+    /// returns the result and the output.
+    fn play_stuck(seats: [Seat; 2], input: &str) -> (Result<(), Failure>, String) {
+        let variant = registry::find("turtle-shell").expect("a variant");
+        let mut game = (variant.new_game)(None, None).expect("the start");
+        let computers = seats.map(|s| (s == Seat::Computer).then(|| Box::new(Stuck) as _));
+        let mut session = Session {
+            game: game.as_mut(),
+            seats,
+            computers,
+            limit: Limit::DEFAULT,
+            limits: Limits::default(),
+            flipped: false,
+            start_position: None,
+            computer_gave_up: false,
+            computer_plies: 0,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut input = input.as_bytes();
+        let mut io = Io {
+            out: &mut out,
+            err: &mut err,
+            input: &mut input,
+            progress: false,
+        };
+        let result = session.run(&mut io, None);
+        (result, String::from_utf8(out).expect("UTF-8"))
+    }
+
+    #[test]
+    fn a_human_moves_for_a_computer_that_finds_no_move() {
+        let (result, text) =
+            play_stuck([Seat::Human, Seat::Computer], "C2-C3\nD7-E7\nD2-E2\nquit\n");
+        assert!(result.is_ok());
+        assert!(
+            text.contains("The computer found no move for black: no proven move"),
+            "{text}"
+        );
+        assert!(text.contains("Type a move for black yourself"), "{text}");
+        // It is asked again in the next position (after D2-E2), and again gives it up.
+        assert_eq!(
+            text.matches("The computer found no move").count(),
+            2,
+            "{text}"
+        );
+        assert!(text.contains("Moves (3):\n  C2-C3 D7-E7 D2-E2"), "{text}");
+    }
+
+    #[test]
+    fn computers_on_both_sides_that_find_no_move_stop_with_code_2() {
+        let (result, text) = play_stuck([Seat::Computer, Seat::Computer], "");
+        let failure = result.expect_err("no move");
+        assert_eq!(failure.code, 2);
+        assert!(
+            failure.message.contains("no move for white"),
+            "{}",
+            failure.message
+        );
+        assert!(text.contains("Moves: none"), "{text}");
+    }
 }

@@ -37,18 +37,14 @@ impl BadMove {
     }
 }
 
-pub fn run(
-    io: &mut Io<'_>,
-    args: &GameArgs,
-    file: &Path,
-    json: bool,
-    limit: Limit,
-) -> Result<(), Failure> {
+/// Reads a game record's text from `file` (`-`: `input`), at most [`MAX_RECORD_BYTES`],
+/// as UTF-8; `play --record` reads records this way too.
+pub fn read_text(input: &mut dyn std::io::BufRead, file: &Path) -> Result<String, Failure> {
     let name = file.display().to_string();
     // At most one byte over the limit is read: enough to know the record is too large.
     let mut bytes = Vec::new();
     let read = if name == "-" {
-        (&mut *io.input)
+        input
             .take(MAX_RECORD_BYTES + 1)
             .read_to_end(&mut bytes)
             .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))
@@ -64,12 +60,23 @@ pub fn run(
             MAX_RECORD_BYTES >> 20
         )));
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
+    String::from_utf8(bytes).map_err(|e| {
         Failure::input(format!(
             "{name} is not UTF-8 text (bad byte at offset {})",
             e.utf8_error().valid_up_to()
         ))
-    })?;
+    })
+}
+
+pub fn run(
+    io: &mut Io<'_>,
+    args: &GameArgs,
+    file: &Path,
+    json: bool,
+    limit: Limit,
+) -> Result<(), Failure> {
+    let name = file.display().to_string();
+    let text = read_text(io.input, file)?;
     let record = read_record(&text).map_err(|e| {
         Failure::input(format!(
             "{name}: cannot read the record: line {}: {}",
