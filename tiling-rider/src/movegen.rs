@@ -517,14 +517,26 @@ impl TilingRider {
     /// every move with neither end in this set is dropped from it, so only the other moves
     /// need trying. The set holds the units the king could still end on (`units`, those
     /// [`TilingRider::viable_king_units`] keeps: the final unit of any successful
-    /// continuation is among them), the enemy pieces attacking them, the enemy aggregates aiming at them with the units between, and is closed under:
-    /// an unmoved piece of ours standing in the set or able to end a move in it (a leap or an
-    /// elongated leap, ignoring what stands in the way) adds its square and every square it
-    /// could end on; an aggregate that could be formed, whose unit or some destination along
+    /// continuation is among them), the enemy pieces attacking them, the enemy aggregates
+    /// aiming at them with the units between (squares that must end empty of our pieces or
+    /// whose enemy pieces must go), and is closed under: an unmoved piece of ours standing
+    /// in the set (it may have to leave) adds every square it could end on (a leap or an
+    /// elongated leap, ignoring what stands in the way), one able to end a move in the set
+    /// adds the first half of each elongated move it has there (which must be empty); an
+    /// aggregate that could be formed, whose unit or some destination along
     /// its lines meets the set, adds its unit, that destination and the units between. An
     /// enemy giant ferz attacking one of the king's units adds its unit; our unmoved giant
     /// ferz, standing in the set or able to step into it, adds its unit and every unit it
     /// could step to.
+    ///
+    /// Why a piece that merely moves in needs nothing more: the dropped moves start and end
+    /// outside the set, so they never empty or fill a square of it, and a kept move's
+    /// piece was never moved by a dropped one (a piece moves once alone, and the aggregates
+    /// it may join later form inside the set). A kept move from outside the set lands in
+    /// it, on a square and through a first half whose contents are as in the whole
+    /// continuation; a kept move from inside it goes to a square of the set. What is left
+    /// outside the set (pieces that a dropped move would have moved, enemy pieces it would
+    /// have taken) touches nothing a kept move or the king's last unit needs.
     pub(crate) fn relevant_squares(&self, units: &[Option<Unit>; 5]) -> Bb {
         self.relevant_squares_within(units, usize::MAX)
     }
@@ -535,7 +547,7 @@ impl TilingRider {
     /// successful continuation that matters (after the others are dropped) either touches
     /// `S₀` or makes possible a later move that matters (it empties that move's
     /// destination, a unit it rides through or its own unit, or fills its aggregate): by
-    /// induction a move with `d − 1` such later moves after it touches `Sₐ₋₁`, where the
+    /// induction a move with `k` such later moves after it touches `Sₖ`, where the
     /// closure step holds exactly those squares. With `n` moves left, every move of a
     /// continuation has at most `n − 1` moves after it, so only moves touching `Sₙ₋₁` need
     /// trying: near the end of a turn the set is much smaller than the whole closure.
@@ -581,11 +593,11 @@ impl TilingRider {
                     if before.has(s) {
                         // It may have to leave: anywhere it could go.
                         r |= a | a.mates();
-                    } else if ((a | a.mates()) & before).any() {
+                    } else {
                         // It may move into the set: its elongated moves there need their
-                        // first half empty, and it must not have moved before.
+                        // first half empty. (Its own square need not be: nothing that
+                        // matters lands there unless the square is in the set anyway.)
                         r |= a & before_mates;
-                        r.set(s);
                     }
                 }
             }
@@ -619,9 +631,29 @@ impl TilingRider {
     /// For a checked mover: the squares relevant to the units its king could end the turn
     /// on ([`TilingRider::relevant_squares`] of [`TilingRider::viable_king_units`]), or
     /// `None` if the relaxation rules every unit out (the turn cannot end safely).
+    ///
+    /// The set also holds the squares of the unmoved pieces that could end a move on a
+    /// relevant square: a move touching none of these squares leaves every continuation
+    /// that matters possible (it moves none of its pieces), which the shared answer for
+    /// the moves touching none of them needs.
     pub(crate) fn rescue_squares(&self) -> Option<Bb> {
         let units = self.viable_king_units();
-        (!units.iter().all(Option::is_none)).then(|| self.relevant_squares(&units))
+        if units.iter().all(Option::is_none) {
+            return None;
+        }
+        let t = tables();
+        let us = self.side.index();
+        let relevant = self.relevant_squares(&units);
+        let mut squares = relevant;
+        for ty in 0..4 {
+            for s in (self.pieces[us][ty] & !(self.moved | self.used)).iter() {
+                let a = t.att[ty][s.index()];
+                if ((a | a.mates()) & relevant).any() {
+                    squares.set(s);
+                }
+            }
+        }
+        Some(squares)
     }
 
     /// A sound cut for a checked mover mid-turn: the units the king could end the turn on
