@@ -72,12 +72,15 @@ fn winning_moves<P: Position>(game: &Game<P>) -> Option<Vec<P::Move>> {
 /// Plays `playouts` seeded random games of at most `plies` plies from `start`, and in every
 /// position where some move wins at once checks that a depth-2 search plays one of them
 /// with a [`Score::WinIn`]`(1)`. Returns how many such positions were tested.
-fn wins_in_one_over_playouts<P: Evaluate>(
+fn wins_in_one_over_playouts<P: Evaluate + Send>(
     start: P,
     seed: u64,
     playouts: u64,
     plies: usize,
-) -> usize {
+) -> usize
+where
+    P::Move: Send,
+{
     let mut tested = 0;
     let mut engine = Engine::with_tt_bits(14);
     for n in 0..playouts {
@@ -236,13 +239,16 @@ fn tiling_rider_finds_every_win_in_one() {
 /// has a forced win in exactly `plies` plies (the engine's claim at depth `plies + 1` within
 /// `nodes` nodes,
 /// verified by brute force): their position texts.
-fn find_forced_wins<P: Evaluate>(
+fn find_forced_wins<P: Evaluate + Send>(
     starts: impl IntoIterator<Item = P>,
     max_plies: usize,
     plies: u32,
     want: usize,
     nodes: u64,
-) -> Vec<String> {
+) -> Vec<String>
+where
+    P::Move: Send,
+{
     let mut found = Vec::new();
     let mut engine = Engine::with_tt_bits(16);
     for (n, start) in starts.into_iter().enumerate() {
@@ -331,7 +337,10 @@ fn find_wins_in_two() {
 /// Checks by brute force that the side to move in `text` wins in exactly `plies` plies
 /// whatever the replies, and that the engine searching `plies + 1` plies finds it: a
 /// [`Score::WinIn`]`(plies)` and a first move that keeps the forced win.
-fn finds_forced_win<P: Evaluate>(text: &str, plies: u32) {
+fn finds_forced_win<P: Evaluate + Send>(text: &str, plies: u32)
+where
+    P::Move: Send,
+{
     let pos = P::from_text(text, Default::default()).unwrap();
     let mover = pos.turn();
     let mut game = Game::new(pos);
@@ -412,5 +421,22 @@ fn triagonal_finds_a_win_in_two() {
          2n4r/1p5p/8/4p1p1/8/8/8/8|pp4p1/1bp5/5p2/p7/8/8/4r2b/8|8/3kp3/1p1p4/2p2p2/8/B7/8/\
          6n1 b 0 0 - 12 91",
         3,
+    );
+}
+
+#[test]
+fn tiling_rider_finds_a_win_in_two_turns() {
+    // A turn is several actions. Black, at the start of a turn of up to two moves, mates at
+    // the end of its next turn whatever White does in between: Black's move and the end of
+    // its turn (2 plies), White's turn (a move and its end, or two moves: 2 plies), Black's
+    // mating move and the end of its turn (2 plies). Found by `find_wins_in_two` among
+    // sparse random positions (`tiling_rider_sparse`) as wins in 5 plies from a one-move
+    // turn, a state no game reaches (a turn's limit is at least 2 after the first turns):
+    // the turn is made a reachable one here, of up to two moves after White's one (the
+    // other position found then mates sooner, within Black's own turn).
+    use chimera_tiling_rider::TilingRider;
+    finds_forced_win::<TilingRider>(
+        "2KK6f7/2KK14/14kk2/14kk2/18/n15w1/18/18/18/18/18/18/18/18/18/18 b 0/2 - 1 0 2",
+        6,
     );
 }
