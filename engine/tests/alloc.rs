@@ -18,7 +18,10 @@ static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 /// The allocations of a search of `nodes` nodes from `plies` random plies after the start
 /// (after a first search of the same position that warms the engine up), and the nodes.
-fn allocations<P: Evaluate>(start: P, plies: usize, nodes: u64) -> (usize, u64) {
+fn allocations<P: Evaluate + Send>(start: P, plies: usize, nodes: u64) -> (usize, u64)
+where
+    P::Move: Send,
+{
     let mut game = Game::new(start);
     let mut rng = SplitMix64::new(7);
     let mut moves = Vec::new();
@@ -36,7 +39,10 @@ fn allocations<P: Evaluate>(start: P, plies: usize, nodes: u64) -> (usize, u64) 
     (region.change().allocations, r.nodes)
 }
 
-fn check<P: Evaluate>(variant: &str, start: P) {
+fn check<P: Evaluate + Send>(variant: &str, start: P)
+where
+    P::Move: Send,
+{
     let (small, n_small) = allocations(start.clone(), 20, 20_000);
     let (large, n_large) = allocations(start, 20, 100_000);
     eprintln!("{variant}: {small} allocations in {n_small} nodes, {large} in {n_large}");
