@@ -125,7 +125,8 @@ pub struct Limits {
     /// Stops the search as soon as it is set (from another thread).
     pub stop: Option<Arc<AtomicBool>>,
     /// The threads searching (Lazy SMP on a shared transposition table); 0 or 1 for one.
-    /// Only a one-thread search is deterministic.
+    /// Only a one-thread search is deterministic. Each thread keeps the node limit, so a
+    /// search of `n` threads visits at most `n` times [`Limits::nodes`].
     pub threads: usize,
 }
 
