@@ -222,6 +222,10 @@ pub enum Command {
         /// Search this many nodes.
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
+        /// Search on this many threads sharing one transposition table (the nodes of all
+        /// are counted; only one thread gives the same answer every time).
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        threads: usize,
         /// Print a JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -344,8 +348,10 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             time,
             depth,
             nodes,
+            threads,
             json,
         } => commands::bestmove::limits(time, depth, nodes)
+            .and_then(|limits| commands::bestmove::with_threads(limits, threads))
             .and_then(|limits| commands::bestmove::run(io, &game, &moves, &limits, json)),
         Command::Engine => commands::engine::run(io),
     };

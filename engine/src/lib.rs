@@ -29,7 +29,13 @@
 //! - Limits ([`Limits`]): a depth, a node count, a time and a stop flag, any of them
 //!   together. The clock and the flag are read every 256 nodes, so a time limit is kept to
 //!   within a few milliseconds (a node costs microseconds). A search limited by depth or
-//!   nodes only is deterministic: the same game and limits give the same result.
+//!   nodes only, on one thread, is deterministic: the same game and limits give the same
+//!   result.
+//! - Threads ([`Limits::threads`]): Lazy SMP. Helper threads search the same root on their
+//!   own copies of the game, every other one a ply deeper, sharing the transposition
+//!   table, which is lock-free (two atomic words per entry, the key stored xor the data, so
+//!   that a torn entry is never taken for another position's). The main thread's result is
+//!   reported, with the nodes of all; the helpers stop when it does.
 //! - Won and lost games are scored as "win in N" / "loss in N" plies ([`Score`]).
 //! - No allocation per node: move lists, the principal-variation table and the game's
 //!   position stack are reused from ply to ply.
@@ -55,8 +61,8 @@
 //!
 //! - The transposition table is keyed by the position alone, so a stored score may come
 //!   from a line with another history (a repetition or a Ko that differs): as in chess
-//!   engines, accepted. Legality never comes from the table: a stored move only orders
-//!   the node's own legal moves.
+//!   engines, accepted. Legality never comes from the table: a stored move (kept as a
+//!   32-bit hash of it) only orders the node's own legal moves.
 //! - Quiescence stands pat on the static score, even in check or in the middle of a Tiling
 //!   Rider turn.
 //! - Scores count plies (actions); in Tiling Rider a turn is several plies.
@@ -79,10 +85,11 @@ mod tt;
 use chimera_core::{Budget, Color, Evaluate, Game, Outcome, Position};
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tt::{Bound, Entry, Table};
+use tt::{move_hash, Bound, Entry, Table};
 
 /// The deepest search, in plies (iterations and the length of any line).
 pub const MAX_PLY: usize = 128;
@@ -117,6 +124,10 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stops the search as soon as it is set (from another thread).
     pub stop: Option<Arc<AtomicBool>>,
+    /// The threads searching (Lazy SMP on a shared transposition table); 0 or 1 for one.
+    /// Only a one-thread search is deterministic. Each thread keeps the node limit, so a
+    /// search of `n` threads visits at most `n` times [`Limits::nodes`].
+    pub threads: usize,
 }
 
 impl Limits {
@@ -142,6 +153,12 @@ impl Limits {
             time: Some(time),
             ..Limits::default()
         }
+    }
+
+    /// These limits, searched on `threads` threads.
+    pub fn with_threads(mut self, threads: usize) -> Limits {
+        self.threads = threads;
+        self
     }
 
     /// These limits, also stopped by `stop`.
@@ -255,8 +272,10 @@ impl std::error::Error for SearchError {}
 /// searches (call [`Engine::clear`] for a fresh start).
 #[derive(Clone, Debug)]
 pub struct Engine<P: Evaluate> {
-    tt: Table<P::Move>,
+    tt: Table,
     history: Vec<i32>,
+    /// The table stores moves by hash: the variant appears in the searches alone.
+    variant: PhantomData<fn() -> P>,
 }
 
 impl<P: Evaluate> Default for Engine<P> {
@@ -276,6 +295,7 @@ impl<P: Evaluate> Engine<P> {
         Engine {
             tt: Table::new(bits.min(30)),
             history: vec![0; 2 * HISTORY_SIZE],
+            variant: PhantomData,
         }
     }
 
@@ -285,34 +305,21 @@ impl<P: Evaluate> Engine<P> {
         self.history.iter_mut().for_each(|h| *h = 0);
     }
 
-    /// Searches the current position of `game` within `limits`, history included.
+    /// Searches the current position of `game` within `limits`, history included, on
+    /// [`Limits::threads`] threads (Lazy SMP: the threads share the transposition table; the
+    /// first thread's result is reported, with the nodes of all).
     pub fn search(
         &mut self,
         game: &Game<P>,
         limits: &Limits,
-    ) -> Result<SearchResult<P::Move>, SearchError> {
+    ) -> Result<SearchResult<P::Move>, SearchError>
+    where
+        P: Send,
+        P::Move: Send,
+    {
         let start = Instant::now();
-        let mut s = Searcher {
-            game: game.clone(),
-            tt: &mut self.tt,
-            history: &mut self.history,
-            lists: (0..=MAX_PLY + MAX_QUIESCENCE_PLY)
-                .map(|_| Vec::with_capacity(64))
-                .collect(),
-            legal: Vec::with_capacity(256),
-            undecided: Vec::new(),
-            pv: (0..=MAX_PLY + MAX_QUIESCENCE_PLY)
-                .map(|_| Vec::with_capacity(MAX_PLY))
-                .collect(),
-            killers: vec![[None; 2]; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
-            nodes: 0,
-            seldepth: 0,
-            max_nodes: limits.nodes,
-            deadline: limits.time.map(|t| start.checked_add(t).unwrap_or(start)),
-            stop: limits.stop.clone(),
-            aborted: false,
-            root_best: None,
-        };
+        let tt = &self.tt;
+        let mut main = Searcher::new(game, tt, &mut self.history, limits, start, 0);
         // The root's moves first: is there anything to search?
         if let Some(outcome) = game.position().terminal() {
             return Err(SearchError::GameOver(outcome));
@@ -321,57 +328,49 @@ impl<P: Evaluate> Engine<P> {
         if let Some(outcome) = current.history_outcome(earlier) {
             return Err(SearchError::GameOver(outcome));
         }
-        s.list_moves(0);
-        if s.lists[0].is_empty() {
-            return Err(if s.undecided.is_empty() {
+        main.list_moves(0);
+        if main.lists[0].is_empty() {
+            return Err(if main.undecided.is_empty() {
                 SearchError::GameOver(current.no_move_outcome())
             } else {
                 SearchError::NoProvenMove
             });
         }
-        let first = s.lists[0][0].0;
-        let max_depth = limits
-            .depth
-            .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
-        let mut result = SearchResult {
-            best_move: first,
-            score: Score::Centipawns(0),
-            pv: vec![first],
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            stopped: false,
-        };
-        for depth in 1..=max_depth {
-            s.root_best = None;
-            let score = s.search(depth as i32, 0, -INF, INF);
-            if s.aborted {
-                if result.depth == 0 {
-                    if let Some((mv, score)) = s.root_best {
-                        result.best_move = mv;
-                        result.pv = vec![mv];
-                        result.score = Score::from_internal(score);
-                    }
-                }
-                break;
-            }
-            result.depth = depth;
-            result.score = Score::from_internal(score);
-            result.pv = s.pv[0].clone();
-            if let Some(&mv) = result.pv.first() {
-                result.best_move = mv;
-            }
-            // A forced result found within the depth searched cannot change any more.
-            if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
-                break;
-            }
+        let threads = limits.threads.max(1);
+        if threads == 1 {
+            return Ok(main.iterate(limits, start));
         }
-        result.stopped = s.aborted;
-        result.nodes = s.nodes;
-        result.seldepth = s.seldepth;
-        result.elapsed = start.elapsed();
-        Ok(result)
+        // Helpers: their own history table (a copy), stopped when the main thread is done.
+        let done = Arc::new(AtomicBool::new(false));
+        let history = main.history.clone();
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|i| {
+                    let (game, mut history) = (game.clone(), history.clone());
+                    let limits = Limits {
+                        stop: Some(done.clone()),
+                        ..limits.clone()
+                    };
+                    scope.spawn(move || {
+                        let mut s = Searcher::new(&game, tt, &mut history, &limits, start, i);
+                        s.list_moves(0);
+                        let r = s.iterate(&limits, start);
+                        (r.nodes, r.seldepth)
+                    })
+                })
+                .collect();
+            // The user's stop flag stops the main thread, which then stops the helpers.
+            let mut result = main.iterate(limits, start);
+            done.store(true, Ordering::Relaxed);
+            for h in helpers {
+                if let Ok((nodes, seldepth)) = h.join() {
+                    result.nodes += nodes;
+                    result.seldepth = result.seldepth.max(seldepth);
+                }
+            }
+            result.elapsed = start.elapsed();
+            Ok(result)
+        })
     }
 }
 
@@ -438,10 +437,17 @@ impl Hasher for MoveHasher {
     }
 }
 
-fn history_index<M: Hash>(mv: &M, side: Color) -> usize {
+/// A 64-bit hash of a move: it indexes the history table, and the transposition table
+/// stores part of it ([`tt::move_hash`]).
+#[inline]
+fn hash_of<M: Hash>(mv: &M) -> u64 {
     let mut h = MoveHasher(0);
     mv.hash(&mut h);
-    side.index() * HISTORY_SIZE + (h.finish() as usize & (HISTORY_SIZE - 1))
+    h.finish()
+}
+
+fn history_index(hash: u64, side: Color) -> usize {
+    side.index() * HISTORY_SIZE + (hash as usize & (HISTORY_SIZE - 1))
 }
 
 // Ordering keys.
@@ -466,8 +472,10 @@ fn key_of(folded: i64) -> i64 {
 
 struct Searcher<'a, P: Evaluate> {
     game: Game<P>,
-    tt: &'a mut Table<P::Move>,
+    tt: &'a Table,
     history: &'a mut Vec<i32>,
+    /// 0 for the main thread; helper threads (Lazy SMP) number from 1.
+    thread: usize,
     /// Per ply: the moves with their ordering keys.
     lists: Vec<Vec<(P::Move, i64)>>,
     /// Scratch for listing moves.
@@ -486,7 +494,88 @@ struct Searcher<'a, P: Evaluate> {
     root_best: Option<(P::Move, i32)>,
 }
 
-impl<P: Evaluate> Searcher<'_, P> {
+impl<'a, P: Evaluate> Searcher<'a, P> {
+    fn new(
+        game: &Game<P>,
+        tt: &'a Table,
+        history: &'a mut Vec<i32>,
+        limits: &Limits,
+        start: Instant,
+        thread: usize,
+    ) -> Searcher<'a, P> {
+        Searcher {
+            game: game.clone(),
+            tt,
+            history,
+            thread,
+            lists: (0..=MAX_PLY + MAX_QUIESCENCE_PLY)
+                .map(|_| Vec::with_capacity(64))
+                .collect(),
+            legal: Vec::with_capacity(256),
+            undecided: Vec::new(),
+            pv: (0..=MAX_PLY + MAX_QUIESCENCE_PLY)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            killers: vec![[None; 2]; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            max_nodes: limits.nodes,
+            deadline: limits.time.map(|t| start.checked_add(t).unwrap_or(start)),
+            stop: limits.stop.clone(),
+            aborted: false,
+            root_best: None,
+        }
+    }
+
+    /// Iterative deepening from the root, whose moves are listed (and not empty). A helper
+    /// thread with an odd number searches each depth one ply deeper than the main thread.
+    fn iterate(&mut self, limits: &Limits, start: Instant) -> SearchResult<P::Move> {
+        let first = self.lists[0][0].0;
+        let max_depth = limits
+            .depth
+            .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        let mut result = SearchResult {
+            best_move: first,
+            score: Score::Centipawns(0),
+            pv: vec![first],
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            stopped: false,
+        };
+        let skew = (self.thread % 2) as u32;
+        for depth in (1 + skew)..=max_depth {
+            self.root_best = None;
+            let score = self.search(depth as i32, 0, -INF, INF);
+            if self.aborted {
+                if result.depth == 0 {
+                    if let Some((mv, score)) = self.root_best {
+                        result.best_move = mv;
+                        result.pv = vec![mv];
+                        result.score = Score::from_internal(score);
+                    }
+                }
+                break;
+            }
+            result.depth = depth;
+            result.score = Score::from_internal(score);
+            result.pv = self.pv[0].clone();
+            if let Some(&mv) = result.pv.first() {
+                result.best_move = mv;
+            }
+            // A forced result found within the depth searched cannot change any more.
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+                break;
+            }
+        }
+        result.stopped = self.aborted;
+        result.nodes = self.nodes;
+        result.seldepth = self.seldepth;
+        result.elapsed = start.elapsed();
+        result
+    }
+
     /// The principal variation at `ply` becomes `mv` followed by the one found below it.
     fn record_pv(&mut self, ply: usize, mv: P::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -615,7 +704,8 @@ impl<P: Evaluate> Searcher<'_, P> {
             let pos = self.game.position();
             let killers = self.killers[ply];
             for (mv, k) in list.iter_mut() {
-                *k = if Some(*mv) == hash_move {
+                let h = hash_of(mv);
+                *k = if hash_move.is_some_and(|hm| move_hash(h) == hm) {
                     KEY_HASH
                 } else if pos.is_noisy(*mv) {
                     KEY_NOISY + i64::from(pos.capture_value(*mv))
@@ -624,7 +714,7 @@ impl<P: Evaluate> Searcher<'_, P> {
                 } else if Some(*mv) == killers[1] {
                     KEY_KILLER
                 } else {
-                    i64::from(self.history[history_index(mv, us)])
+                    i64::from(self.history[history_index(h, us)])
                 };
             }
         }
@@ -671,7 +761,7 @@ impl<P: Evaluate> Searcher<'_, P> {
                                 killers[1] = killers[0];
                                 killers[0] = Some(mv);
                             }
-                            let h = &mut self.history[history_index(&mv, us)];
+                            let h = &mut self.history[history_index(hash_of(&mv), us)];
                             *h = (*h + depth * depth).min(1 << 20);
                         }
                         break;
@@ -689,9 +779,9 @@ impl<P: Evaluate> Searcher<'_, P> {
         };
         self.tt.store(Entry {
             key,
-            mv: best_move,
+            mv: best_move.map(|mv| move_hash(hash_of(&mv))),
             score: to_tt(best, ply),
-            depth: depth.min(i32::from(i16::MAX)) as i16,
+            depth: depth.clamp(0, 255) as u8,
             bound,
         });
         best

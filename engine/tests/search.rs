@@ -6,7 +6,10 @@ use chimera_engine::{Engine, Limits, Score, SearchError};
 use std::time::{Duration, Instant};
 
 /// Searches `pos` to depth 3 and checks that the engine plays a move that wins at once.
-fn finds_win_in_one<P: Evaluate>(pos: P) -> P::Move {
+fn finds_win_in_one<P: Evaluate + Send>(pos: P) -> P::Move
+where
+    P::Move: Send,
+{
     let game = Game::new(pos.clone());
     let mut engine = Engine::new();
     let result = engine.search(&game, &Limits::depth(3)).expect("a move");

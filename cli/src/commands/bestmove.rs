@@ -14,6 +14,8 @@ pub const MAX_TIME: Duration = Duration::from_secs(3600);
 pub const MAX_DEPTH: u32 = 64;
 /// The most `--nodes`.
 pub const MAX_NODES: u64 = 10_000_000_000;
+/// The most `--threads`.
+pub const MAX_THREADS: usize = 256;
 /// A search limited by `--depth` or `--nodes` also stops after this long, so that every
 /// search ends (the output then says that the time cap stopped it).
 pub const SAFETY_TIME: Duration = Duration::from_secs(600);
@@ -87,19 +89,25 @@ where
 
 /// Searches a game of variant `P` given as a [`DynGame`] (the program's games are
 /// [`Game<P>`]s underneath) with a fresh engine.
-pub fn search<P: Evaluate + Render + 'static>(
+pub fn search<P: Evaluate + Render + Send + 'static>(
     game: &dyn DynGame,
     limits: &Limits,
-) -> Result<Report, Failure> {
+) -> Result<Report, Failure>
+where
+    P::Move: Send,
+{
     search_with(&mut Engine::<P>::new(), game, limits)
 }
 
 /// Searches a game of variant `P` given as a [`DynGame`] with `engine`.
-pub fn search_with<P: Evaluate + Render + 'static>(
+pub fn search_with<P: Evaluate + Render + Send + 'static>(
     engine: &mut Engine<P>,
     game: &dyn DynGame,
     limits: &Limits,
-) -> Result<Report, Failure> {
+) -> Result<Report, Failure>
+where
+    P::Move: Send,
+{
     let game = game
         .as_any()
         .downcast_ref::<Game<P>>()
@@ -127,6 +135,16 @@ pub fn search_with<P: Evaluate + Render + 'static>(
         nps: result.nps(),
         stopped: result.stopped,
     })
+}
+
+/// `limits` searched on `threads` threads (`--threads`, 1 to [`MAX_THREADS`]).
+pub fn with_threads(limits: Limits, threads: usize) -> Result<Limits, Failure> {
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(Failure::input(format!(
+            "--threads {threads}: give a thread count from 1 to {MAX_THREADS}"
+        )));
+    }
+    Ok(limits.with_threads(threads))
 }
 
 /// The search limits the command line asked for: exactly one of time, depth and nodes
