@@ -1,6 +1,7 @@
 //! One module per command, and what they share.
 
 pub mod bestmove;
+pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod play;
