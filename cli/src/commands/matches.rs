@@ -924,3 +924,71 @@ fn report(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_follows_the_standard_formula() {
+        // 75% is +191 Elo, 25% is -191.
+        assert!(
+            elo_text(30, 0, 10).starts_with("+191 ± "),
+            "{}",
+            elo_text(30, 0, 10)
+        );
+        assert!(
+            elo_text(10, 0, 30).starts_with("-191"),
+            "{}",
+            elo_text(10, 0, 30)
+        );
+        assert!(elo_text(10, 80, 10).starts_with("+0 ± "));
+        assert!(elo_text(0, 5, 0).starts_with("+0 (every game drawn"));
+        // The margin shrinks with more games.
+        let margin = |w: u64, d: u64, l: u64| -> f64 {
+            let t = elo_text(w, d, l);
+            let m = t.split("± ").nth(1).unwrap().split(' ').next().unwrap();
+            m.parse().unwrap()
+        };
+        assert!(margin(60, 20, 20) < margin(6, 2, 2));
+        // A perfect score: a bound, p^100 >= 0.05.
+        assert_eq!(
+            elo_text(100, 0, 0),
+            "beyond measure (a won every game); at least +607 at 95% confidence"
+        );
+        assert!(elo_text(0, 0, 100).contains("at most -607"));
+        // 99 wins and one draw: the upper end of the interval is beyond 100%.
+        assert!(
+            elo_text(99, 1, 0).contains("at least"),
+            "{}",
+            elo_text(99, 1, 0)
+        );
+    }
+
+    #[test]
+    fn player_settings_read_and_write_back() {
+        assert_eq!(
+            parse_player("random"),
+            Ok(Player::Baseline(BaselineKind::Random))
+        );
+        assert_eq!(
+            parse_player(" Greedy "),
+            Ok(Player::Baseline(BaselineKind::Greedy))
+        );
+        let p = parse_player("time=0.1s, depth=6").unwrap();
+        assert_eq!(p.to_string(), "time=100ms,depth=6");
+        let Player::Engine(s) = parse_player("nodes=5000").unwrap() else {
+            panic!("an engine")
+        };
+        assert!(s.is_deterministic());
+        assert_eq!(s.limits().nodes, Some(5000));
+        assert_eq!(s.limits().time, Some(SAFETY_TIME));
+        assert!(parse_player("depth=65").unwrap_err().contains("1 to 64"));
+        assert!(parse_player("nodes=0").is_err());
+        assert!(parse_player("time=2h").is_err());
+        assert!(parse_player("greedy,random").is_err());
+        assert!(parse_player("depth=2,")
+            .unwrap_err()
+            .contains("unknown setting"));
+    }
+}
