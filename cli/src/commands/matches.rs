@@ -567,7 +567,7 @@ impl Tally {
             format!("{:.1}%", 100.0 * self.points() / g as f64)
         };
         format!(
-            "{label:<12} {g:>6} {:>6} {:>6} {:>6} {:>7}",
+            "{label:<12} {g:>6} {:>6} {:>6} {:>7} {:>7}",
             self.wins, self.draws, self.losses, pct
         )
     }
@@ -869,7 +869,7 @@ fn report(
     writeln!(out)?;
     writeln!(
         out,
-        "{:<12} {:>6} {:>6} {:>6} {:>6} {:>7}",
+        "{:<12} {:>6} {:>6} {:>6} {:>7} {:>7}",
         "a", "games", "wins", "draws", "losses", "score"
     )?;
     writeln!(out, "{}", all.row("overall"))?;
