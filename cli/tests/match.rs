@@ -105,7 +105,7 @@ fn triagonal_match_finishes_and_saves_valid_games() {
 
 #[test]
 fn tiling_rider_match_finishes_and_saves_valid_games() {
-    small_match("tiling-rider", "60");
+    small_match("tiling-rider", "12");
 }
 
 #[test]
@@ -277,4 +277,47 @@ fn combined_engine_limits_are_accepted() {
         "{text}"
     );
     assert!(text.contains("overall           1"), "{text}");
+}
+
+#[test]
+fn a_tiling_rider_ply_is_a_whole_turn() {
+    let dir = temp_dir("tiling-rider-turns");
+    let out = chimera(&[
+        "match",
+        "tiling-rider",
+        "--games",
+        "2",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--max-plies",
+        "3",
+        "--openings",
+        "1",
+        "--seed",
+        "8",
+        "--quiet",
+        "--save",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("adjudicated draw (3 plies): 2"), "{text}");
+    // White's first turn is exactly 4 moves, Black's 8: three turns are over 12 moves.
+    assert!(text.contains("Average game: 3 plies (turns), "), "{text}");
+    let record = std::fs::read_to_string(dir.join("game-001.txt")).unwrap();
+    assert!(record.contains("after 3 plies ("), "{record}");
+    assert!(
+        record.contains("The first 1 plies (4 moves) are a random opening"),
+        "{record}"
+    );
+    // The game stops between turns: the record replays.
+    let check = chimera(&[
+        "validate",
+        "tiling-rider",
+        dir.join("game-001.txt").to_str().unwrap(),
+    ]);
+    assert!(check.status.success(), "{}", stdout(&check));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -197,10 +197,12 @@ pub struct MatchArgs {
     pub jobs: Option<usize>,
     /// Start each pair of games (one with each colour) with this many random plies, the
     /// same for both games of the pair, so that deterministic players do not repeat one game.
+    /// A ply is one player's turn (in Tiling Rider, all the actions of a turn).
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub openings: u32,
-    /// Stop a game after this many plies (actions, in Tiling Rider) and count it as a draw,
-    /// reported as adjudicated.
+    /// Stop a game after this many plies and count it as a draw, reported as adjudicated.
+    /// A ply is one player's turn (in Tiling Rider, all the actions of a turn: a game is
+    /// never stopped within a turn).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
     /// The seed of the random players and openings; default: from the clock (the output
@@ -313,13 +315,26 @@ struct Played {
     moves: Vec<String>,
     /// The side that played each move.
     sides: Vec<Color>,
+    /// The actions of the random opening.
     opening: usize,
+    /// The plies (turns) played, and of them the opening's.
+    plies: usize,
+    opening_plies: usize,
     /// a's and b's statistics.
     stats: [SideStats; 2],
     elapsed: Duration,
 }
 
 impl Played {
+    /// `57 plies`, or `30 plies (112 moves)` when a turn has several moves.
+    fn length(&self) -> String {
+        if self.plies == self.moves.len() {
+            format!("{} plies", self.plies)
+        } else {
+            format!("{} plies ({} moves)", self.plies, self.moves.len())
+        }
+    }
+
     /// a's score: 1, 0.5 or 0.
     fn a_score(&self) -> f64 {
         match &self.end {
@@ -394,6 +409,8 @@ fn play_game(
         moves: Vec::new(),
         sides: Vec::new(),
         opening: 0,
+        plies: 0,
+        opening_plies: 0,
         stats: [SideStats::default(); 2],
         elapsed: Duration::ZERO,
     };
@@ -434,13 +451,18 @@ fn play_game(
             Status::Ongoing => {}
         }
         let ply = played.moves.len();
-        if ply >= setup.max_plies {
-            break End::MaxPlies;
-        }
         let turn = game.turn();
+        // A ply is a turn: a new one starts when the side to move changes.
+        if played.sides.last() != Some(&turn) {
+            if played.plies >= setup.max_plies {
+                break End::MaxPlies;
+            }
+            played.plies += 1;
+        }
         let side = usize::from((turn == Color::White) != a_white);
-        let (player, limits) = if ply < setup.openings && opener.is_some() {
+        let (player, limits) = if played.plies <= setup.openings && opener.is_some() {
             played.opening = ply + 1;
+            played.opening_plies = played.plies;
             (opener.as_mut(), &limits[side])
         } else {
             let player = match &mut baselines[side] {
@@ -599,16 +621,21 @@ fn record_text(setup: &Setup, played: &Played, games: usize, file: &str) -> Stri
     );
     let _ = writeln!(
         text,
-        "# Result: {} {}, after {} plies",
+        "# Result: {} {}, after {}",
         played.result(),
         played.ending(setup.max_plies as u32),
-        played.moves.len()
+        played.length()
     );
     if played.opening > 0 {
+        let moves = if played.opening == played.opening_plies {
+            String::new()
+        } else {
+            format!(" ({} moves)", played.opening)
+        };
         let _ = writeln!(
             text,
-            "# The first {} plies are a random opening (seed {}).",
-            played.opening, setup.seed
+            "# The first {} plies{moves} are a random opening (seed {}).",
+            played.opening_plies, setup.seed
         );
     }
     let _ = writeln!(
@@ -788,12 +815,12 @@ pub fn run(io: &mut Io<'_>, args: &MatchArgs) -> Result<(), Failure> {
             } else if !args.quiet {
                 let _ = writeln!(
                     io.err,
-                    "game {}/{games}: a {} {}, {}, {} plies, {}; {score}",
+                    "game {}/{games}: a {} {}, {}, {}, {}; {score}",
                     played.index + 1,
                     if played.a_white { "White" } else { "Black" },
                     played.result(),
                     played.ending(setup.max_plies as u32),
-                    played.moves.len(),
+                    played.length(),
                     duration_text(played.elapsed),
                 );
             }
@@ -827,7 +854,7 @@ fn report(
     let mut endings: BTreeMap<String, u64> = BTreeMap::new();
     let mut adjudicated = 0;
     let mut stats = [SideStats::default(); 2];
-    let mut plies = 0;
+    let (mut plies, mut actions) = (0, 0);
     for p in results {
         let s = p.a_score();
         all.add(s);
@@ -842,7 +869,8 @@ fn report(
         *endings.entry(p.ending(setup.max_plies as u32)).or_default() += 1;
         stats[0].add(&p.stats[0]);
         stats[1].add(&p.stats[1]);
-        plies += p.moves.len();
+        plies += p.plies;
+        actions += p.moves.len();
     }
     let out = &mut io.out;
     writeln!(
@@ -891,11 +919,17 @@ fn report(
     let endings_text: Vec<String> = by_count.iter().map(|(e, n)| format!("{e}: {n}")).collect();
     writeln!(out, "Endings: {}", endings_text.join("; "))?;
     if !results.is_empty() {
-        writeln!(
-            out,
-            "Average game: {:.0} plies",
-            plies as f64 / results.len() as f64
-        )?;
+        let n = results.len() as f64;
+        if actions == plies {
+            writeln!(out, "Average game: {:.0} plies", plies as f64 / n)?;
+        } else {
+            writeln!(
+                out,
+                "Average game: {:.0} plies (turns), {:.0} moves",
+                plies as f64 / n,
+                actions as f64 / n
+            )?;
+        }
     }
     for (side, player) in setup.players.iter().enumerate() {
         let s = &stats[side];
