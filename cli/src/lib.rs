@@ -230,6 +230,30 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play a series of games between two players (the engine under given limits, or a
+    /// random or greedy baseline) and report the score and the Elo difference.
+    ///
+    /// Colours alternate (a plays White in the first, third, ... game); several games are
+    /// played at once (--jobs). Each game starts from the standard position of the rule
+    /// set, optionally with a few random plies (--openings, each opening played once with
+    /// each colour); one that reaches --max-plies is stopped and counted as a draw
+    /// (adjudicated). A player setting is `random` (a legal move at random), `greedy` (the
+    /// best move one ply deep by the static evaluation; a win at once first), or the
+    /// engine's limits for every move: `time=0.1s`, `depth=6`, `nodes=20000`, or several
+    /// joined by commas. Every engine move is bounded (depth and node limits alone also stop
+    /// after 10 minutes). With depth or node limits and a --seed, a match replays exactly.
+    /// The result: a's wins, draws and losses, overall and by colour, the score, and the Elo
+    /// difference with its 95% margin. A terminal shows a progress bar; otherwise a line per
+    /// game goes to standard error (none with --quiet).
+    #[command(
+        after_help = "Examples:\n  chimera match turret --games 100 --a time=0.1s --b random\n  \
+        chimera match turtle-shell --games 20 --a depth=3 --b greedy --openings 4 --seed 7 --save games/\n  \
+        chimera match tiling-rider --games 40 --a time=0.2s --b time=0.1s --jobs 2"
+    )]
+    Match {
+        #[command(flatten)]
+        args: commands::matches::MatchArgs,
+    },
     /// Talk a line protocol modelled on UCI on standard input and output, for bots,
     /// servers and graphical interfaces.
     ///
@@ -325,6 +349,7 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             json,
             budget,
         } => commands::validate::run(io, &game, &file, json, budget.budget),
+        Command::Match { args } => commands::matches::run(io, &args),
         Command::Play {
             game,
             moves,

@@ -95,3 +95,40 @@ pub fn computer(name: &str) -> Option<Box<dyn Computer>> {
     ];
     all.into_iter().find(|(n, _)| *n == name).map(|(_, f)| f())
 }
+
+/// A baseline player (`random` or `greedy`, from the `chimera-engine` crate) as a
+/// [`Computer`] for the variant called `name`, its choices drawn from a generator seeded
+/// with `seed`. `chimera match` measures the engine against these.
+pub fn baseline(
+    name: &str,
+    kind: chimera_engine::baseline::BaselineKind,
+    seed: u64,
+) -> Option<Box<dyn Computer>> {
+    use crate::commands::matches::BaselineComputer;
+    use chimera_tiling_rider::TilingRider;
+    use chimera_triagonal::Triagonal;
+    use chimera_turnover::Turnover;
+    use chimera_turret::TurretChess;
+    use chimera_turtle_shell::TurtleShell;
+    type NewBaseline = fn(chimera_engine::baseline::BaselineKind, u64) -> Box<dyn Computer>;
+    let all: [(&str, NewBaseline); 5] = [
+        (TurtleShell::VARIANT, |k, s| {
+            Box::new(BaselineComputer::<TurtleShell>::new(k, s))
+        }),
+        (TurretChess::VARIANT, |k, s| {
+            Box::new(BaselineComputer::<TurretChess>::new(k, s))
+        }),
+        (Turnover::VARIANT, |k, s| {
+            Box::new(BaselineComputer::<Turnover>::new(k, s))
+        }),
+        (Triagonal::VARIANT, |k, s| {
+            Box::new(BaselineComputer::<Triagonal>::new(k, s))
+        }),
+        (TilingRider::VARIANT, |k, s| {
+            Box::new(BaselineComputer::<TilingRider>::new(k, s))
+        }),
+    ];
+    all.into_iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, f)| f(kind, seed))
+}

@@ -80,6 +80,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod baseline;
 mod tt;
 
 use chimera_core::{Budget, Color, Evaluate, Game, Outcome, Position};
