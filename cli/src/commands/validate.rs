@@ -3,7 +3,7 @@
 use super::{capitalise, outcome_json, to_text, Survey};
 use crate::setup::{bounded, move_number, replay, wrap_at_most, StopKind};
 use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
-use chimera_core::record::read_record;
+use chimera_core::record::{read_record, Record};
 use chimera_core::{excerpt, Status};
 use serde_json::{json, Value};
 use std::io::Read;
@@ -35,6 +35,18 @@ impl BadMove {
             StopKind::Undecided => "undecided",
         }
     }
+}
+
+/// Reads the moves of the record `text` (from the file called `name`), with an error that
+/// says where it cannot be read.
+pub fn parse_record<'a>(name: &str, text: &'a str) -> Result<Record<'a>, Failure> {
+    read_record(text).map_err(|e| {
+        Failure::input(format!(
+            "{name}: cannot read the record: line {}: {}",
+            e.line,
+            bounded(&e.reason)
+        ))
+    })
 }
 
 /// Reads a game record's text from `file` (`-`: `input`), at most [`MAX_RECORD_BYTES`],
@@ -77,13 +89,7 @@ pub fn run(
 ) -> Result<(), Failure> {
     let name = file.display().to_string();
     let text = read_text(io.input, file)?;
-    let record = read_record(&text).map_err(|e| {
-        Failure::input(format!(
-            "{name}: cannot read the record: line {}: {}",
-            e.line,
-            bounded(&e.reason)
-        ))
-    })?;
+    let record = parse_record(&name, &text)?;
 
     let mut game = new_game_within(args, &MovesArg::default(), limit)?;
     let first = game.turn();

@@ -2,10 +2,9 @@
 //! format `chimera validate` reads: a plain move list, with comments and header lines
 //! (`[Rules "ko"]`) that the reader skips.
 
-use crate::commands::validate::read_text;
-use crate::setup::{bounded, move_number, replay, undecided_reason, wrap, StopKind};
+use crate::commands::validate::{parse_record, read_text};
+use crate::setup::{move_number, replay, undecided_reason, wrap, StopKind};
 use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
-use chimera_core::record::read_record;
 use chimera_core::{excerpt, DynGame, Status};
 use std::path::Path;
 
@@ -46,13 +45,7 @@ pub fn load(
 ) -> Result<Loaded, Failure> {
     let name = file.display().to_string();
     let text = read_text(io.input, file)?;
-    let record = read_record(&text).map_err(|e| {
-        Failure::input(format!(
-            "{name}: cannot read the record: line {}: {}",
-            e.line,
-            bounded(&e.reason)
-        ))
-    })?;
+    let record = parse_record(&name, &text)?;
     if let Some(variant) = header(&text, "Variant") {
         if !variant.eq_ignore_ascii_case(&args.variant) {
             return Err(Failure::input(format!(
