@@ -33,12 +33,11 @@ pub trait Evaluate: Position {
         self.capture_value(mv) > 0
     }
 
-    /// Away from the root, the search may restrict itself to a selection of the legal
-    /// moves: a variant with very many turns of little value each (Triagonal's 11,660 opening
-    /// turns, most of them Jack placements) fills `moves` (cleared first) with a subset of
-    /// its legal moves (ignoring history) that is non-empty whenever a legal move exists, and
-    /// returns `true`. The default returns `false`: every legal move is searched. The root
-    /// always searches every legal move.
+    /// The search may restrict itself to a selection of the legal moves, at the root too: a
+    /// variant with very many turns of little value each (Triagonal's 11,660 opening turns,
+    /// most of them Jack placements) fills `moves` (cleared first) with a subset of its legal
+    /// moves (ignoring history) that is non-empty whenever a legal move exists, and returns
+    /// `true`. The default returns `false`: every legal move is searched.
     fn selective_moves(&self, moves: &mut Vec<Self::Move>) -> bool {
         let _ = moves;
         false

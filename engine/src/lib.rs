@@ -52,10 +52,14 @@
 //! ## Many moves (Triagonal)
 //!
 //! Triagonal has 11,660 turns at the start, almost all of them a Jack placement followed by a
-//! normal move. Its [`Evaluate::selective_moves`] lists the turns without placement, so
-//! below the root the search considers only those (about 100); placements are still searched
-//! at the root, ordered after everything else. The search is selective there: it cannot
-//! see a placement's value for the opponent's replies.
+//! normal move. Its [`Evaluate::selective_moves`] lists the turns without placement, and the
+//! search considers only those (about 100), at the root too: the engine never places a
+//! Jack. Chosen by measurement (`chimera match triagonal --games 100 --a time=0.1s --jobs 2`):
+//! with every placement searched at the root, the first iteration did not even finish at
+//! 0.1 s a move (average depth 0.4–0.9) and the engine scored 97.5 % against a random mover
+//! and 96 % against the one-ply greedy player (4 kings lost); with the selection it reaches
+//! depth 3 and scored 100 % against both. Valuing placements needs a cheaper way to
+//! choose among them (a few candidate cells by a static rule, say) than searching all.
 //!
 //! ## Known approximations
 //!
@@ -629,7 +633,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     fn list_moves(&mut self, ply: usize) {
         let (earlier, current) = split(&self.game);
         self.undecided.clear();
-        if ply == 0 || !current.selective_moves(&mut self.legal) {
+        if !current.selective_moves(&mut self.legal) {
             let mut budget = self.legality_budget(ply);
             current.legal_moves_within(&mut self.legal, &mut self.undecided, &mut budget);
             current.retain_history_legal(earlier, &mut self.undecided);
