@@ -1,38 +1,10 @@
 //! Runs the built `chimera` binary: every command's success paths and its errors.
 
-use std::io::Write;
+mod common;
+use common::{chimera, chimera_with_input, stderr, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn chimera(args: &[&str]) -> Output {
-    chimera_with_input(args, "")
-}
-
-fn chimera_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the chimera binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("chimera finishes")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("UTF-8 errors")
-}
+use std::process::Output;
 
 fn json(out: &Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("the output is JSON")

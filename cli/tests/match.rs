@@ -2,24 +2,10 @@
 //! the table and save records that `chimera validate` accepts; bad settings are refused
 //! with exit code 2.
 
+mod common;
+use common::{chimera, stderr, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn chimera(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .output()
-        .expect("the chimera binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("UTF-8 errors")
-}
 
 /// A fresh folder in the temporary folder, unique to this test run.
 fn temp_dir(name: &str) -> PathBuf {

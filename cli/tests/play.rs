@@ -2,40 +2,11 @@
 //! variant, the computer playing itself, save / --record / resign / flip / help, and bad
 //! input that must neither panic nor change the game.
 
+mod common;
+use common::{chimera, chimera_with_input, stderr, stdout};
+
 use chimera_core::PlayError;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn chimera_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the chimera binary runs");
-    // The command may stop before reading everything (e.g. `--computer both`).
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes());
-    child.wait_with_output().expect("chimera finishes")
-}
-
-fn chimera(args: &[&str]) -> Output {
-    chimera_with_input(args, "")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("UTF-8 errors")
-}
 
 /// A path in the temporary folder, unique to this test run (the file is not created).
 fn temp_path(name: &str) -> PathBuf {
