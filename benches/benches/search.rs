@@ -5,7 +5,7 @@
 // criterion's macros define undocumented public functions.
 #![allow(missing_docs)]
 
-use chimera_core::conformance::SplitMix64;
+use chimera_core::conformance::random_game;
 use chimera_core::{Evaluate, Game, Position};
 use chimera_engine::{Engine, Limits};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -20,16 +20,7 @@ const TT_BITS: u32 = 16;
 /// The start and the position after `plies` random plies (seed 1) from it.
 fn positions<P: Position>(rules: P::Rules, plies: usize) -> [(&'static str, Game<P>); 2] {
     let start = Game::new(P::start(rules));
-    let mut game = start.clone();
-    let mut rng = SplitMix64::new(1);
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        game.play_unchecked(moves[rng.below(moves.len())]);
-    }
+    let game = random_game(start.clone(), 1, plies);
     // A new game from that position: the search's history is the same in every run.
     let mid = Game::new(game.position().clone());
     [("start", start), ("midgame", mid)]

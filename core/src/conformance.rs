@@ -31,6 +31,21 @@ impl SplitMix64 {
     }
 }
 
+/// `game` after up to `plies` random legal moves (seeded by `seed`; fewer if the game ends):
+/// a reproducible position away from the start, for tests and benchmarks.
+pub fn random_game<P: Position>(mut game: Game<P>, seed: u64, plies: usize) -> Game<P> {
+    let mut rng = SplitMix64::new(seed);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        game.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    game
+}
+
 /// Plays up to `max_plies` random legal moves from `game`, checking at every step:
 /// - the legal move list has no duplicates, and is empty exactly when the game is over;
 /// - every legal move's text reads back as the same move, and every legal move plays

@@ -7,7 +7,7 @@
 //! allocator is an `unsafe impl`, and `forbid` cannot be lifted in one file), so the
 //! counting allocator is the `stats_alloc` crate's.
 
-use chimera_core::conformance::SplitMix64;
+use chimera_core::conformance::random_game;
 use chimera_core::{Evaluate, Game, Position};
 use chimera_engine::{Engine, Limits};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
@@ -22,16 +22,7 @@ fn allocations<P: Evaluate + Send>(start: P, plies: usize, nodes: u64) -> (usize
 where
     P::Move: Send,
 {
-    let mut game = Game::new(start);
-    let mut rng = SplitMix64::new(7);
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        game.play_unchecked(moves[rng.below(moves.len())]);
-    }
+    let game = random_game(Game::new(start), 7, plies);
     let mut engine = Engine::with_tt_bits(16);
     engine.search(&game, &Limits::nodes(nodes)).unwrap();
     let region = Region::new(GLOBAL);
