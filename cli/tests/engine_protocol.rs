@@ -5,19 +5,14 @@
 //!
 //! Every read has a deadline, so an engine that hangs fails the test instead of blocking it.
 
+mod common;
+use common::VARIANTS;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
-
-const VARIANTS: [&str; 5] = [
-    "turtle-shell",
-    "turret",
-    "turnover",
-    "triagonal",
-    "tiling-rider",
-];
 
 /// How long an answer that should come at once may take on a loaded machine.
 const PROMPT: Duration = Duration::from_secs(5);

@@ -2,17 +2,12 @@
 //! perft depths that cannot finish are refused quickly, with a clear message, for every
 //! variant; shallow depths and the README's figures still hold; Ctrl-C stops a long count.
 
+mod common;
+use common::VARIANTS;
+
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-const VARIANTS: [&str; 5] = [
-    "turtle-shell",
-    "turret",
-    "turnover",
-    "triagonal",
-    "tiling-rider",
-];
 
 fn command(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_chimera"));

@@ -2,6 +2,8 @@
 //! at once and material, scoring a multi-move turn from the mover's side; the same seed
 //! gives the same game.
 
+mod common;
+
 use chimera_core::{Color, Evaluate, Game, Position};
 use chimera_engine::baseline::{Baseline, BaselineKind, WIN_SCORE};
 use chimera_engine::SearchError;
@@ -122,12 +124,7 @@ fn greedy_wins_at_once<P: Evaluate>(pos: P) -> P::Move {
 
 #[test]
 fn greedy_mates_in_one_in_turret() {
-    use chimera_turret::{Rules, TurretChess};
-    let pos = TurretChess::from_text(
-        "5k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/1R3K4 w - - 0 1",
-        Rules::Standard,
-    )
-    .unwrap();
+    let pos = common::turret_back_rank_mate();
     let mv = greedy_wins_at_once(pos.clone());
     assert_eq!(pos.move_text(mv), "b1b8");
     // The random player usually does not.
@@ -140,38 +137,19 @@ fn greedy_mates_in_one_in_turret() {
 
 #[test]
 fn greedy_walks_into_the_end_zone_in_turtle_shell() {
-    use chimera_turtle_shell::{Rules, TurtleShell};
-    let pos = TurtleShell::from_text("W:KD8 B:KA5 w", Rules::default()).unwrap();
-    greedy_wins_at_once(pos);
+    greedy_wins_at_once(common::turtle_shell_end_zone_step());
 }
 
 #[test]
 fn greedy_captures_the_king_in_triagonal() {
-    use chimera_triagonal::{Cell, Piece, Triagonal};
-    let mut pos = Triagonal::empty(Color::White);
-    let cell = |s: &str| Cell::parse(s).unwrap();
-    pos.set_piece(cell("Ab1"), Some((Piece::King, Color::White)));
-    pos.set_piece(cell("Dc3"), Some((Piece::Queen, Color::White)));
-    pos.set_piece(cell("Dc5"), Some((Piece::King, Color::Black)));
-    pos.set_piece(cell("Gg7"), Some((Piece::Queen, Color::Black)));
+    let (pos, king) = common::triagonal_king_capture();
     let mv = greedy_wins_at_once(pos);
-    assert_eq!(mv.to(), cell("Dc5"));
+    assert_eq!(mv.to(), king);
 }
 
 #[test]
 fn greedy_mates_with_an_aggregate_in_tiling_rider() {
-    use chimera_tiling_rider::{Piece, Rules, Square, TilingRider};
-    let sq = |s: &str| Square::parse(s).unwrap();
-    let mut pos = TilingRider::empty(Rules::Standard);
-    pos.set_king(Color::White, sq("a1").unit());
-    pos.set_king(Color::Black, sq("q15").unit());
-    for s in ["c9", "d9", "c10", "d10"] {
-        pos.set_piece(sq(s), Some((Piece::Wazir, Color::Black)));
-    }
-    pos.set_piece(sq("e3"), Some((Piece::Knight, Color::Black)));
-    pos.set_turn_number(2);
-    pos.set_turn(Color::Black, 0, 1);
-    greedy_wins_at_once(pos);
+    greedy_wins_at_once(common::tiling_rider_aggregate_mate());
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! The search on every variant: wins in one move found, limits kept, results deterministic
 //! under a node limit, multi-move turns scored right.
 
+mod common;
+
 use chimera_core::{Color, Evaluate, Game, Position};
 use chimera_engine::{Engine, Limits, Score, SearchError};
 use std::time::{Duration, Instant};
@@ -26,36 +28,21 @@ where
 
 #[test]
 fn turret_finds_a_back_rank_mate() {
-    use chimera_turret::{Rules, TurretChess};
-    let pos = TurretChess::from_text(
-        "5k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/1R3K4 w - - 0 1",
-        Rules::Standard,
-    )
-    .unwrap();
+    let pos = common::turret_back_rank_mate();
     let mv = finds_win_in_one(pos.clone());
     assert_eq!(pos.move_text(mv), "b1b8");
 }
 
 #[test]
 fn turtle_shell_walks_the_king_into_the_end_zone() {
-    use chimera_turtle_shell::{Rules, TurtleShell};
-    // White's king on D8 is a step from Black's end zone; Black's rook could take White's
-    // guard, but the race decides.
-    let pos = TurtleShell::from_text("W:KD8 B:KA5 w", Rules::default()).unwrap();
-    finds_win_in_one(pos);
+    finds_win_in_one(common::turtle_shell_end_zone_step());
 }
 
 #[test]
 fn triagonal_captures_the_king() {
-    use chimera_triagonal::{Cell, Piece, Triagonal};
-    let mut pos = Triagonal::empty(Color::White);
-    let cell = |s: &str| Cell::parse(s).unwrap();
-    pos.set_piece(cell("Ab1"), Some((Piece::King, Color::White)));
-    pos.set_piece(cell("Dc3"), Some((Piece::Queen, Color::White)));
-    pos.set_piece(cell("Dc5"), Some((Piece::King, Color::Black)));
-    pos.set_piece(cell("Gg7"), Some((Piece::Queen, Color::Black)));
-    let mv = finds_win_in_one(pos.clone());
-    assert_eq!(mv.to(), cell("Dc5"));
+    let (pos, king) = common::triagonal_king_capture();
+    let mv = finds_win_in_one(pos);
+    assert_eq!(mv.to(), king);
 }
 
 #[test]
@@ -85,21 +72,8 @@ fn turnover_takes_the_last_castle() {
 
 #[test]
 fn tiling_rider_mates_with_an_aggregate() {
-    use chimera_tiling_rider::{Piece, Rules, Square, TilingRider};
-    let sq = |s: &str| Square::parse(s).unwrap();
-    let mut pos = TilingRider::empty(Rules::Standard);
-    pos.set_king(Color::White, sq("a1").unit());
-    pos.set_king(Color::Black, sq("q15").unit());
-    // A black wazir aggregate (a rook on the units) on c9-d10, a black knight on e3
-    // covering the unit c1-d2: the aggregate to a9 or to c1 checks, and the lone white
-    // king has nowhere to go.
-    for s in ["c9", "d9", "c10", "d10"] {
-        pos.set_piece(sq(s), Some((Piece::Wazir, Color::Black)));
-    }
-    pos.set_piece(sq("e3"), Some((Piece::Knight, Color::Black)));
-    pos.set_turn_number(2);
     // Black's turn of one move: the move ends it.
-    pos.set_turn(Color::Black, 0, 1);
+    let mut pos = common::tiling_rider_aggregate_mate();
     finds_win_in_one(pos.clone());
     // With two moves allowed the turn needs ending: the mate is two plies by Black alone,
     // scored as a win for Black throughout (no negation between them).

@@ -5,6 +5,15 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// Every variant's name, in the order `chimera variants` lists them.
+pub const VARIANTS: [&str; 5] = [
+    "turtle-shell",
+    "turret",
+    "turnover",
+    "triagonal",
+    "tiling-rider",
+];
+
 /// Runs `chimera ARGS` from the workspace's root with empty standard input.
 pub fn chimera(args: &[&str]) -> Output {
     chimera_with_input(args, "")
