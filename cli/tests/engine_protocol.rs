@@ -24,6 +24,9 @@ struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// The `info` lines [`Engine::line`] passed over (a search tells each iteration as it
+    /// completes it, between other answers).
+    infos: Vec<String>,
 }
 
 impl Engine {
@@ -49,6 +52,7 @@ impl Engine {
             stdin: child.stdin.take(),
             child,
             lines,
+            infos: Vec::new(),
         }
     }
 
@@ -67,12 +71,17 @@ impl Engine {
         stdin.flush().expect("flush");
     }
 
-    /// The next line, within `within`.
+    /// The next line that is not an `info` line, within `within`.
     fn line(&mut self, within: Duration) -> String {
-        match self.lines.recv_timeout(within) {
-            Ok(line) => line,
-            Err(RecvTimeoutError::Timeout) => panic!("no answer within {within:?}"),
-            Err(RecvTimeoutError::Disconnected) => panic!("the engine's output ended"),
+        let deadline = Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with("info ") => self.infos.push(line),
+                Ok(line) => return line,
+                Err(RecvTimeoutError::Timeout) => panic!("no answer within {within:?}"),
+                Err(RecvTimeoutError::Disconnected) => panic!("the engine's output ended"),
+            }
         }
     }
 
@@ -273,7 +282,12 @@ fn go_infinite_runs_until_stop_and_answers_isready_meanwhile() {
         "stop took {:?}",
         stopped.elapsed()
     );
-    assert!(lines[0].starts_with("info depth "), "{lines:?}");
+    // The iterations were told as they completed, and the whole search at its end.
+    assert!(
+        told_its_iterations(&engine.infos, &lines),
+        "{:?} {lines:?}",
+        engine.infos
+    );
     let mv = best_move(&lines);
     assert!(engine.legal().contains(&mv));
     // A stop with no search running is ignored.
@@ -452,8 +466,25 @@ fn a_script_waits_for_its_search_and_gets_the_move_before_the_input_ends() {
         engine.send(line);
     }
     let lines = engine.until("readyok", SEARCH);
-    assert_eq!(lines.len(), 3, "{lines:?}");
-    assert!(lines[0].starts_with("info depth 3 "), "{lines:?}");
-    assert!(lines[1].starts_with("bestmove "), "{lines:?}");
+    // One `info` line per iteration (depths 1 to 3), one for the whole search, `bestmove`.
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    for (line, depth) in lines.iter().zip([1, 2, 3, 3]) {
+        assert!(
+            line.starts_with(&format!("info depth {depth} ")),
+            "{lines:?}"
+        );
+    }
+    assert!(lines[4].starts_with("bestmove "), "{lines:?}");
     assert!(engine.close(PROMPT).is_empty());
+}
+
+/// Whether a stopped search's `info` lines (those passed over while other answers came,
+/// then those up to `bestmove`) are there: at least one, each `info depth …`, and the last
+/// line `bestmove`.
+fn told_its_iterations(passed_over: &[String], lines: &[String]) -> bool {
+    let (last, rest) = lines.split_last().expect("a bestmove line");
+    let infos: Vec<&String> = passed_over.iter().chain(rest).collect();
+    last.starts_with("bestmove ")
+        && !infos.is_empty()
+        && infos.iter().all(|l| l.starts_with("info depth "))
 }

@@ -322,6 +322,22 @@ impl<P: Evaluate> Engine<P> {
         P: Send,
         P::Move: Send,
     {
+        self.search_reporting(game, limits, &mut |_| {})
+    }
+
+    /// As [`Engine::search`], calling `progress` after each iteration the first thread
+    /// completes with the result so far (its nodes are the first thread's): a protocol or
+    /// a user interface shows how the search goes while it runs.
+    pub fn search_reporting(
+        &mut self,
+        game: &Game<P>,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchResult<P::Move>),
+    ) -> Result<SearchResult<P::Move>, SearchError>
+    where
+        P: Send,
+        P::Move: Send,
+    {
         let start = Instant::now();
         let tt = &self.tt;
         let mut main = Searcher::new(game, tt, &mut self.history, limits, start, 0);
@@ -343,7 +359,7 @@ impl<P: Evaluate> Engine<P> {
         }
         let threads = limits.threads.max(1);
         if threads == 1 {
-            return Ok(main.iterate(limits, start));
+            return Ok(main.iterate(limits, start, progress));
         }
         // Helpers: their own history table (a copy), stopped when the main thread is done.
         let done = Arc::new(AtomicBool::new(false));
@@ -359,13 +375,13 @@ impl<P: Evaluate> Engine<P> {
                     scope.spawn(move || {
                         let mut s = Searcher::new(&game, tt, &mut history, &limits, start, i);
                         s.list_moves(0);
-                        let r = s.iterate(&limits, start);
+                        let r = s.iterate(&limits, start, &mut |_| {});
                         (r.nodes, r.seldepth)
                     })
                 })
                 .collect();
             // The user's stop flag stops the main thread, which then stops the helpers.
-            let mut result = main.iterate(limits, start);
+            let mut result = main.iterate(limits, start, progress);
             done.store(true, Ordering::Relaxed);
             for h in helpers {
                 if let Ok((nodes, seldepth)) = h.join() {
@@ -534,7 +550,12 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
 
     /// Iterative deepening from the root, whose moves are listed (and not empty). A helper
     /// thread with an odd number searches each depth one ply deeper than the main thread.
-    fn iterate(&mut self, limits: &Limits, start: Instant) -> SearchResult<P::Move> {
+    fn iterate(
+        &mut self,
+        limits: &Limits,
+        start: Instant,
+        progress: &mut dyn FnMut(&SearchResult<P::Move>),
+    ) -> SearchResult<P::Move> {
         let first = self.lists[0][0].0;
         let max_depth = limits
             .depth
@@ -569,6 +590,10 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             if let Some(&mv) = result.pv.first() {
                 result.best_move = mv;
             }
+            result.nodes = self.nodes;
+            result.seldepth = self.seldepth;
+            result.elapsed = start.elapsed();
+            progress(&result);
             // A forced result found within the depth searched cannot change any more.
             if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
                 break;

@@ -4,7 +4,7 @@
 use super::to_text;
 use crate::{new_game, registry, Failure, GameArgs, Io, MovesArg};
 use chimera_core::{DynGame, Evaluate, Game, Render};
-use chimera_engine::{Engine, Limits, Score, SearchError};
+use chimera_engine::{Engine, Limits, Score, SearchError, SearchResult};
 use serde_json::json;
 use std::time::Duration;
 
@@ -50,6 +50,18 @@ pub struct Report {
 pub trait Computer: Send {
     /// Searches the current position of `game` (a game of this computer's variant).
     fn search(&mut self, game: &dyn DynGame, limits: &Limits) -> Result<Report, Failure>;
+    /// As [`Computer::search`], calling `progress` with the result so far after each
+    /// iteration of the search (`chimera engine`'s `info` lines). The default reports
+    /// nothing until the end.
+    fn search_reporting(
+        &mut self,
+        game: &dyn DynGame,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Result<Report, Failure> {
+        let _ = progress;
+        self.search(game, limits)
+    }
     /// Forgets everything learnt (a new game).
     fn clear(&mut self);
 }
@@ -82,6 +94,15 @@ where
         search_with(&mut self.engine, game, limits)
     }
 
+    fn search_reporting(
+        &mut self,
+        game: &dyn DynGame,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Result<Report, Failure> {
+        search_reporting(&mut self.engine, game, limits, progress)
+    }
+
     fn clear(&mut self) {
         self.engine.clear();
     }
@@ -108,24 +129,45 @@ pub fn search_with<P: Evaluate + Render + Send + 'static>(
 where
     P::Move: Send,
 {
+    search_reporting(engine, game, limits, &mut |_| {})
+}
+
+/// As [`search_with`], calling `progress` after each iteration of the search.
+pub fn search_reporting<P: Evaluate + Render + Send + 'static>(
+    engine: &mut Engine<P>,
+    game: &dyn DynGame,
+    limits: &Limits,
+    progress: &mut dyn FnMut(&Report),
+) -> Result<Report, Failure>
+where
+    P::Move: Send,
+{
     let game = game
         .as_any()
         .downcast_ref::<Game<P>>()
         .ok_or_else(|| Failure::input(format!("{}: the game is not searchable", P::VARIANT)))?;
-    let result = engine.search(game, limits).map_err(|e| match e {
-        SearchError::GameOver(outcome) => Failure::input(format!(
-            "the game is over ({outcome}): there is no move to search"
-        )),
-        SearchError::NoProvenMove => Failure::input(e.to_string()),
-    })?;
-    let mut pos = game.position().clone();
+    let mut on_iteration = |r: &SearchResult<P::Move>| progress(&report_of(game.position(), r));
+    let result = engine
+        .search_reporting(game, limits, &mut on_iteration)
+        .map_err(|e| match e {
+            SearchError::GameOver(outcome) => Failure::input(format!(
+                "the game is over ({outcome}): there is no move to search"
+            )),
+            SearchError::NoProvenMove => Failure::input(e.to_string()),
+        })?;
+    Ok(report_of(game.position(), &result))
+}
+
+/// The report of a search result, its moves in the notation of `position`'s variant.
+fn report_of<P: Evaluate + Render>(position: &P, result: &SearchResult<P::Move>) -> Report {
+    let mut pos = position.clone();
     let mut pv = Vec::with_capacity(result.pv.len());
     for &mv in &result.pv {
         pv.push(pos.move_text(mv));
         pos.play_unchecked(mv);
     }
-    Ok(Report {
-        best_move: game.position().move_text(result.best_move),
+    Report {
+        best_move: position.move_text(result.best_move),
         score: result.score,
         pv,
         depth: result.depth,
@@ -134,7 +176,7 @@ where
         elapsed: result.elapsed,
         nps: result.nps(),
         stopped: result.stopped,
-    })
+    }
 }
 
 /// `limits` searched on `threads` threads (`--threads`, 1 to [`MAX_THREADS`]).

@@ -193,6 +193,8 @@ type Finished = (Box<dyn Computer>, Result<Report, Failure>);
 struct Search {
     stop: Arc<AtomicBool>,
     handle: JoinHandle<Finished>,
+    /// The `info` line of each iteration the search completes, as it completes it.
+    info: Receiver<String>,
     /// Started by `go infinite`: only `stop` (or the 1-hour cap) ends it.
     infinite: bool,
 }
@@ -228,6 +230,7 @@ impl Session<'_> {
             } else {
                 Some(receiver.recv().unwrap_or(Input::End))
             };
+            self.tell_progress()?;
             if self.search.as_ref().is_some_and(|s| s.handle.is_finished()) {
                 self.end_search(false)?;
             }
@@ -462,14 +465,20 @@ impl Session<'_> {
         let moves = current.game.moves_played();
         let stop = Arc::new(AtomicBool::new(false));
         let limits = limits.with_stop(Arc::clone(&stop));
+        let (info_sender, info) = mpsc::channel();
         // The computer comes back through the handle; if the thread cannot start, the
         // closure is dropped with it, so a fresh one is made instead.
         let spawned = thread::Builder::new()
             .name("chimera-search".into())
             .stack_size(SEARCH_STACK)
             .spawn(move || {
-                let result =
-                    rebuild(&args, &moves).and_then(|game| computer.search(game.as_ref(), &limits));
+                let mut progress = |report: &Report| {
+                    // The receiver is gone only when the session ended: nothing to tell.
+                    let _ = info_sender.send(info_line(report));
+                };
+                let result = rebuild(&args, &moves).and_then(|game| {
+                    computer.search_reporting(game.as_ref(), &limits, &mut progress)
+                });
                 (computer, result)
             });
         match spawned {
@@ -477,6 +486,7 @@ impl Session<'_> {
                 self.search = Some(Search {
                     stop,
                     handle,
+                    info,
                     infinite,
                 });
                 Ok(())
@@ -488,8 +498,22 @@ impl Session<'_> {
         }
     }
 
-    /// Ends the running search, if any (at once if `stop`), and reports it: an `info`
-    /// line and `bestmove`, or an `error` line and `bestmove (none)`.
+    /// Writes the `info` lines of the iterations the running search has completed since
+    /// last asked.
+    fn tell_progress(&mut self) -> Result<(), Failure> {
+        let lines: Vec<String> = match &self.search {
+            Some(search) => search.info.try_iter().collect(),
+            None => return Ok(()),
+        };
+        for line in lines {
+            self.say(&line)?;
+        }
+        Ok(())
+    }
+
+    /// Ends the running search, if any (at once if `stop`), and reports it: the `info`
+    /// lines of its iterations not yet written, a last `info` line (the whole search's
+    /// figures) and `bestmove`, or an `error` line and `bestmove (none)`.
     fn end_search(&mut self, stop: bool) -> Result<(), Failure> {
         let Some(search) = self.search.take() else {
             return Ok(());
@@ -498,6 +522,9 @@ impl Session<'_> {
             search.stop.store(true, Ordering::Relaxed);
         }
         let joined = search.handle.join();
+        for line in search.info.try_iter().collect::<Vec<_>>() {
+            self.say(&line)?;
+        }
         let result = match joined {
             Ok((computer, result)) => {
                 if let Some(current) = &mut self.current {
@@ -938,19 +965,28 @@ mod tests {
     fn wait_lets_a_search_finish_before_the_next_line_and_the_end_stops_another() {
         let out = session("variant turtle-shell\ngo depth 2\nwait\nisready\ngo infinite\n");
         let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), 5, "{out}");
-        assert!(lines[0].starts_with("info depth 2 "), "{out}");
-        assert!(lines[1].starts_with("bestmove "), "{out}");
-        assert_eq!(lines[2], "readyok");
-        assert!(lines[3].starts_with("info "), "{out}");
-        assert!(lines[4].starts_with("bestmove "), "{out}");
+        // One `info` line per iteration (depths 1 and 2), one for the whole search, then
+        // `bestmove`; `isready` waits for it.
+        assert!(lines.len() >= 7, "{out}");
+        assert!(lines[0].starts_with("info depth 1 "), "{out}");
+        assert!(lines[1].starts_with("info depth 2 "), "{out}");
+        assert!(lines[2].starts_with("info depth 2 "), "{out}");
+        assert!(lines[3].starts_with("bestmove "), "{out}");
+        assert_eq!(lines[4], "readyok");
+        // The infinite search, stopped by the end of the input, tells its iterations too.
+        let (last, infos) = lines[5..].split_last().unwrap();
+        assert!(last.starts_with("bestmove "), "{out}");
+        assert!(!infos.is_empty(), "{out}");
+        assert!(infos.iter().all(|l| l.starts_with("info depth ")), "{out}");
         let out = session("variant turtle-shell\ngo infinite\nwait\nstop\nwait\nquit\nisready\n");
         let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), 3, "{out}");
         assert!(
             lines[0].starts_with("error wait: the search is infinite"),
             "{out}"
         );
-        assert!(lines[2].starts_with("bestmove "), "{out}");
+        let (last, infos) = lines[1..].split_last().unwrap();
+        assert!(last.starts_with("bestmove "), "{out}");
+        assert!(!infos.is_empty(), "{out}");
+        assert!(infos.iter().all(|l| l.starts_with("info ")), "{out}");
     }
 }
