@@ -104,7 +104,7 @@ impl GridFormat {
                     run = run.saturating_mul(10).saturating_add(d as usize);
                     chars.next();
                 }
-                if run == 0 || file + run > self.files {
+                if run == 0 || run > self.files - file {
                     return Err(ParsePositionError::new(
                         place(file),
                         format!("a run of {run} empty cells does not fit the row"),
