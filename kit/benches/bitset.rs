@@ -46,6 +46,17 @@ fn iterate(c: &mut Criterion) {
             sum
         })
     });
+    g.bench_function("BitSet<1> for loop", |b| {
+        b.iter(|| {
+            let mut sum = 0usize;
+            for &w in &data {
+                for i in BitSet::<1>::from(black_box(w as u64)) {
+                    sum += i;
+                }
+            }
+            sum
+        })
+    });
     g.bench_function("raw u128", |b| {
         b.iter(|| {
             let mut sum = 0usize;
@@ -64,6 +75,17 @@ fn iterate(c: &mut Criterion) {
             let mut sum = 0usize;
             for &w in &data {
                 sum += BitSet::<2>::from(black_box(w)).iter().sum::<usize>();
+            }
+            sum
+        })
+    });
+    g.bench_function("BitSet<2> for loop", |b| {
+        b.iter(|| {
+            let mut sum = 0usize;
+            for &w in &data {
+                for i in BitSet::<2>::from(black_box(w)) {
+                    sum += i;
+                }
             }
             sum
         })

@@ -241,6 +241,7 @@ impl<const W: usize> BitSet<W> {
         Iter {
             words: self.words,
             word: 0,
+            current: if W > 0 { self.words[0] } else { 0 },
         }
     }
 }
@@ -249,7 +250,10 @@ impl<const W: usize> BitSet<W> {
 #[derive(Clone, Debug)]
 pub struct Iter<const W: usize> {
     words: [u64; W],
+    /// The word being popped.
     word: usize,
+    /// What is left of it.
+    current: u64,
 }
 
 impl<const W: usize> Iterator for Iter<W> {
@@ -257,24 +261,47 @@ impl<const W: usize> Iterator for Iter<W> {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.word < W {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some(self.word * 64 + w.trailing_zeros() as usize);
-            }
+        while self.current == 0 {
             self.word += 1;
+            if self.word >= W {
+                self.word = W;
+                return None;
+            }
+            self.current = self.words[self.word];
         }
-        None
+        let bit = self.current.trailing_zeros() as usize;
+        self.current &= self.current - 1;
+        Some(self.word * 64 + bit)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.words[self.word.min(W)..]
+        let rest: usize = self
+            .words
             .iter()
+            .skip(self.word + 1)
             .map(|w| w.count_ones() as usize)
             .sum();
+        let n = rest + self.current.count_ones() as usize;
         (n, Some(n))
+    }
+
+    #[inline]
+    fn fold<B, F: FnMut(B, usize) -> B>(self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        let mut current = self.current;
+        let mut word = self.word;
+        while word < W {
+            while current != 0 {
+                acc = f(acc, word * 64 + current.trailing_zeros() as usize);
+                current &= current - 1;
+            }
+            word += 1;
+            if word < W {
+                current = self.words[word];
+            }
+        }
+        acc
     }
 }
 
