@@ -382,3 +382,18 @@ fn the_text_diagram_marks_the_last_move() {
     let svg = after.svg(Some((&before, mv)));
     assert_eq!(svg.matches("data-cell=").count(), 64);
 }
+
+#[test]
+fn every_rule_has_its_test() {
+    let rules = include_str!("../RULES.md");
+    let tests = include_str!("rules.rs");
+    let names: Vec<&str> = rules
+        .split("(test `")
+        .skip(1)
+        .filter_map(|rest| rest.split('`').next())
+        .collect();
+    assert_eq!(names.len(), 16);
+    for name in names {
+        assert!(tests.contains(&format!("fn {name}()")), "no test `{name}`");
+    }
+}
