@@ -219,6 +219,91 @@ pub fn run_parser_fuzz<P: Position>(rounds: usize, seed: u64) -> Result<(), Stri
     Ok(())
 }
 
+/// Counter values at the edges readers tend to draw: powers of ten and two, and the
+/// limits of the integer types.
+pub const COUNTER_EDGES: [&str; 14] = [
+    "0",
+    "1",
+    "99",
+    "100",
+    "255",
+    "256",
+    "9999",
+    "10000",
+    "65535",
+    "65536",
+    "99999",
+    "100000",
+    "2147483647",
+    "4294967295",
+];
+
+/// Every text a reader accepts must still read back after any legal move. For positions
+/// of every rule set with either side to move, each run of digits in the position text
+/// (a clock, a move number, a count…) is replaced by each of [`COUNTER_EDGES`]; whenever
+/// the reader accepts the result, two plies are played (the first legal move each time)
+/// and the text after each must read back as the same position.
+pub fn run_counter_edges<P: Position>() -> Result<(), String> {
+    for name in P::Rules::NAMES {
+        let Some(rules) = P::Rules::from_name(name) else {
+            continue;
+        };
+        for plies in [0, 1, 12, 13] {
+            let game = chimera_core::conformance::random_game(Game::<P>::start(rules), 7, plies);
+            let text = game.position().to_text();
+            for (start, end) in digit_runs(&text) {
+                for edge in COUNTER_EDGES {
+                    let edited = format!("{}{edge}{}", &text[..start], &text[end..]);
+                    if let Ok(p) = P::from_text(&edited, rules) {
+                        reads_back_after_moves(Game::new(p), 2)
+                            .map_err(|e| format!("from `{edited}`: {e}"))?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The byte ranges of the maximal runs of ASCII digits in `text`.
+fn digit_runs(text: &str) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        match (c.is_ascii_digit(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                runs.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    runs
+}
+
+fn reads_back_after_moves<P: Position>(mut game: Game<P>, plies: usize) -> Result<(), String> {
+    let rules = game.position().rules();
+    for ply in 0..plies {
+        let Some(&mv) = game.legal_move_list().first() else {
+            return Ok(());
+        };
+        game.play_unchecked(mv);
+        let text = game.position().to_text();
+        match P::from_text(&text, rules) {
+            Ok(back) if &back == game.position() => {}
+            Ok(_) => {
+                return Err(format!(
+                    "after {} plies `{text}` reads back differently",
+                    ply + 1
+                ))
+            }
+            Err(e) => return Err(format!("after {} plies `{text}` is refused: {e}", ply + 1)),
+        }
+    }
+    Ok(())
+}
+
 /// The settings of [`crate::conformance_tests!`]; each can be given as `name = value`.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -254,11 +339,12 @@ impl Default for Settings {
 /// ```
 ///
 /// The settings are the fields of [`Settings`] (`perft`, `games`, `plies`, `max_nodes`,
-/// `fuzz`). It generates a module `conformance` of four tests:
+/// `fuzz`). It generates a module `conformance` of five tests:
 /// - `random_playouts_keep_the_game_consistent`: [`run_playouts`] (every legal move plays,
 ///   the incremental Zobrist key equals the one from scratch, position and move texts
 ///   round-trip, undo restores, the move list is empty exactly when the game is over);
 /// - `parsers_survive_garbage`: [`run_parser_fuzz`];
+/// - `texts_read_back_after_moves_whatever_their_counters`: [`run_counter_edges`];
 /// - `perft_counts_match_the_data_file`: every count of the perft file up to `max_nodes`
 ///   ([`run_perft_file`]);
 /// - `perft_counts_match_the_data_file_deep` (`#[ignore]`d): all of them.
@@ -296,6 +382,13 @@ macro_rules! conformance_tests {
                     if let Err(e) = $crate::conformance::run_parser_fuzz::<$P>(settings().fuzz, seed) {
                         panic!("seed {seed}: {e}");
                     }
+                }
+            }
+
+            #[test]
+            fn texts_read_back_after_moves_whatever_their_counters() {
+                if let Err(e) = $crate::conformance::run_counter_edges::<$P>() {
+                    panic!("{e}");
                 }
             }
 
