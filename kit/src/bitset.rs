@@ -10,10 +10,10 @@ use std::ops::{
 /// intersection, `-` difference, `^` symmetric difference, `!` complement within the
 /// whole width) and iteration over the members in increasing order.
 ///
-/// Indices out of range are the caller's error: [`BitSet::insert`] and friends panic on
-/// them in debug builds and ignore the high bits in release builds (never undefined
-/// behaviour). Use [`BitSet::full_within`] to build the set of a board's valid cells and
-/// mask with it.
+/// An index of `64 * W` or more is the caller's bug: [`BitSet::insert`] and the other
+/// methods taking an index panic on it (an array index out of bounds, never undefined
+/// behaviour). Use [`BitSet::full_within`] for the set of a board's valid cells and mask
+/// with it.
 ///
 /// ```
 /// use chimera_kit::BitSet;
