@@ -103,6 +103,36 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
     Ok(cases)
 }
 
+/// The counts of the line called `name` (its `name` field) in a perft data file, for
+/// depths `first_depth`, `first_depth + 1`, … (`N` of them; depth 0 counts 1), so that a
+/// crate's own perft tests read their expectations from the same file as the runner.
+///
+/// # Panics
+///
+/// If the file does not read, has no such line, or lacks one of the depths: it is meant
+/// for tests, where that is the failure to report.
+pub fn perft_counts<const N: usize>(file: &str, name: &str, first_depth: u32) -> [u64; N] {
+    let cases = parse_perft_file(file).unwrap_or_else(|e| panic!("perft data file: {e}"));
+    let case = cases
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no line named `{name}` in the perft data file"));
+    let mut out = [0; N];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let depth = first_depth + i as u32;
+        *slot = if depth == 0 {
+            1
+        } else {
+            case.counts
+                .iter()
+                .find(|&&(d, _)| d == depth)
+                .map(|&(_, n)| n)
+                .unwrap_or_else(|| panic!("`{name}` has no count for depth {depth}"))
+        };
+    }
+    out
+}
+
 /// Checks every count of a perft data file whose expected count is at most `max_nodes`
 /// (all of them with `u64::MAX`). Returns how many counts were checked, or the first
 /// disagreement.
