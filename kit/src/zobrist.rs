@@ -69,6 +69,43 @@ impl<const N: usize> ZobristTable<N> {
     }
 }
 
+/// Keys in a two-level table `[[u64; B]; A]`, filled row by row from the SplitMix64
+/// sequence started at `seed` (the same keys as `ZobristTable::<{ A * B }>::new(seed)`,
+/// in that order): `keys2::<2, 64>(seed)[colour][cell]`.
+pub const fn keys2<const A: usize, const B: usize>(seed: u64) -> [[u64; B]; A] {
+    let mut out = [[0u64; B]; A];
+    let mut state = seed;
+    let mut a = 0;
+    while a < A {
+        let mut b = 0;
+        while b < B {
+            let (next, value) = splitmix64_next(state);
+            out[a][b] = value;
+            state = next;
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+}
+
+/// Keys in a three-level table `[[[u64; C]; B]; A]`, filled in order from the SplitMix64
+/// sequence started at `seed`: `keys3::<2, 6, 64>(seed)[colour][role][cell]`.
+pub const fn keys3<const A: usize, const B: usize, const C: usize>(
+    seed: u64,
+) -> [[[u64; C]; B]; A] {
+    let mut out = [[[0u64; C]; B]; A];
+    let mut a = 0;
+    while a < A {
+        // Row `a` starts where the rows before it stopped: B × C values further on.
+        let start = seed
+            .wrapping_add(chimera_core::zobrist::SPLITMIX64_GAMMA.wrapping_mul((a * B * C) as u64));
+        out[a] = keys2::<B, C>(start);
+        a += 1;
+    }
+    out
+}
+
 /// A `[T; N]` table computed at compile time, entry `i` given by an expression of `i`:
 /// `const_table!(init; N, |i| expr)` where `init` fills the array first. The expression
 /// may call `const fn`s only.
@@ -109,6 +146,15 @@ macro_rules! const_table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nested_tables_follow_the_flat_sequence() {
+        const FLAT: ZobristTable<{ 2 * 3 * 4 }> = ZobristTable::new(99);
+        let nested = keys3::<2, 3, 4>(99);
+        let flat: Vec<u64> = nested.iter().flatten().flatten().copied().collect();
+        assert_eq!(flat, FLAT.keys());
+        assert_eq!(keys2::<3, 4>(99)[2][3], FLAT.key(11));
+    }
 
     #[test]
     fn seeds_differ_by_name_and_keys_are_distinct() {
