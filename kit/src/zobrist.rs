@@ -69,6 +69,12 @@ impl<const N: usize> ZobristTable<N> {
     }
 }
 
+/// The seed whose SplitMix64 sequence is that of `seed` without its first `n` keys: to
+/// draw several tables one after another from one seed.
+pub const fn advance(seed: u64, n: usize) -> u64 {
+    seed.wrapping_add(chimera_core::zobrist::SPLITMIX64_GAMMA.wrapping_mul(n as u64))
+}
+
 /// Keys in a two-level table `[[u64; B]; A]`, filled row by row from the SplitMix64
 /// sequence started at `seed` (the same keys as `ZobristTable::<{ A * B }>::new(seed)`,
 /// in that order): `keys2::<2, 64>(seed)[colour][cell]`.
