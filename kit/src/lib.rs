@@ -7,8 +7,9 @@
 //! - [`BitSet`]: a fixed-width bit set of `W` 64-bit words (set operations as operators,
 //!   iteration by popping the lowest bit), as fast as a hand-written `u64`/`u128` loop
 //!   (`cargo bench -p chimera-kit`);
-//! - [`zobrist`]: Zobrist key tables seeded by the variant's name, and
-//!   [`const_table!`] for other compile-time tables;
+//! - [`zobrist`]: Zobrist key tables seeded by the variant's name (flat, or nested with
+//!   [`zobrist::keys2`] and [`zobrist::keys3`]), and [`const_table!`] for other
+//!   compile-time tables;
 //! - [`grid`]: the board field of a FEN-like position text, read with errors that name the
 //!   row and column, and written back;
 //! - [`svg`]: a [`Scene`](svg::Scene) of cells, pieces, highlights, arrows and captions,
