@@ -1,30 +1,76 @@
-//! The variants the program knows. Adding a variant is one line here (and its crate in
-//! `Cargo.toml`).
+//! The variants the program knows. Adding a variant is one line in [`entries`] (and its
+//! crate in `Cargo.toml`): [`entry`] derives everything the program needs (the game, its
+//! search, a computer and baseline players) from the position type.
 
 use crate::commands::bestmove::{search, Computer, EngineComputer, Report};
+use crate::commands::matches::BaselineComputer;
 use crate::Failure;
-use chimera_core::{DynGame, Position, Variant};
+use chimera_core::{DynGame, Evaluate, Render, Variant};
+use chimera_engine::baseline::BaselineKind;
 use chimera_engine::Limits;
 
 /// Every variant the program knows, in the order `chimera variants` lists them.
-pub fn variants() -> Vec<Variant> {
+pub fn entries() -> Vec<Entry> {
     vec![
-        Variant::of::<chimera_turtle_shell::TurtleShell>(
+        entry::<chimera_turtle_shell::TurtleShell>(
             "Turtle Shell Chess (Sam Trenholme): 64 squares and triangles; win by checkmate, stalemate or a king in the end zone",
         ),
-        Variant::of::<chimera_turret::TurretChess>(
+        entry::<chimera_turret::TurretChess>(
             "Turret Chess (M. Winther): chess on the 68-cell Gustavian board with sling-throwing Turrets and extended castling",
         ),
-        Variant::of::<chimera_turnover::Turnover>(
+        entry::<chimera_turnover::Turnover>(
             "Turnover Chess (L. J. Patrocinio Filho): stacks of rings that split, merge and turn over; no check, lose your Castles and you lose",
         ),
-        Variant::of::<chimera_triagonal::Triagonal>(
+        entry::<chimera_triagonal::Triagonal>(
             "Triagonal Chess ((zzo38) A. Black): an 8x8x8 cube less a hole, triagonal moves, Jacks placed two at a time; no check, capture the king or reach its start cell",
         ),
-        Variant::of::<chimera_tiling_rider::TilingRider>(
+        entry::<chimera_tiling_rider::TilingRider>(
             "Tiling Rider Chess: 18x16 basket-weave tiles, four like pieces ride as one, giant kings, progressive turns of several moves",
         ),
+        entry::<chimera_chess::Chess>(
+            "Orthodox chess (FIDE Laws of Chess): the template variant, built with chimera-kit alone",
+        ),
     ]
+}
+
+/// Searches a game for its best move (see `chimera bestmove`).
+pub type SearchFn = fn(&dyn DynGame, &Limits) -> Result<Report, Failure>;
+
+/// Makes a [`Computer`].
+pub type NewComputer = fn() -> Box<dyn Computer>;
+
+/// Makes a baseline player of a kind, its choices drawn from a generator with a seed.
+pub type NewBaseline = fn(BaselineKind, u64) -> Box<dyn Computer>;
+
+/// One variant as the program knows it.
+pub struct Entry {
+    /// Its name, line of description and rule sets, and how to make a game.
+    pub variant: Variant,
+    /// The `chimera-engine` search over its position type.
+    pub search: SearchFn,
+    /// A computer player (the engine, keeping its table between moves).
+    pub computer: NewComputer,
+    /// A baseline player (`random` or `greedy`).
+    pub baseline: NewBaseline,
+}
+
+/// The entry of the variant whose position type is `P`; `about` is the line
+/// `chimera variants` shows.
+pub fn entry<P: Evaluate + Render + Send + 'static>(about: &'static str) -> Entry
+where
+    P::Move: Send,
+{
+    Entry {
+        variant: Variant::of::<P>(about),
+        search: search::<P>,
+        computer: || Box::new(EngineComputer::<P>::new()),
+        baseline: |kind, seed| Box::new(BaselineComputer::<P>::new(kind, seed)),
+    }
+}
+
+/// Every variant the program knows, in the order `chimera variants` lists them.
+pub fn variants() -> Vec<Variant> {
+    entries().into_iter().map(|e| e.variant).collect()
 }
 
 /// The variant called `name` (case-insensitive).
@@ -43,92 +89,25 @@ pub fn names() -> String {
         .join(", ")
 }
 
-/// Searches a game for its best move (see `chimera bestmove`).
-pub type SearchFn = fn(&dyn DynGame, &Limits) -> Result<Report, Failure>;
-
-/// The search of the variant called `name` (as [`DynGame::variant`] names it): the
-/// `chimera-engine` search is generic over the variant's position type, so each variant
-/// has one line here, as in [`variants`].
-pub fn searcher(name: &str) -> Option<SearchFn> {
-    use chimera_tiling_rider::TilingRider;
-    use chimera_triagonal::Triagonal;
-    use chimera_turnover::Turnover;
-    use chimera_turret::TurretChess;
-    use chimera_turtle_shell::TurtleShell;
-    let all: [(&str, SearchFn); 5] = [
-        (TurtleShell::VARIANT, search::<TurtleShell>),
-        (TurretChess::VARIANT, search::<TurretChess>),
-        (Turnover::VARIANT, search::<Turnover>),
-        (Triagonal::VARIANT, search::<Triagonal>),
-        (TilingRider::VARIANT, search::<TilingRider>),
-    ];
-    all.into_iter().find(|(n, _)| *n == name).map(|(_, f)| f)
+/// The entry of the variant called exactly `name` (as [`DynGame::variant`] names it).
+fn named(name: &str) -> Option<Entry> {
+    entries().into_iter().find(|e| e.variant.name == name)
 }
 
-/// Makes a [`Computer`].
-pub type NewComputer = fn() -> Box<dyn Computer>;
+/// The search of the variant called `name` (as [`DynGame::variant`] names it).
+pub fn searcher(name: &str) -> Option<SearchFn> {
+    named(name).map(|e| e.search)
+}
 
 /// A computer player (the `chimera-engine` search, keeping its table between moves) for
 /// the variant called `name` (as [`DynGame::variant`] names it).
 pub fn computer(name: &str) -> Option<Box<dyn Computer>> {
-    use chimera_tiling_rider::TilingRider;
-    use chimera_triagonal::Triagonal;
-    use chimera_turnover::Turnover;
-    use chimera_turret::TurretChess;
-    use chimera_turtle_shell::TurtleShell;
-    let all: [(&str, NewComputer); 5] = [
-        (TurtleShell::VARIANT, || {
-            Box::new(EngineComputer::<TurtleShell>::new())
-        }),
-        (TurretChess::VARIANT, || {
-            Box::new(EngineComputer::<TurretChess>::new())
-        }),
-        (Turnover::VARIANT, || {
-            Box::new(EngineComputer::<Turnover>::new())
-        }),
-        (Triagonal::VARIANT, || {
-            Box::new(EngineComputer::<Triagonal>::new())
-        }),
-        (TilingRider::VARIANT, || {
-            Box::new(EngineComputer::<TilingRider>::new())
-        }),
-    ];
-    all.into_iter().find(|(n, _)| *n == name).map(|(_, f)| f())
+    named(name).map(|e| (e.computer)())
 }
 
 /// A baseline player (`random` or `greedy`, from the `chimera-engine` crate) as a
 /// [`Computer`] for the variant called `name`, its choices drawn from a generator seeded
 /// with `seed`. `chimera match` measures the engine against these.
-pub fn baseline(
-    name: &str,
-    kind: chimera_engine::baseline::BaselineKind,
-    seed: u64,
-) -> Option<Box<dyn Computer>> {
-    use crate::commands::matches::BaselineComputer;
-    use chimera_tiling_rider::TilingRider;
-    use chimera_triagonal::Triagonal;
-    use chimera_turnover::Turnover;
-    use chimera_turret::TurretChess;
-    use chimera_turtle_shell::TurtleShell;
-    type NewBaseline = fn(chimera_engine::baseline::BaselineKind, u64) -> Box<dyn Computer>;
-    let all: [(&str, NewBaseline); 5] = [
-        (TurtleShell::VARIANT, |k, s| {
-            Box::new(BaselineComputer::<TurtleShell>::new(k, s))
-        }),
-        (TurretChess::VARIANT, |k, s| {
-            Box::new(BaselineComputer::<TurretChess>::new(k, s))
-        }),
-        (Turnover::VARIANT, |k, s| {
-            Box::new(BaselineComputer::<Turnover>::new(k, s))
-        }),
-        (Triagonal::VARIANT, |k, s| {
-            Box::new(BaselineComputer::<Triagonal>::new(k, s))
-        }),
-        (TilingRider::VARIANT, |k, s| {
-            Box::new(BaselineComputer::<TilingRider>::new(k, s))
-        }),
-    ];
-    all.into_iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, f)| f(kind, seed))
+pub fn baseline(name: &str, kind: BaselineKind, seed: u64) -> Option<Box<dyn Computer>> {
+    named(name).map(|e| (e.baseline)(kind, seed))
 }

@@ -392,6 +392,7 @@ const VARIANTS: &[(&str, &str, bool)] = &[
     ("turnover", "examples/turnover-game.txt", true),
     ("triagonal", "examples/triagonal-game.txt", true),
     ("tiling-rider", "examples/tiling-rider-game.txt", false),
+    ("chess", "examples/chess-game.txt", true),
 ];
 
 #[test]
@@ -995,7 +996,7 @@ fn bestmove_refuses_bad_input_clearly() {
             &["bestmove", "turtle-shell", "--rules", "nonsense"],
             "nonsense",
         ),
-        (&["bestmove", "chess"], "unknown variant"),
+        (&["bestmove", "xiangqi"], "unknown variant"),
         (
             &["bestmove", "turtle-shell", "--position", "W:KE8 B:KA5 b"],
             "game is over",

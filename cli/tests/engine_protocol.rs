@@ -361,8 +361,8 @@ fn bad_lines_get_one_error_line_and_the_engine_goes_on_unchanged() {
     engine.quiet("newgame");
     let error = engine.error("frobnicate now");
     assert!(error.contains("unknown command `frobnicate`"), "{error}");
-    let error = engine.error("variant chess");
-    assert!(error.contains("unknown variant `chess`"), "{error}");
+    let error = engine.error("variant xiangqi");
+    assert!(error.contains("unknown variant `xiangqi`"), "{error}");
     let error = engine.error("variant turtle-shell rules nonsense");
     assert!(error.contains("nonsense"), "{error}");
     engine.error("variant");

@@ -234,9 +234,9 @@ fn bad_settings_are_refused_with_exit_code_2() {
         );
         assert!(stdout(&out).is_empty(), "{all:?}");
     }
-    let out = chimera(&["match", "chess", "--a", "random", "--b", "random"]);
+    let out = chimera(&["match", "xiangqi", "--a", "random", "--b", "random"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown variant `chess`"));
+    assert!(stderr(&out).contains("unknown variant `xiangqi`"));
 }
 
 #[test]

@@ -295,28 +295,11 @@ pub(crate) static WALL_DIAGONAL: [[u64; 64]; 2] = [
 
 use chimera_core::zobrist::{splitmix64 as split_mix, SPLITMIX64_GAMMA};
 
-const fn zobrist_table() -> [[[u64; 64]; 3]; 2] {
-    let mut table = [[[0u64; 64]; 3]; 2];
-    let mut state: u64 = 0x7475_726e_6f76_6572; // "turnover"
-    let mut c = 0;
-    while c < 2 {
-        let mut ring = 0;
-        while ring < 3 {
-            let mut sq = 0;
-            while sq < 64 {
-                state = state.wrapping_add(SPLITMIX64_GAMMA);
-                table[c][ring][sq] = split_mix(state);
-                sq += 1;
-            }
-            ring += 1;
-        }
-        c += 1;
-    }
-    table
-}
-
 /// `ZOBRIST[colour][ring][square]`, ring 0 = T, 1 = F, 2 = W.
-pub(crate) static ZOBRIST: [[[u64; 64]; 3]; 2] = zobrist_table();
+/// The kit's SplitMix64 key table, seeded with "turnover" one step on (the keys of
+/// earlier versions).
+pub(crate) static ZOBRIST: [[[u64; 64]; 3]; 2] =
+    chimera_kit::zobrist::keys3(0x7475_726e_6f76_6572u64.wrapping_add(SPLITMIX64_GAMMA));
 
 /// Mixed into the key when Black is to move.
 pub(crate) const ZOBRIST_BLACK_TO_MOVE: u64 = split_mix(0x0123_4567_89ab_cdef);

@@ -242,10 +242,13 @@ impl TurretChess {
                 "the move number starts at 1".into(),
             ));
         }
-        if pos.halfmove > 10_000 || pos.fullmove > 100_000 {
+        // Any move number reads (it saturates at u32::MAX when played), so every text
+        // read here still reads after any legal move. A clock past the move limit ends the
+        // game (no move follows it), so the bound on it never refuses a played text.
+        if pos.halfmove > 10_000 {
             return Err(err(
-                "fields 5–6 (clocks)".into(),
-                "implausibly large".into(),
+                "field 5 (halfmove clock)".into(),
+                "implausibly large (the game ends at 100)".into(),
             ));
         }
         let them = !pos.turn;

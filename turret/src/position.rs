@@ -323,9 +323,9 @@ impl TurretChess {
             self.key ^= KEYS.black;
         }
         self.ep = NONE;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = !us;
         if from >= 80 || to >= 80 || self.cells[from as usize] == 0 {

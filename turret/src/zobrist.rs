@@ -1,6 +1,4 @@
-//! Zobrist keys, generated at compile time by SplitMix64.
-
-use chimera_core::zobrist::splitmix64_next as splitmix;
+//! Zobrist keys, generated at compile time by the kit from a fixed seed.
 
 pub(crate) struct Keys {
     /// `piece[code][cell]`, code as in `Piece::code` (0 unused).
@@ -13,50 +11,24 @@ pub(crate) struct Keys {
     pub black: u64,
 }
 
+const SEED: u64 = 0x7475_7272_6574_2121; // "turret!!"
+
+/// The kit's SplitMix64 key tables drawn one after another from [`SEED`].
 const fn make_keys() -> Keys {
-    let mut k = Keys {
-        piece: [[0; 80]; 17],
-        castle: [[[0; 80]; 2]; 2],
-        ep: [0; 80],
-        black: 0,
-    };
-    let mut s = 0x7475_7272_6574_2121u64; // "turret!!"
-    let mut i = 1;
-    while i < 17 {
-        let mut c = 0;
-        while c < 80 {
-            let (ns, v) = splitmix(s);
-            s = ns;
-            k.piece[i][c] = v;
-            c += 1;
-        }
-        i += 1;
+    use chimera_kit::zobrist::{advance, keys2, keys3};
+    let pieces = keys2::<16, 80>(SEED);
+    let mut piece = [[0; 80]; 17];
+    let mut code = 1;
+    while code < 17 {
+        piece[code] = pieces[code - 1];
+        code += 1;
     }
-    let mut col = 0;
-    while col < 2 {
-        let mut side = 0;
-        while side < 2 {
-            let mut c = 0;
-            while c < 80 {
-                let (ns, v) = splitmix(s);
-                s = ns;
-                k.castle[col][side][c] = v;
-                c += 1;
-            }
-            side += 1;
-        }
-        col += 1;
+    Keys {
+        piece,
+        castle: keys3::<2, 2, 80>(advance(SEED, 16 * 80)),
+        ep: keys2::<1, 80>(advance(SEED, 20 * 80))[0],
+        black: keys2::<1, 1>(advance(SEED, 21 * 80))[0][0],
     }
-    let mut c = 0;
-    while c < 80 {
-        let (ns, v) = splitmix(s);
-        s = ns;
-        k.ep[c] = v;
-        c += 1;
-    }
-    let (_, v) = splitmix(s);
-    k.black = v;
-    k
 }
 
 pub(crate) static KEYS: Keys = make_keys();

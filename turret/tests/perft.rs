@@ -8,31 +8,43 @@
 mod common;
 use chimera_core::conformance::SplitMix64;
 use chimera_core::{perft, perft_with, Game, Position};
+use chimera_kit::conformance::perft_counts;
 use chimera_turret::{Move, MoveKind, Role, Rules, TurretChess};
 use common::*;
+
+/// The crate's perft data file, where the counts below come from.
+const PERFT: &str = include_str!("../perft.epd");
 
 fn fast_perft(p: &TurretChess, depth: u32) -> u64 {
     perft(&mut Game::new(p.clone()), depth)
 }
 
 /// Perft from the Turret Chess start, depths 1–4: fast and reference generators agree.
-const START: [u64; 5] = [20, 400, 9298, 214915, 5676677];
+fn start() -> [u64; 5] {
+    perft_counts(PERFT, "start", 1)
+}
 /// The same with the Kwagga option.
-const KWAGGA_START: [u64; 5] = [20, 404, 9692, 230815, 6266884];
+fn kwagga_start() -> [u64; 5] {
+    perft_counts(PERFT, "Kwagga start", 1)
+}
 
 /// A middle game with Turrets of both sides in play, slings of both colours, and a castle.
 const TURRET_MIDDLE_GAME: &str =
     "t3k4t/*1pp2pp1*/*2n1b3*/*3pT3*/*2tP1N2*/*2B1Q3*/*1PP2PP1*/T3K3R1 w K - 0 12";
-const TURRET_MIDDLE_GAME_PERFT: [u64; 4] = [51, 2278, 113871, 5000199];
+fn turret_middle_game_perft() -> [u64; 4] {
+    perft_counts(PERFT, "Turret middle game", 1)
+}
 /// Both sides ready for every form of extended castling, Turrets in the corners.
 const CASTLES: &str = "tr3k2rt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TR3K2RT w KQkq - 0 8";
-const CASTLES_PERFT: [u64; 4] = [27, 729, 19693, 531607];
+fn castles_perft() -> [u64; 4] {
+    perft_counts(PERFT, "extended castling", 1)
+}
 
 #[test]
 fn perft_of_a_turret_middle_game_and_of_extended_castling_agrees_with_the_reference() {
     for (fen, counts) in [
-        (TURRET_MIDDLE_GAME, TURRET_MIDDLE_GAME_PERFT),
-        (CASTLES, CASTLES_PERFT),
+        (TURRET_MIDDLE_GAME, turret_middle_game_perft()),
+        (CASTLES, castles_perft()),
     ] {
         let p = pos(fen);
         for d in 1..=3 {
@@ -55,24 +67,28 @@ fn perft_of_a_turret_middle_game_and_of_extended_castling_agrees_with_the_refere
 #[ignore = "a few seconds: run with --ignored"]
 fn deeper_perft_agrees_with_the_reference() {
     for (fen, counts) in [
-        (TURRET_MIDDLE_GAME, TURRET_MIDDLE_GAME_PERFT),
-        (CASTLES, CASTLES_PERFT),
+        (TURRET_MIDDLE_GAME, turret_middle_game_perft()),
+        (CASTLES, castles_perft()),
     ] {
         assert_eq!(ref_perft(&pos(fen), 4), counts[3], "{fen}");
     }
     let p = TurretChess::start(Rules::Kwagga);
-    assert_eq!(fast_perft(&p, 5), KWAGGA_START[4]);
-    assert_eq!(ref_perft(&p, 5), KWAGGA_START[4]);
+    assert_eq!(fast_perft(&p, 5), kwagga_start()[4]);
+    assert_eq!(ref_perft(&p, 5), kwagga_start()[4]);
 }
 
 #[test]
 fn perft_from_the_start_to_depth_4_agrees_with_the_reference_generator() {
     let p = TurretChess::start(Rules::Standard);
     for d in 1..=4 {
-        assert_eq!(fast_perft(&p, d), START[d as usize - 1], "fast, depth {d}");
+        assert_eq!(
+            fast_perft(&p, d),
+            start()[d as usize - 1],
+            "fast, depth {d}"
+        );
         assert_eq!(
             ref_perft(&p, d),
-            START[d as usize - 1],
+            start()[d as usize - 1],
             "reference, depth {d}"
         );
     }
@@ -82,8 +98,8 @@ fn perft_from_the_start_to_depth_4_agrees_with_the_reference_generator() {
 #[ignore = "a few seconds: run with --ignored"]
 fn perft_from_the_start_depth_5_agrees_with_the_reference_generator() {
     let p = TurretChess::start(Rules::Standard);
-    assert_eq!(fast_perft(&p, 5), START[4]);
-    assert_eq!(ref_perft(&p, 5), START[4]);
+    assert_eq!(fast_perft(&p, 5), start()[4]);
+    assert_eq!(ref_perft(&p, 5), start()[4]);
 }
 
 #[test]
@@ -92,14 +108,14 @@ fn perft_from_the_kwagga_start_agrees_with_the_reference_generator() {
     for d in 1..=4 {
         assert_eq!(
             fast_perft(&p, d),
-            KWAGGA_START[d as usize - 1],
+            kwagga_start()[d as usize - 1],
             "fast, depth {d}"
         );
     }
     for d in 1..=3 {
         assert_eq!(
             ref_perft(&p, d),
-            KWAGGA_START[d as usize - 1],
+            kwagga_start()[d as usize - 1],
             "reference, depth {d}"
         );
     }
@@ -108,7 +124,7 @@ fn perft_from_the_kwagga_start_agrees_with_the_reference_generator() {
 #[test]
 fn move_sets_and_positions_agree_with_the_reference_over_the_start_tree() {
     let p = TurretChess::start(Rules::Standard);
-    assert_eq!(compare_tree(&p, 3), Ok(START[2]));
+    assert_eq!(compare_tree(&p, 3), Ok(start()[2]));
 }
 
 /// Positions where Turrets, slings, thrown kings and rooks, castling and Kwaggas meet.

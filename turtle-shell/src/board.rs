@@ -226,27 +226,8 @@ pub(crate) const END_ZONE: [u64; 2] = [bd::WHITE_END_ZONE, bd::BLACK_END_ZONE];
 
 use chimera_core::zobrist::splitmix64_next as splitmix;
 
-/// Zobrist keys `[colour][piece][cell]`, from a fixed-seed SplitMix64.
-pub(crate) const ZOBRIST: [[[u64; 64]; 5]; 2] = {
-    let mut keys = [[[0u64; 64]; 5]; 2];
-    let mut state = 0x7475_7274_6c65_u64; // "turtle"
-    let mut c = 0;
-    while c < 2 {
-        let mut p = 0;
-        while p < 5 {
-            let mut i = 0;
-            while i < 64 {
-                let (s, k) = splitmix(state);
-                state = s;
-                keys[c][p][i] = k;
-                i += 1;
-            }
-            p += 1;
-        }
-        c += 1;
-    }
-    keys
-};
+/// Zobrist keys `[colour][piece][cell]`: the kit's SplitMix64 key table from a fixed seed.
+pub(crate) const ZOBRIST: [[[u64; 64]; 5]; 2] = chimera_kit::zobrist::keys3(0x7475_7274_6c65); // "turtle"
 
 /// Zobrist key of "Black to move".
 pub(crate) const ZOBRIST_BLACK: u64 = splitmix(0x0073_6865_6c6c).1;

@@ -5,13 +5,21 @@
 mod common;
 
 use chimera_core::{perft, perft_divide, perft_with, Game, Position};
+use chimera_kit::conformance::perft_counts;
 use chimera_turtle_shell::{Move, Repetition, TurtleShell};
 use common::{rules, slow_generate};
 
+/// The crate's perft data file, where the counts below come from.
+const PERFT: &str = include_str!("../perft.epd");
+
 /// Depths 1–6 from the start under `ko` (bulk counted).
-const KO: [u64; 6] = [8, 64, 600, 5616, 58491, 609324];
+fn ko() -> [u64; 6] {
+    perft_counts(PERFT, "start, Ko", 1)
+}
 /// Depths 1–6 from the start under `none`.
-const NONE: [u64; 6] = [8, 64, 600, 5625, 58650, 611524];
+fn none() -> [u64; 6] {
+    perft_counts(PERFT, "start, no Ko", 1)
+}
 
 fn game(repetition: Repetition) -> Game<TurtleShell> {
     Game::start(rules(repetition))
@@ -23,7 +31,7 @@ fn perft_ko_to_depth_5_two_ways() {
         let fast = perft(&mut game(Repetition::Ko), depth);
         let slow = perft_with(&mut game(Repetition::Ko), depth, &mut slow_generate);
         assert_eq!(fast, slow, "depth {depth}");
-        assert_eq!(fast, KO[depth as usize - 1], "depth {depth}");
+        assert_eq!(fast, ko()[depth as usize - 1], "depth {depth}");
     }
 }
 
@@ -33,7 +41,7 @@ fn perft_none_to_depth_5_two_ways() {
         let fast = perft(&mut game(Repetition::None), depth);
         let slow = perft_with(&mut game(Repetition::None), depth, &mut slow_generate);
         assert_eq!(fast, slow, "depth {depth}");
-        assert_eq!(fast, NONE[depth as usize - 1], "depth {depth}");
+        assert_eq!(fast, none()[depth as usize - 1], "depth {depth}");
     }
 }
 
@@ -47,7 +55,7 @@ fn pseudo_then_filter(g: &Game<TurtleShell>, buf: &mut Vec<Move>) {
 
 #[test]
 fn perft_pseudo_legal_plus_filter_agrees_to_depth_5() {
-    for (r, counts) in [(Repetition::Ko, KO), (Repetition::None, NONE)] {
+    for (r, counts) in [(Repetition::Ko, ko()), (Repetition::None, none())] {
         let n = perft_with(&mut game(r), 5, &mut pseudo_then_filter);
         assert_eq!(n, counts[4], "{r:?}");
     }
@@ -85,7 +93,7 @@ fn perft_divide_sums_to_perft() {
     let mut g = game(Repetition::Ko);
     let split = perft_divide(&mut g, 3, &mut |_, _, _, _| {});
     assert_eq!(split.len(), 8);
-    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), KO[2]);
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), ko()[2]);
     let start = g.position().clone();
     assert!(split.iter().any(|&(m, _)| start.move_text(m) == "B1-B3"));
 }
@@ -93,7 +101,7 @@ fn perft_divide_sums_to_perft() {
 #[test]
 #[ignore = "deep: run with cargo test --release -p chimera-turtle-shell -- --ignored"]
 fn perft_depth_6() {
-    for (r, counts) in [(Repetition::Ko, KO), (Repetition::None, NONE)] {
+    for (r, counts) in [(Repetition::Ko, ko()), (Repetition::None, none())] {
         let n = perft(&mut game(r), 6);
         assert_eq!(n, counts[5]);
         let slow = perft_with(&mut game(r), 6, &mut slow_generate);

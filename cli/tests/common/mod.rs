@@ -6,12 +6,13 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 /// Every variant's name, in the order `chimera variants` lists them.
-pub const VARIANTS: [&str; 5] = [
+pub const VARIANTS: [&str; 6] = [
     "turtle-shell",
     "turret",
     "turnover",
     "triagonal",
     "tiling-rider",
+    "chess",
 ];
 
 /// Runs `chimera ARGS` from the workspace's root with empty standard input.

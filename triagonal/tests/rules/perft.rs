@@ -6,14 +6,22 @@
 use crate::reference;
 use crate::{start_game, EMPTY_HANDS};
 use chimera_core::{perft, perft_with, Game, Position};
+use chimera_kit::conformance::perft_counts;
 use chimera_triagonal::{Rules, Triagonal};
 
+/// The crate's perft data file, where the counts below come from.
+const PERFT: &str = include_str!("../../perft.epd");
+
 /// Perft from the start position, depths 0 to 2 (both agree with the reference).
-pub const START_PERFT: [u64; 3] = [1, 11_660, 135_955_600];
+fn start_perft() -> [u64; 3] {
+    perft_counts(PERFT, "start", 0)
+}
 
 /// Perft from the start with both hands empty ([`EMPTY_HANDS`]), depths 0 to 4 (all agree
 /// with the reference) and 5 (the fast generator only).
-pub const EMPTY_HANDS_PERFT: [u64; 6] = [1, 84, 7_056, 646_000, 59_147_008, 5_865_028_302];
+fn empty_hands_perft() -> [u64; 6] {
+    perft_counts(PERFT, "start with empty hands", 0)
+}
 
 fn both(game: &mut Game<Triagonal>, depth: u32) -> (u64, u64) {
     let fast = perft(game, depth);
@@ -31,9 +39,9 @@ fn perft_start_depth_1_agrees_with_the_reference_and_depth_2() {
     for depth in 0..=1 {
         let (fast, slow) = both(&mut game, depth);
         assert_eq!(fast, slow, "depth {depth}");
-        assert_eq!(fast, START_PERFT[depth as usize], "depth {depth}");
+        assert_eq!(fast, start_perft()[depth as usize], "depth {depth}");
     }
-    assert_eq!(perft(&mut game, 2), START_PERFT[2]);
+    assert_eq!(perft(&mut game, 2), start_perft()[2]);
 }
 
 #[test]
@@ -42,7 +50,7 @@ fn perft_start_depth_2_agrees_with_the_reference() {
     let mut game = start_game();
     let (fast, slow) = both(&mut game, 2);
     assert_eq!(fast, slow);
-    assert_eq!(fast, START_PERFT[2]);
+    assert_eq!(fast, start_perft()[2]);
 }
 
 #[test]
@@ -51,7 +59,7 @@ fn perft_empty_hands_depth_1_to_4_agrees_with_the_reference() {
     for depth in 0..=4 {
         let (fast, slow) = both(&mut game, depth);
         assert_eq!(fast, slow, "depth {depth}");
-        assert_eq!(fast, EMPTY_HANDS_PERFT[depth as usize], "depth {depth}");
+        assert_eq!(fast, empty_hands_perft()[depth as usize], "depth {depth}");
     }
 }
 
@@ -59,7 +67,7 @@ fn perft_empty_hands_depth_1_to_4_agrees_with_the_reference() {
 #[ignore = "slow: about a minute for the fast generator in the test profile"]
 fn perft_empty_hands_depth_5() {
     let mut game = empty_hands();
-    assert_eq!(perft(&mut game, 5), EMPTY_HANDS_PERFT[5]);
+    assert_eq!(perft(&mut game, 5), empty_hands_perft()[5]);
 }
 
 /// Middle-game positions (captures, en passant, promotions, castling, Jacks on the board and

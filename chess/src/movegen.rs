@@ -1,0 +1,147 @@
+//! Legal move generation: king moves to unattacked squares, check evasion by a target
+//! mask, pinned pieces kept on their pin lines, en passant by make-and-test, castling
+//! through unattacked squares.
+
+use crate::board::{self, sq, Bitboard};
+use crate::position::{
+    Chess, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
+};
+use crate::types::{Move, Role, Square};
+use chimera_core::Color;
+
+impl Chess {
+    /// Fills `out` (cleared first) with the legal moves, ignoring the end of the game.
+    pub(crate) fn gen_legal(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let us = self.turn;
+        let Some(k) = self.king(us) else { return };
+        let (ours, theirs) = (self.colors[us.index()], self.colors[(!us).index()]);
+        let occ = self.occupied();
+        let without_king = occ - Bitboard::single(k.index());
+        for t in board::king(k) - ours {
+            if (self.attackers_to(sq(t), without_king) & theirs).is_empty() {
+                out.push(Move::new(k, sq(t), None));
+            }
+        }
+        let checkers = self.attackers_to(k, occ) & theirs;
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.first() {
+            Some(c) => board::between(k, sq(c)) | Bitboard::single(c),
+            None => !Bitboard::EMPTY,
+        };
+        let pins = self.pins(k);
+        let allowed = |from: usize| {
+            pins.iter()
+                .find(|(p, _)| *p == from)
+                .map_or(target, |(_, line)| target & *line)
+        };
+        self.gen_pieces(out, &allowed);
+        self.gen_pawns(out, &allowed);
+        for from in self.ep_capturers() {
+            let mv = Move::new(sq(from), self.ep.unwrap_or(k), None);
+            if self.leaves_king_safe(mv) {
+                out.push(mv);
+            }
+        }
+        if checkers.is_empty() {
+            self.gen_castling(out, k);
+        }
+    }
+
+    /// Our pieces pinned to our king `k`, each with the line it may stay on (the squares
+    /// between the king and the pinning piece, and that piece).
+    fn pins(&self, k: Square) -> Vec<(usize, Bitboard)> {
+        let them = !self.turn;
+        let snipers = (board::rook(k, Bitboard::EMPTY)
+            & (self.pieces(them, Role::Rook) | self.pieces(them, Role::Queen)))
+            | (board::bishop(k, Bitboard::EMPTY)
+                & (self.pieces(them, Role::Bishop) | self.pieces(them, Role::Queen)));
+        let mut pins = Vec::new();
+        for s in snipers {
+            let line = board::between(k, sq(s));
+            let blockers = line & self.occupied();
+            if blockers.count() == 1 && blockers.intersects(&self.colors[self.turn.index()]) {
+                pins.push((blockers.first().unwrap_or(0), line | Bitboard::single(s)));
+            }
+        }
+        pins
+    }
+
+    fn gen_pieces(&self, out: &mut Vec<Move>, allowed: &dyn Fn(usize) -> Bitboard) {
+        let us = self.turn;
+        let ours = self.colors[us.index()];
+        let occ = self.occupied();
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in self.pieces(us, role) {
+                let s = sq(from);
+                let attacks = match role {
+                    Role::Knight => board::knight(s),
+                    Role::Bishop => board::bishop(s, occ),
+                    Role::Rook => board::rook(s, occ),
+                    _ => board::rook(s, occ) | board::bishop(s, occ),
+                };
+                for to in (attacks - ours) & allowed(from) {
+                    out.push(Move::new(s, sq(to), None));
+                }
+            }
+        }
+    }
+
+    fn gen_pawns(&self, out: &mut Vec<Move>, allowed: &dyn Fn(usize) -> Bitboard) {
+        let us = self.turn;
+        let occ = self.occupied();
+        let theirs = self.colors[(!us).index()];
+        let (forward, start_rank, last_rank): (i32, u8, u8) = match us {
+            Color::White => (8, 1, 7),
+            Color::Black => (-8, 6, 0),
+        };
+        for from in self.pieces(us, Role::Pawn) {
+            let s = sq(from);
+            let mut targets = board::pawn_attacks(us.index(), s) & theirs;
+            let one = (from as i32 + forward) as usize;
+            if !occ.contains(one) {
+                targets.insert(one);
+                let two = (one as i32 + forward) as usize;
+                if s.rank() == start_rank && !occ.contains(two) {
+                    targets.insert(two);
+                }
+            }
+            for to in targets & allowed(from) {
+                let to = sq(to);
+                if to.rank() == last_rank {
+                    for role in Role::PROMOTIONS {
+                        out.push(Move::new(s, to, Some(role)));
+                    }
+                } else {
+                    out.push(Move::new(s, to, None));
+                }
+            }
+        }
+    }
+
+    fn gen_castling(&self, out: &mut Vec<Move>, k: Square) {
+        let (king_side, queen_side) = match self.turn {
+            Color::White => (WHITE_KING_SIDE, WHITE_QUEEN_SIDE),
+            Color::Black => (BLACK_KING_SIDE, BLACK_QUEEN_SIDE),
+        };
+        let base = k.index() & !7;
+        let occ = self.occupied();
+        let theirs = self.colors[(!self.turn).index()];
+        let safe = |i: usize| (self.attackers_to(sq(base + i), occ) & theirs).is_empty();
+        // (right, squares that must be empty, squares the king crosses or reaches, to)
+        let sides: [(u8, &[usize], [usize; 2], usize); 2] = [
+            (king_side, &[5, 6], [5, 6], 6),
+            (queen_side, &[1, 2, 3], [3, 2], 2),
+        ];
+        for (right, empty, crossed, to) in sides {
+            if self.castling & right != 0
+                && empty.iter().all(|&i| !occ.contains(base + i))
+                && crossed.iter().all(|&i| safe(i))
+            {
+                out.push(Move::new(k, sq(base + to), None));
+            }
+        }
+    }
+}

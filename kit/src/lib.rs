@@ -1,0 +1,58 @@
+//! # chimera-kit
+//!
+//! The toolkit Chimera's variant crates build on, so that they stop rewriting the same
+//! infrastructure. The core (`chimera-core`) stays minimal (traits for positions, moves and
+//! outcomes); this crate holds what a variant's *implementation* needs:
+//!
+//! - [`BitSet`]: a fixed-width bit set of `W` 64-bit words (set operations as operators,
+//!   iteration by popping the lowest bit), as fast as a hand-written `u64`/`u128` loop
+//!   (`cargo bench -p chimera-kit`);
+//! - [`zobrist`]: Zobrist key tables seeded by the variant's name (flat, or nested with
+//!   [`zobrist::keys2`] and [`zobrist::keys3`]), and [`const_table!`] for other
+//!   compile-time tables;
+//! - [`grid`]: the board field of a FEN-like position text, read with errors that name the
+//!   row and column, and written back;
+//! - [`svg`]: a [`Scene`](svg::Scene) of cells, pieces, highlights, arrows and captions,
+//!   written as one SVG document with a stable id and `data-cell` for every cell;
+//! - [`conformance`] and [`conformance_tests!`]: one line in a variant's tests runs the
+//!   property tests, the parser fuzzing and the perft data file.
+//!
+//! ## Example
+//!
+//! A 3 × 3 board described with the kit: its cells as a bit set, its position text, its
+//! Zobrist keys and its picture.
+//!
+//! ```
+//! use chimera_kit::{grid::GridFormat, svg::Scene, zobrist::ZobristTable, BitSet};
+//!
+//! static KEYS: ZobristTable<{ 2 * 9 }> = ZobristTable::for_variant("noughts");
+//! let format = GridFormat::new(3, 3);
+//! let cells = format.read("X2/1O1/2X", |c| "XO".contains(c).then_some(c)).unwrap();
+//!
+//! let crosses: BitSet<1> = (0..9).filter(|&i| cells[i] == Some('X')).collect();
+//! assert_eq!(crosses.iter().collect::<Vec<_>>(), [2, 6]);
+//! let key = crosses.iter().fold(0, |k, i| k ^ KEYS.key(i));
+//! assert_ne!(key, 0);
+//!
+//! assert_eq!(format.write(|i| cells[i], |&c| c), "X2/1O1/2X");
+//!
+//! let mut scene = Scene::new(90.0, 90.0);
+//! for i in 0..9 {
+//!     let (x, y) = ((i % 3) as f64 * 30.0, (2 - i / 3) as f64 * 30.0);
+//!     let square = [(x, y), (x + 30.0, y), (x + 30.0, y + 30.0), (x, y + 30.0)];
+//!     scene.cell(&format!("c{i}"), &square, "#eee");
+//!     if let Some(c) = cells[i] {
+//!         scene.piece((x + 15.0, y + 15.0), &c.to_string(), "#000", 24.0);
+//!     }
+//! }
+//! assert!(scene.to_svg().contains(r#"data-cell="c4""#));
+//! ```
+#![forbid(unsafe_code)]
+
+mod bitset;
+pub mod conformance;
+pub mod grid;
+pub mod svg;
+pub mod zobrist;
+
+pub use bitset::{BitSet, Iter};
