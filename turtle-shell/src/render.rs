@@ -5,7 +5,7 @@ use crate::board_data::{
     WHITE_PROMOTION,
 };
 use crate::{Cell, Piece, TurtleShell};
-use chimera_core::{Color, Outcome, Position, Render};
+use chimera_core::{Color, MoveCells, Outcome, Position, Render};
 use std::fmt::Write;
 
 /// What a picture shows, read from the position once.
@@ -263,8 +263,9 @@ fn svg(view: &View) -> String {
         };
         let _ = writeln!(
             s,
-            r#"<polygon points="{}" fill="{fill}"><title>{}</title></polygon>"#,
+            r#"<polygon points="{}" fill="{fill}" class="cell" data-cell="{}"><title>{}</title></polygon>"#,
             points(i),
+            NAMES[i],
             NAMES[i]
         );
     }
@@ -406,6 +407,11 @@ fn svg(view: &View) -> String {
 }
 
 impl Render for TurtleShell {
+    /// The move's two cells (a promotion shares them with the move that does not promote).
+    fn move_cells(&self, mv: Self::Move) -> MoveCells {
+        MoveCells::from_to(mv.from(), mv.to())
+    }
+
     fn notation_help() -> &'static str {
         "Turtle Shell notation: a move is its two cells, FROM-TO, as the diagram names\n\
          them (A0 to H9): `C2-C3`, `D2-E2` (a pawn steps along its file, and D2's file\n\
