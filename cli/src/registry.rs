@@ -3,7 +3,7 @@
 
 use crate::commands::bestmove::{search, Computer, EngineComputer, Report};
 use crate::Failure;
-use chimera_core::{DynGame, Position, Variant};
+use chimera_core::{rules_from_name, DynGame, Game, Position, Render, SetupError, Variant};
 use chimera_engine::Limits;
 
 /// Every variant the program knows, in the order `chimera variants` lists them.
@@ -61,6 +61,44 @@ pub fn searcher(name: &str) -> Option<SearchFn> {
         (Turnover::VARIANT, search::<Turnover>),
         (Triagonal::VARIANT, search::<Triagonal>),
         (TilingRider::VARIANT, search::<TilingRider>),
+    ];
+    all.into_iter().find(|(n, _)| *n == name).map(|(_, f)| f)
+}
+
+/// Starts a game that may move between threads (as [`chimera_core::NewGame`], whose games
+/// need not be `Send`): `chimera serve` keeps many games and answers on many threads.
+pub type NewSendGame =
+    fn(Option<&str>, Option<&str>) -> Result<Box<dyn DynGame + Send>, SetupError>;
+
+fn new_send_game_of<P: Render + Send + 'static>(
+    rules: Option<&str>,
+    position: Option<&str>,
+) -> Result<Box<dyn DynGame + Send>, SetupError>
+where
+    P::Move: Send,
+{
+    let rules = rules_from_name::<P::Rules>(rules)?;
+    let start = match position {
+        None => P::start(rules),
+        Some(text) => P::from_text(text, rules)?,
+    };
+    Ok(Box::new(Game::new(start)))
+}
+
+/// How to start a game of the variant called `name` (as [`DynGame::variant`] names it)
+/// that may move between threads; one line per variant, as in [`variants`].
+pub fn new_send_game(name: &str) -> Option<NewSendGame> {
+    use chimera_tiling_rider::TilingRider;
+    use chimera_triagonal::Triagonal;
+    use chimera_turnover::Turnover;
+    use chimera_turret::TurretChess;
+    use chimera_turtle_shell::TurtleShell;
+    let all: [(&str, NewSendGame); 5] = [
+        (TurtleShell::VARIANT, new_send_game_of::<TurtleShell>),
+        (TurretChess::VARIANT, new_send_game_of::<TurretChess>),
+        (Turnover::VARIANT, new_send_game_of::<Turnover>),
+        (Triagonal::VARIANT, new_send_game_of::<Triagonal>),
+        (TilingRider::VARIANT, new_send_game_of::<TilingRider>),
     ];
     all.into_iter().find(|(n, _)| *n == name).map(|(_, f)| f)
 }
