@@ -69,6 +69,7 @@ async function newGame(extra) {
   if (position && request.position === undefined) request.position = position;
   try {
     show(await api("POST", "/api/games", request));
+    $("paste").open = false;
     computerTurn();
   } catch (e) {
     showError(e);
@@ -100,13 +101,21 @@ function show(state) {
   $("help").textContent = state.notation_help;
   $("record").href = "/api/games/" + state.id + "/record";
   $("record").download = state.variant + "-game.txt";
+  // One line per move number: White's turn, then Black's (each one move, or several
+  // actions in Tiling Rider).
   const list = $("moves");
   list.innerHTML = "";
-  for (const text of state.moves_played) {
-    const li = document.createElement("li");
-    li.textContent = text;
-    list.append(li);
-  }
+  let li = null;
+  state.moves_played.forEach((text, i) => {
+    const side = state.sides[i];
+    if (!li || (side === "white" && state.sides[i - 1] !== "white")) {
+      li = document.createElement("li");
+      if (side === "black") li.append(Object.assign(document.createElement("span"), { textContent: "…", className: "gap" }));
+      list.append(li);
+    }
+    if (i > 0 && side !== state.sides[i - 1] && side === "black") li.append(Object.assign(document.createElement("span"), { className: "sep" }));
+    li.append(Object.assign(document.createElement("span"), { textContent: text, className: "mv " + side }));
+  });
   list.scrollTop = list.scrollHeight;
   let status;
   if (state.outcome) status = "Game over: " + state.outcome.text;
@@ -156,7 +165,7 @@ function overlay(cell, cls) {
   copy.setAttribute("class", cls);
   copy.removeAttribute("fill");
   copy.removeAttribute("fill-opacity");
-  svg.append(copy);
+  base.after(copy); // under the pieces
   return copy;
 }
 
@@ -203,8 +212,9 @@ function redraw() {
       line.setAttribute("x2", b[0]); line.setAttribute("y2", b[1]);
       board.querySelector("svg").append(line);
     }
-    $("hint").textContent = "Selected " + clicks.join(", ") + ": click a highlighted cell (" + moves.length + " move" + (moves.length === 1 ? "" : "s") + ").";
     const complete = moves.filter((m) => m.picks.length === clicks.length);
+    $("hint").textContent = "Selected " + clicks.join(", ") + ": " +
+      (complete.length === moves.length ? "choose the move." : "click a highlighted cell (" + moves.length + " move" + (moves.length === 1 ? "" : "s") + ").");
     if (complete.length > 0) {
       $("choice").append("Choose: ");
       for (const m of complete) $("choice").append(button(m.text, m.text, "choice"));

@@ -89,7 +89,7 @@ fn serve_plays_every_variant_through_the_api_with_cells_for_every_legal_move() {
         let (status, after) =
             server.post(&format!("/api/games/{id}/move"), &json!({ "move": first }));
         assert_eq!(status, 200, "{after}");
-        assert_eq!(texts(&after, "moves_played"), [first.clone()]);
+        assert_eq!(texts(&after, "moves_played"), [first.as_str()]);
         let (status, again) = server.get(&format!("/api/games/{id}"));
         assert_eq!(status, 200);
         assert_eq!(

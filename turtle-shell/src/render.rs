@@ -332,7 +332,8 @@ fn svg(view: &View) -> String {
     }
     s.push_str("</g>\n");
 
-    // Pieces: discs with the piece's letter; White light, Black dark; kings ringed.
+    // Pieces: discs with the piece's chess figure (a guard's letter G); White light, Black
+    // dark; kings ringed.
     s.push_str(
         "<g id=\"pieces\" text-anchor=\"middle\" dominant-baseline=\"central\" font-weight=\"bold\" font-size=\"20\">\n",
     );
@@ -357,11 +358,18 @@ fn svg(view: &View) -> String {
                 r - 3.0
             );
         }
+        // Chess figures where the piece has one; the guard (no chess piece) keeps its G.
+        let (figure, size) = match piece {
+            Piece::King => ('\u{265A}', 26),
+            Piece::Knight => ('\u{265E}', 26),
+            Piece::Rook => ('\u{265C}', 26),
+            Piece::Pawn => ('\u{265F}', 26),
+            Piece::Guard => ('G', 20),
+        };
         let _ = writeln!(
             s,
-            r#"<text x="{x:.1}" y="{:.1}" fill="{ink}">{}</text>"#,
-            y + 0.5,
-            piece.char().to_ascii_uppercase()
+            r#"<text x="{x:.1}" y="{:.1}" fill="{ink}" font-size="{size}">{figure}</text>"#,
+            y + 0.5
         );
     }
     s.push_str("</g>\n");

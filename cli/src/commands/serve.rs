@@ -15,7 +15,7 @@ use super::{game_json, Survey};
 use crate::setup::{bounded, replay, StopKind};
 use crate::{registry, Computer, Failure, Io, Limit};
 use chimera_core::record::read_record;
-use chimera_core::{excerpt, Color, DynGame, PlayError, Verdict};
+use chimera_core::{excerpt, Color, DynGame, Verdict};
 use chimera_engine::Limits;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -72,8 +72,11 @@ struct Entry {
     sides: Vec<Color>,
     /// The computer, made at its first move and kept (it learns from one move to the next).
     computer: Option<Box<dyn Computer>>,
-    /// The state as last computed (the legal moves take time in some variants).
-    cached: Option<Arc<String>>,
+    /// The state as last computed, in full and brief (the legal moves take time in some
+    /// variants).
+    cached: [Option<Arc<String>>; 2],
+    /// Whether the request being answered asked for the brief state (`?brief`).
+    brief: bool,
 }
 
 /// The games, each behind its own lock so that a long search blocks only its own game.
@@ -192,15 +195,13 @@ fn serve_one(state: &State, mut request: Request) {
         Err(reply) => reply,
         Ok(body) => {
             let method = request.method().clone();
-            let path = request
-                .url()
-                .split(['?', '#'])
-                .next()
-                .unwrap_or("")
-                .to_string();
+            let url = request.url().split('#').next().unwrap_or("");
+            let (path, query) = url.split_once('?').unwrap_or((url, ""));
+            let brief = query.split('&').any(|q| q == "brief" || q == "brief=1");
+            let path = path.to_string();
             // A panic in a variant crate must not take the worker down with it.
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                route(state, &method, &path, &body)
+                route(state, &method, &path, &body, brief)
             }))
             .unwrap_or_else(|_| Reply::error(500, "internal error (a bug: please report it)"))
         }
@@ -239,31 +240,33 @@ fn read_body(request: &mut Request) -> Result<Vec<u8>, Reply> {
     Ok(body)
 }
 
-fn route(state: &State, method: &Method, path: &str, body: &[u8]) -> Reply {
+fn route(state: &State, method: &Method, path: &str, body: &[u8], brief: bool) -> Reply {
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     match (method, parts.as_slice()) {
         (Method::Get, [""] | ["index.html"]) => Reply::text("text/html; charset=utf-8", INDEX_HTML),
         (Method::Get, ["app.js"]) => Reply::text("text/javascript; charset=utf-8", APP_JS),
         (Method::Get, ["app.css"]) => Reply::text("text/css; charset=utf-8", APP_CSS),
         (Method::Get, ["api", "variants"]) => variants(),
-        (Method::Post, ["api", "games"]) => create(state, body),
-        (Method::Get, ["api", "games", id]) => with_game(state, id, |entry| Ok(reply_state(entry))),
+        (Method::Post, ["api", "games"]) => create(state, body, brief),
+        (Method::Get, ["api", "games", id]) => {
+            with_game(state, id, brief, |entry| Ok(reply_state(entry)))
+        }
         (Method::Post, ["api", "games", id, "move"]) => {
             let request = match parse::<MoveRequest>(body) {
                 Ok(r) => r,
                 Err(reply) => return reply,
             };
-            with_game(state, id, |entry| play(entry, &request.r#move))
+            with_game(state, id, brief, |entry| play(entry, &request.r#move))
         }
-        (Method::Post, ["api", "games", id, "undo"]) => with_game(state, id, undo),
+        (Method::Post, ["api", "games", id, "undo"]) => with_game(state, id, brief, undo),
         (Method::Post, ["api", "games", id, "computer"]) => {
             let request = match parse::<ComputerRequest>(body) {
                 Ok(r) => r,
                 Err(reply) => return reply,
             };
-            computer_move(state, id, &request)
+            computer_move(state, id, &request, brief)
         }
-        (Method::Get, ["api", "games", id, "record"]) => with_game(state, id, |entry| {
+        (Method::Get, ["api", "games", id, "record"]) => with_game(state, id, brief, |entry| {
             Ok(Reply::text(
                 "text/plain; charset=utf-8",
                 record::write_by(
@@ -338,7 +341,7 @@ fn variants() -> Reply {
     Reply::json(200, &json!({ "variants": list }))
 }
 
-fn create(state: &State, body: &[u8]) -> Reply {
+fn create(state: &State, body: &[u8], brief: bool) -> Reply {
     let request = match parse::<CreateRequest>(body) {
         Ok(r) => r,
         Err(reply) => return reply,
@@ -423,7 +426,8 @@ fn create(state: &State, body: &[u8]) -> Reply {
         start_position: position.map(str::to_string),
         sides,
         computer: None,
-        cached: None,
+        cached: Default::default(),
+        brief,
     };
     let mut reply = reply_state(&mut entry);
     reply.status = 201;
@@ -459,11 +463,17 @@ fn new_id(state: &State) -> String {
 }
 
 /// Finds game `id` and runs `f` on it.
-fn with_game(state: &State, id: &str, f: impl FnOnce(&mut Entry) -> Result<Reply, Reply>) -> Reply {
+fn with_game(
+    state: &State,
+    id: &str,
+    brief: bool,
+    f: impl FnOnce(&mut Entry) -> Result<Reply, Reply>,
+) -> Reply {
     let Some(entry) = find(state, id) else {
         return unknown_game(id);
     };
     let mut entry = lock(&entry);
+    entry.brief = brief;
     f(&mut entry).unwrap_or_else(|e| e)
 }
 
@@ -484,12 +494,21 @@ fn find(state: &State, id: &str) -> Option<Arc<Mutex<Entry>>> {
 
 /// The game's state as JSON (see README): [`game_json`] with the legal moves' cells, the
 /// SVG picture, the moves made in the current turn and the game's id.
+/// The brief state (`?brief`) has the legal moves as texts (`legal_moves`) and no picture.
 fn state_json(entry: &Entry) -> String {
     let game = entry.game.as_ref();
     let survey = Survey::of(game, QUESTION);
     let mut map = serde_json::Map::new();
     map.insert("id".into(), json!(entry.id));
     map.extend(game_json(game, &survey));
+    let turn = game.turn();
+    let in_turn = entry.sides.iter().rev().take_while(|&&s| s == turn).count();
+    map.insert("turn_moves".into(), json!(in_turn));
+    let sides: Vec<String> = entry.sides.iter().map(|s| s.to_string()).collect();
+    map.insert("sides".into(), json!(sides));
+    if entry.brief {
+        return Value::Object(map).to_string();
+    }
     map.remove("legal_moves");
     let legal: Vec<Value> = survey
         .listing
@@ -501,9 +520,6 @@ fn state_json(entry: &Entry) -> String {
         })
         .collect();
     map.insert("legal".into(), Value::Array(legal));
-    let turn = game.turn();
-    let in_turn = entry.sides.iter().rev().take_while(|&&s| s == turn).count();
-    map.insert("turn_moves".into(), json!(in_turn));
     map.insert("start_position".into(), json!(entry.start_position));
     map.insert("notation_help".into(), json!(game.notation_help()));
     map.insert("svg".into(), json!(game.svg()));
@@ -511,11 +527,12 @@ fn state_json(entry: &Entry) -> String {
 }
 
 fn reply_state(entry: &mut Entry) -> Reply {
-    let body = match &entry.cached {
+    let slot = usize::from(entry.brief);
+    let body = match &entry.cached[slot] {
         Some(body) => Arc::clone(body),
         None => {
             let body = Arc::new(state_json(entry));
-            entry.cached = Some(Arc::clone(&body));
+            entry.cached[slot] = Some(Arc::clone(&body));
             body
         }
     };
@@ -546,19 +563,10 @@ fn play(entry: &mut Entry, text: &str) -> Result<Reply, Reply> {
                 ),
             ));
         }
-        Err(e) => {
-            let kind = match e {
-                PlayError::Parse(_) => "unreadable move",
-                _ => "illegal move",
-            };
-            return Err(Reply::error(
-                422,
-                format!("{kind}: {}", bounded(&e.to_string())),
-            ));
-        }
+        Err(e) => return Err(Reply::error(422, bounded(&e.to_string()))),
     }
     entry.sides.push(side);
-    entry.cached = None;
+    entry.cached = Default::default();
     Ok(reply_state(entry))
 }
 
@@ -567,7 +575,7 @@ fn undo(entry: &mut Entry) -> Result<Reply, Reply> {
         return Err(Reply::error(422, "no move to take back"));
     }
     entry.sides.pop();
-    entry.cached = None;
+    entry.cached = Default::default();
     Ok(reply_state(entry))
 }
 
@@ -595,7 +603,7 @@ impl Drop for SearchSlot<'_> {
     }
 }
 
-fn computer_move(state: &State, id: &str, request: &ComputerRequest) -> Reply {
+fn computer_move(state: &State, id: &str, request: &ComputerRequest, brief: bool) -> Reply {
     let time = match request.time_ms {
         None => DEFAULT_COMPUTER_TIME,
         Some(ms) if ms == 0 || ms > MAX_COMPUTER_TIME.as_millis() as u64 => {
@@ -617,6 +625,7 @@ fn computer_move(state: &State, id: &str, request: &ComputerRequest) -> Reply {
     };
     let mut entry = lock(&entry);
     let entry = &mut *entry;
+    entry.brief = brief;
     if entry.computer.is_none() {
         entry.computer = registry::computer(entry.game.variant());
     }
@@ -644,7 +653,7 @@ fn computer_move(state: &State, id: &str, request: &ComputerRequest) -> Reply {
         );
     }
     entry.sides.push(side);
-    entry.cached = None;
+    entry.cached = Default::default();
     let state_reply = reply_state(entry);
     let info = json!({
         "move": report.best_move,

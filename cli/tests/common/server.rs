@@ -1,4 +1,5 @@
 //! Running `chimera serve` on a free port of 127.0.0.1, and asking its JSON API.
+#![allow(dead_code)]
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
