@@ -85,7 +85,7 @@ async function loadRecord() {
   const header = (name) => (text.match(new RegExp("^\\s*\\[" + name + "\\s+\"([^\"]*)\"\\]", "m")) || [])[1];
   if (header("Variant")) { $("variant").value = header("Variant"); fillRules(); }
   if (header("Rules")) $("rules").value = header("Rules");
-  await newGame({ position: header("Position") || undefined, moves: text });
+  await newGame({ position: header("Position") || "", moves: text });
   $("record-in").value = "";
 }
 

@@ -44,6 +44,8 @@ struct Script {
     moves: &'static [&'static str],
     /// The screenshot is taken after this many steps (a piece selected shows its moves).
     shot: usize,
+    /// What the status line must say at the end ("" for nothing in particular).
+    outcome: &'static str,
 }
 
 const SCRIPTS: &[Script] = &[
@@ -61,6 +63,7 @@ const SCRIPTS: &[Script] = &[
         ],
         moves: &["C2-C3", "D7-E7", "F2-F3"],
         shot: 5,
+        outcome: "",
     },
     Script {
         // A pawn moving on within the promotion zone may promote or not: the page asks.
@@ -76,6 +79,17 @@ const SCRIPTS: &[Script] = &[
         ],
         moves: &["C6-C7=R", "A3-A4"],
         shot: 2,
+        outcome: "",
+    },
+    Script {
+        // The king enters the end zone: the game is over, and the page says so.
+        name: "turtle-shell-end",
+        variant: "turtle-shell",
+        position: "W:KD8,PC2 B:KA3 w",
+        steps: &[Click("D8"), Click("E8")],
+        moves: &["D8-E8"],
+        shot: 2,
+        outcome: "Game over: 1-0 white wins by reaching the end zone with the king",
     },
     Script {
         // Castling by three cells (White) and by two (Black), then a Turret's sling: the
@@ -93,6 +107,7 @@ const SCRIPTS: &[Script] = &[
         ],
         moves: &["f1i1", "f8d8", "e4e6"],
         shot: 5,
+        outcome: "",
     },
     Script {
         // A Castle's dismount (a split), a Citadel's Fort merging onto the Wall (a
@@ -114,6 +129,7 @@ const SCRIPTS: &[Script] = &[
         ],
         moves: &["b2-b4", "h7-h5", "b2-b4", "h5-h4", "b4-c6"],
         shot: 9,
+        outcome: "",
     },
     Script {
         // Two Jacks placed (Ab3, Ac3) before the move Bb2-Bb4, as one turn.
@@ -132,6 +148,7 @@ const SCRIPTS: &[Script] = &[
         ],
         moves: &["J@Ab3,J@Ac3,Bb2-Bb4", "Gb7-Gb5", "Ae2-Ae4"],
         shot: 2,
+        outcome: "",
     },
     Script {
         // White: the wazir aggregate on e5's unit rides to e9's (clicked on f6 then f10),
@@ -153,6 +170,7 @@ const SCRIPTS: &[Script] = &[
         ],
         moves: &["We5-e9", "Ki1-i3", ";", "a16-b14", "Ki15-i13", ";"],
         shot: 1,
+        outcome: "",
     },
 ];
 
@@ -344,6 +362,21 @@ async fn run_script(client: &Client, server: &Server, script: &Script) {
             std::fs::write(&path, png).expect("the screenshot is saved");
         }
     }
+    let status = client
+        .find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        status.contains(script.outcome),
+        "{}: status {status:?}",
+        script.name
+    );
+    if !script.outcome.is_empty() {
+        println!("{:<22} status: {status}", script.name);
+    }
     let on_page = page_moves(client).await;
     assert_eq!(
         on_page, script.moves,
@@ -495,6 +528,64 @@ async fn computer_undo_flip_reload(client: &Client, base: &str) {
     println!("undo, flip and reload (game {id} at {base}) work");
 }
 
+/// A record downloaded from the server loads back through the page's file input.
+async fn download_and_load_a_record(client: &Client, server: &Server) {
+    let (status, state) = server.post(
+        "/api/games",
+        &json!({"variant": "turret", "moves": "e2e4 e7e5 h1g3"}),
+    );
+    assert_eq!(status, 201);
+    let id = state["id"].as_str().unwrap();
+    let url = format!("{}/api/games/{id}/record", server.base);
+    let record = server::agent()
+        .get(&url)
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    let file = std::env::temp_dir().join(format!("chimera-record-{}.txt", std::process::id()));
+    std::fs::write(&file, &record).unwrap();
+    if js(client, "document.getElementById('paste').open").await != Value::Bool(true) {
+        client
+            .find(Locator::Css("#paste summary"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    let input = client.find(Locator::Id("record-in")).await.unwrap();
+    input.send_keys(&file.display().to_string()).await.unwrap();
+    wait_for(
+        client,
+        "game.variant === 'turret' && game.moves_played.length === 3 && !busy",
+        "the loaded record",
+    )
+    .await;
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(page_moves(client).await, ["e2e4", "e7e5", "h1g3"]);
+    // The page's download link gives the same record.
+    let href = client
+        .find(Locator::Id("record"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap()
+        .unwrap();
+    let again = server::agent()
+        .get(&format!("{}{href}", server.base))
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    assert!(again.ends_with("e2e4 e7e5 h1g3\n"), "{again}");
+    println!(
+        "a downloaded record ({} bytes) loads back through the page",
+        record.len()
+    );
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn browser_plays_every_variant_by_clicks_in_headless_chromium() {
     let started = Instant::now();
@@ -517,6 +608,7 @@ async fn browser_plays_every_variant_by_clicks_in_headless_chromium() {
         for script in SCRIPTS {
             run_script(&client, &server, script).await;
         }
+        download_and_load_a_record(&client, &server).await;
         computer_undo_flip_reload(&client, &server.base).await;
     };
     // Close the browser whatever happened, then report.
