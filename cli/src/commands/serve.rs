@@ -5,7 +5,8 @@
 //! outcome comes from the variant crates through [`DynGame`]. It keeps many games at once,
 //! each under an id, the least recently used forgotten past [`ServeOptions::max_games`].
 //! Every request is bounded: the body ([`MAX_BODY`]), each legality question
-//! ([`QUESTION`]), the moves a new game replays ([`MAX_MOVES`]), the computer's time
+//! ([`QUESTION`]), the moves a new game replays ([`MAX_MOVES`], [`REPLAY_QUESTION`],
+//! [`MAX_REPLAY`]), the computer's time
 //! ([`MAX_COMPUTER_TIME`], [`MAX_COMPUTER_NODES`]) and the searches running at once
 //! ([`MAX_SEARCHES`]). A bad request gets `{"error": "..."}` with a 4xx status and changes
 //! nothing.
@@ -33,6 +34,11 @@ pub const MAX_BODY: usize = 64 * 1024;
 pub const QUESTION: Limit = Limit::DEFAULT;
 /// The most moves a new game replays.
 pub const MAX_MOVES: usize = 5000;
+/// The time each move a new game replays may take to be proven legal (a record's moves are
+/// proven by the record's next moves at once, where they finish the turn).
+pub const REPLAY_QUESTION: Duration = Duration::from_millis(500);
+/// The longest a new game's replay of its moves may take.
+pub const MAX_REPLAY: Duration = Duration::from_secs(20);
 /// The longest a computer move may think.
 pub const MAX_COMPUTER_TIME: Duration = Duration::from_secs(10);
 /// The computer's time when the request gives none.
@@ -384,9 +390,14 @@ fn create(state: &State, body: &[u8], brief: bool) -> Reply {
             );
         }
         let texts: Vec<String> = list.iter().map(|m| m.text.to_string()).collect();
-        if let Err(stop) = replay(game.as_mut(), &list, QUESTION) {
+        let limit = Limit::time(REPLAY_QUESTION);
+        let deadline = Instant::now() + MAX_REPLAY;
+        let in_time = (&list)
+            .into_iter()
+            .take_while(|_| Instant::now() < deadline);
+        if let Err(stop) = replay(game.as_mut(), in_time, limit) {
             let reason = match stop.kind {
-                StopKind::Undecided => crate::setup::undecided_reason(QUESTION),
+                StopKind::Undecided => crate::setup::undecided_reason(limit),
                 _ => stop.reason,
             };
             return Reply::error(
@@ -399,17 +410,30 @@ fn create(state: &State, body: &[u8], brief: bool) -> Reply {
                 ),
             );
         }
+        if game.moves_played().len() < texts.len() {
+            return Reply::error(
+                422,
+                format!(
+                    "moves: replaying them took over {} s (stopped at move {})",
+                    MAX_REPLAY.as_secs(),
+                    game.moves_played().len() + 1
+                ),
+            );
+        }
         // The side of each move, replayed on a fresh game with the record's own
         // continuation as proof (the replay above proved every move).
         if let Ok(mut again) = new_game(request.rules.as_deref(), position) {
             for (i, text) in texts.iter().enumerate() {
+                if Instant::now() > deadline + MAX_REPLAY {
+                    break; // only the count of moves in the current turn is missing
+                }
                 let following: Vec<&str> = texts[i + 1..texts.len().min(i + 257)]
                     .iter()
                     .map(String::as_str)
                     .collect();
                 let side = again.turn();
                 if again
-                    .play_within(text, &following, &mut QUESTION.budget(), true)
+                    .play_within(text, &following, &mut limit.budget(), true)
                     .is_err()
                 {
                     break;
@@ -643,7 +667,12 @@ fn computer_move(state: &State, id: &str, request: &ComputerRequest, brief: bool
         Err(failure) => return Reply::error(422, bounded(&failure.message)),
     };
     let side = entry.game.turn();
-    if let Err(e) = entry.game.play(&report.best_move) {
+    // The engine's move, proven legal by its search; played within a budget all the same
+    // (and kept if the budget leaves it undecided).
+    if let Err(e) = entry
+        .game
+        .play_within(&report.best_move, &[], &mut QUESTION.budget(), true)
+    {
         return Reply::error(
             500,
             format!(
