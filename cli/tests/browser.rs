@@ -482,6 +482,9 @@ async fn computer_undo_flip_reload(client: &Client, base: &str) {
         .await,
         json!(true)
     );
+    let flipped = std::env::temp_dir().join("chimera-browser-flipped.png");
+    std::fs::write(&flipped, client.screenshot().await.unwrap()).unwrap();
+    println!("the flipped board: {}", flipped.display());
     client
         .find(Locator::Id("mode"))
         .await
