@@ -267,6 +267,7 @@ async function undo() {
   } finally {
     busy = false;
   }
+  computerTurn(); // the computer's own first move taken back: it plays again
 }
 
 function computerToMove() {

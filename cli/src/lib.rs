@@ -43,7 +43,8 @@ pub struct Io<'a> {
     about = "Rules engines for unusual chess variants: show positions, list moves, count perft, check game records, play.",
     long_about = "Rules engines for unusual chess variants.\n\n\
         Show a position as a diagram, an SVG picture or JSON; list the legal moves; count \
-        perft; check a game record move by move; play a game at the terminal.\n\n\
+        perft; check a game record move by move; play a game at the terminal, or in the \
+        browser (`chimera serve`).\n\n\
         Run `chimera variants` for the variants and their rule sets.\n\n\
         Exit codes: 0 success; 1 an illegal or unreadable move, or one whose legality the \
         --budget left undecided; 2 any other error.",

@@ -262,3 +262,22 @@ fn serve_keeps_at_most_max_games_forgetting_the_least_recently_used() {
     assert_eq!(server.get(&format!("/api/games/{}", ids[1])).0, 404);
     assert_eq!(server.get(&format!("/api/games/{}", ids[2])).0, 200);
 }
+
+#[test]
+fn serve_refuses_a_port_in_use_and_bad_options() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    for args in [
+        vec!["serve", "--port", port.as_str()],
+        vec!["serve", "--port", "0", "--threads", "0"],
+        vec!["serve", "--port", "0", "--max-games", "0"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}
