@@ -362,7 +362,15 @@ fn create(state: &State, body: &[u8], brief: bool) -> Reply {
             ),
         );
     };
-    let new_game = registry::new_send_game(variant.name).expect("every variant has one");
+    let Some(new_game) = registry::new_send_game(variant.name) else {
+        return Reply::error(
+            422,
+            format!(
+                "{}: not playable here yet (no line in registry::new_send_game)",
+                variant.name
+            ),
+        );
+    };
     let position = request
         .position
         .as_deref()
