@@ -340,7 +340,8 @@ pub enum Command {
         /// The most games kept (the least recently used is forgotten past it).
         #[arg(long, default_value_t = 1000, value_name = "N")]
         max_games: usize,
-        /// The threads answering requests.
+        /// The most requests worked on at once (each on its own thread: legal moves, the
+        /// computer); reading and writing the connections takes two more.
         #[arg(long, default_value_t = 8, value_name = "N")]
         threads: usize,
     },

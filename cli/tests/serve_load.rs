@@ -109,12 +109,34 @@ fn serve_load_200_concurrent_games_of_random_legal_moves() {
         errors.len(),
         &errors[..errors.len().min(5)]
     );
-    let mut latencies: Vec<Duration> = results.into_iter().flat_map(Result::unwrap).collect();
-    latencies.sort();
-    let pct = |p: f64| {
-        let i = ((latencies.len() as f64 * p).ceil() as usize).clamp(1, latencies.len()) - 1;
-        latencies[i].as_secs_f64() * 1000.0
+    let results: Vec<Vec<Duration>> = results.into_iter().map(Result::unwrap).collect();
+    let pct = |sorted: &[Duration], p: f64| {
+        let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
+        sorted[i].as_secs_f64() * 1000.0
     };
+    for (v, variant) in VARIANTS.iter().enumerate() {
+        let mut own: Vec<Duration> = results
+            .iter()
+            .skip(v)
+            .step_by(VARIANTS.len())
+            .flatten()
+            .copied()
+            .collect();
+        own.sort();
+        if !own.is_empty() {
+            println!(
+                "  {variant:<13} {:>5} requests: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                own.len(),
+                pct(&own, 0.5),
+                pct(&own, 0.9),
+                pct(&own, 0.99),
+                pct(&own, 1.0)
+            );
+        }
+    }
+    let mut latencies: Vec<Duration> = results.into_iter().flatten().collect();
+    latencies.sort();
+    let pct = |p: f64| pct(&latencies, p);
     println!(
         "load: {games} concurrent games ({moves} random legal moves each, 5 variants), {} requests \
          in {:.2} s ({:.0} requests/s), no error; latency ms: p50 {:.1}, p90 {:.1}, p99 {:.1}, max {:.1}",

@@ -18,14 +18,17 @@ use crate::{registry, Computer, Failure, Io, Limit};
 use chimera_core::record::read_record;
 use chimera_core::{excerpt, Color, DynGame, Verdict};
 use chimera_engine::Limits;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::service::service_fn;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::hash::{BuildHasher, Hasher};
-use std::io::Read;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-use tiny_http::{Header, Method, Request, Response, Server, StatusCode};
 
 /// The largest request body read (64 KiB); a larger one gets 413.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -64,7 +67,7 @@ pub struct ServeOptions {
     pub open: bool,
     /// The most games kept.
     pub max_games: usize,
-    /// The threads answering requests.
+    /// The most requests worked on at once (the blocking thread pool's size).
     pub threads: usize,
 }
 
@@ -139,24 +142,34 @@ pub fn run(io: &mut Io<'_>, options: &ServeOptions) -> Result<(), Failure> {
     if options.max_games == 0 {
         return Err(Failure::input("--max-games: give at least 1"));
     }
-    let server = Server::http((options.host.as_str(), options.port)).map_err(|e| {
-        Failure::input(format!(
-            "cannot listen on {}:{}: {e}",
-            options.host, options.port
-        ))
-    })?;
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .map(|a| a.to_string())
-        .unwrap_or_else(|| format!("{}:{}", options.host, options.port));
+    // Two threads read and write the connections; the games are played on a pool of
+    // `--threads` threads (a search or a legality question may take seconds).
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(options.threads)
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::input(format!("cannot start the server: {e}")))?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind((
+            options.host.as_str(),
+            options.port,
+        )))
+        .map_err(|e| {
+            Failure::input(format!(
+                "cannot listen on {}:{}: {e}",
+                options.host, options.port
+            ))
+        })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Failure::input(format!("cannot listen: {e}")))?;
     let url = format!("http://{addr}/");
     writeln!(io.out, "chimera serve: listening on {url} (Ctrl-C stops)")?;
     io.out.flush()?;
     if options.open {
         open_browser(&url);
     }
-    let server = Arc::new(server);
     let state = Arc::new(State {
         games: Mutex::new(Games {
             map: HashMap::new(),
@@ -166,21 +179,31 @@ pub fn run(io: &mut Io<'_>, options: &ServeOptions) -> Result<(), Failure> {
         searches: AtomicUsize::new(0),
         ids: std::collections::hash_map::RandomState::new(),
     });
-    let workers: Vec<_> = (0..options.threads)
-        .map(|_| {
-            let (server, state) = (Arc::clone(&server), Arc::clone(&state));
-            std::thread::spawn(move || {
-                for request in server.incoming_requests() {
-                    serve_one(&state, request);
+    runtime.block_on(async move {
+        loop {
+            let stream = match listener.accept().await {
+                Ok((stream, _)) => stream,
+                Err(_) => {
+                    // Out of file descriptors, say: wait a little rather than spin.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
                 }
-            })
-        })
-        .collect();
-    for worker in workers {
-        let _ = worker.join();
-    }
-    Ok(())
+            };
+            let state = Arc::clone(&state);
+            tokio::spawn(async move {
+                let service = service_fn(move |request| answer(Arc::clone(&state), request));
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(READ_TIMEOUT)
+                    .serve_connection(TokioIo::new(stream), service)
+                    .await;
+            });
+        }
+    })
 }
+
+/// The longest a client may take to send a request's headers, or its body.
+pub const READ_TIMEOUT: Duration = Duration::from_secs(30);
 
 fn open_browser(url: &str) {
     for program in ["xdg-open", "open"] {
@@ -196,83 +219,116 @@ fn open_browser(url: &str) {
     }
 }
 
-fn serve_one(state: &State, mut request: Request) {
-    let reply = match read_body(&mut request) {
+/// Answers one request: reads its body (bounded in size and time), then routes it on the
+/// blocking pool (the games' work may take seconds).
+async fn answer(
+    state: Arc<State>,
+    request: hyper::Request<hyper::body::Incoming>,
+) -> Result<hyper::Response<Full<Bytes>>, Infallible> {
+    let method = request.method().as_str().to_string();
+    let uri = request.uri().clone();
+    let reply = match read_body(request).await {
         Err(reply) => reply,
         Ok(body) => {
-            let method = request.method().clone();
-            let url = request.url().split('#').next().unwrap_or("");
-            let (path, query) = url.split_once('?').unwrap_or((url, ""));
-            let brief = query.split('&').any(|q| q == "brief" || q == "brief=1");
-            let path = path.to_string();
-            // A panic in a variant crate must not take the worker down with it.
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                route(state, &method, &path, &body, brief)
-            }))
+            let path = uri.path().to_string();
+            let brief = uri
+                .query()
+                .unwrap_or("")
+                .split('&')
+                .any(|q| q == "brief" || q == "brief=1");
+            tokio::task::spawn_blocking(move || {
+                // A panic in a variant crate must not take the server down with it.
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    route(&state, &method, &path, &body, brief)
+                }))
+                .unwrap_or_else(|_| Reply::error(500, "internal error (a bug: please report it)"))
+            })
+            .await
             .unwrap_or_else(|_| Reply::error(500, "internal error (a bug: please report it)"))
         }
     };
-    let mut response = Response::from_string(reply.body.as_str())
-        .with_status_code(StatusCode(reply.status))
-        .with_header(header("Content-Type", reply.content_type))
-        .with_header(header("Cache-Control", "no-store"));
+    let mut response = hyper::Response::builder()
+        .status(reply.status)
+        .header("Content-Type", reply.content_type)
+        .header("Cache-Control", "no-store");
     if reply.content_type.starts_with("text/plain") {
-        response = response.with_header(header(
-            "Content-Disposition",
-            "attachment; filename=\"game.txt\"",
-        ));
+        response = response.header("Content-Disposition", "attachment; filename=\"game.txt\"");
     }
-    let _ = request.respond(response);
+    let body = Full::new(Bytes::from(reply.body.as_bytes().to_vec()));
+    Ok(response
+        .body(body)
+        .unwrap_or_else(|_| hyper::Response::new(Full::new(Bytes::new()))))
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("a valid header")
-}
+/// A body over [`MAX_BODY`] is still read (and dropped) up to this size, so that the client
+/// gets its 413 answer rather than a connection closed under it; past this the connection is
+/// closed.
+const MAX_DRAINED: u64 = 16 * 1024 * 1024;
 
-fn read_body(request: &mut Request) -> Result<Vec<u8>, Reply> {
+async fn read_body(request: hyper::Request<hyper::body::Incoming>) -> Result<Vec<u8>, Reply> {
     let too_large = || Reply::error(413, format!("the request body is over {MAX_BODY} bytes"));
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
+    let declared = request
+        .headers()
+        .get(hyper::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_DRAINED) {
         return Err(too_large());
     }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| Reply::error(400, format!("cannot read the request body: {e}")))?;
-    if body.len() > MAX_BODY {
-        return Err(too_large());
+    let mut body = request.into_body();
+    let read = async {
+        let (mut kept, mut seen) = (Vec::new(), 0u64);
+        while let Some(frame) = body.frame().await {
+            let frame = frame.map_err(|e| format!("cannot read the request body: {e}"))?;
+            if let Some(data) = frame.data_ref() {
+                seen += data.len() as u64;
+                if seen <= MAX_BODY as u64 {
+                    kept.extend_from_slice(data);
+                } else if seen > MAX_DRAINED {
+                    break;
+                }
+            }
+        }
+        Ok::<_, String>((kept, seen))
+    };
+    match tokio::time::timeout(READ_TIMEOUT, read).await {
+        Err(_) => Err(Reply::error(
+            408,
+            "the request body took too long to arrive",
+        )),
+        Ok(Err(e)) => Err(Reply::error(400, e)),
+        Ok(Ok((_, seen))) if seen > MAX_BODY as u64 => Err(too_large()),
+        Ok(Ok((kept, _))) => Ok(kept),
     }
-    Ok(body)
 }
 
-fn route(state: &State, method: &Method, path: &str, body: &[u8], brief: bool) -> Reply {
+fn route(state: &State, method: &str, path: &str, body: &[u8], brief: bool) -> Reply {
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     match (method, parts.as_slice()) {
-        (Method::Get, [""] | ["index.html"]) => Reply::text("text/html; charset=utf-8", INDEX_HTML),
-        (Method::Get, ["app.js"]) => Reply::text("text/javascript; charset=utf-8", APP_JS),
-        (Method::Get, ["app.css"]) => Reply::text("text/css; charset=utf-8", APP_CSS),
-        (Method::Get, ["api", "variants"]) => variants(),
-        (Method::Post, ["api", "games"]) => create(state, body, brief),
-        (Method::Get, ["api", "games", id]) => {
+        ("GET", [""] | ["index.html"]) => Reply::text("text/html; charset=utf-8", INDEX_HTML),
+        ("GET", ["app.js"]) => Reply::text("text/javascript; charset=utf-8", APP_JS),
+        ("GET", ["app.css"]) => Reply::text("text/css; charset=utf-8", APP_CSS),
+        ("GET", ["api", "variants"]) => variants(),
+        ("POST", ["api", "games"]) => create(state, body, brief),
+        ("GET", ["api", "games", id]) => {
             with_game(state, id, brief, |entry| Ok(reply_state(entry)))
         }
-        (Method::Post, ["api", "games", id, "move"]) => {
+        ("POST", ["api", "games", id, "move"]) => {
             let request = match parse::<MoveRequest>(body) {
                 Ok(r) => r,
                 Err(reply) => return reply,
             };
             with_game(state, id, brief, |entry| play(entry, &request.r#move))
         }
-        (Method::Post, ["api", "games", id, "undo"]) => with_game(state, id, brief, undo),
-        (Method::Post, ["api", "games", id, "computer"]) => {
+        ("POST", ["api", "games", id, "undo"]) => with_game(state, id, brief, undo),
+        ("POST", ["api", "games", id, "computer"]) => {
             let request = match parse::<ComputerRequest>(body) {
                 Ok(r) => r,
                 Err(reply) => return reply,
             };
             computer_move(state, id, &request, brief)
         }
-        (Method::Get, ["api", "games", id, "record"]) => with_game(state, id, brief, |entry| {
+        ("GET", ["api", "games", id, "record"]) => with_game(state, id, brief, |entry| {
             Ok(Reply::text(
                 "text/plain; charset=utf-8",
                 record::write_by(
@@ -291,11 +347,11 @@ fn route(state: &State, method: &Method, path: &str, body: &[u8], brief: bool) -
                 excerpt(path.trim_matches('/'))
             ),
         ),
-        (Method::Get, _) => Reply::error(
+        ("GET", _) => Reply::error(
             404,
             format!("no such page: /{}", excerpt(path.trim_matches('/'))),
         ),
-        _ => Reply::error(405, format!("method {method} not allowed here")),
+        _ => Reply::error(405, format!("method {} not allowed here", excerpt(method))),
     }
 }
 

@@ -9,6 +9,9 @@ use std::time::Duration;
 /// A running `chimera serve`, stopped when dropped.
 pub struct Server {
     child: Child,
+    /// One client for every request, keeping its connections open between them (as a
+    /// browser does).
+    agent: ureq::Agent,
     /// `http://127.0.0.1:PORT`.
     pub base: String,
 }
@@ -35,18 +38,22 @@ impl Server {
             .expect("an address")
             .trim_end_matches('/')
             .to_string();
-        Server { child, base }
+        Server {
+            child,
+            base,
+            agent: agent(),
+        }
     }
 
     /// `GET path`: the status and the JSON answer.
     pub fn get(&self, path: &str) -> (u16, Value) {
-        answer(agent().get(&format!("{}{path}", self.base)).call())
+        answer(self.agent.get(&format!("{}{path}", self.base)).call())
     }
 
     /// `POST path` with a JSON body: the status and the JSON answer.
     pub fn post(&self, path: &str, body: &Value) -> (u16, Value) {
         answer(
-            agent()
+            self.agent
                 .post(&format!("{}{path}", self.base))
                 .send_json(body),
         )
@@ -55,7 +62,7 @@ impl Server {
     /// `POST path` with a raw body.
     pub fn post_raw(&self, path: &str, body: &[u8]) -> (u16, Value) {
         answer(
-            agent()
+            self.agent
                 .post(&format!("{}{path}", self.base))
                 .set("Content-Type", "application/json")
                 .send_bytes(body),
@@ -74,6 +81,8 @@ impl Drop for Server {
 pub fn agent() -> ureq::Agent {
     ureq::AgentBuilder::new()
         .timeout(Duration::from_secs(60))
+        .max_idle_connections(400)
+        .max_idle_connections_per_host(400)
         .build()
 }
 
