@@ -67,13 +67,17 @@ async function newGame(extra) {
   const request = { variant: $("variant").value, rules: $("rules").value, ...extra };
   const position = $("position-in").value.trim();
   if (position && request.position === undefined) request.position = position;
+  if (busy) return;
+  busy = true; // no clicks on the old board meanwhile
   try {
     show(await api("POST", "/api/games", request));
     $("paste").open = false;
-    computerTurn();
   } catch (e) {
     showError(e);
+  } finally {
+    busy = false;
   }
+  computerTurn();
 }
 
 // A record as `chimera validate` reads it: its [Variant], [Rules] and [Position] headers,

@@ -292,6 +292,7 @@ async fn new_game(client: &Client, variant: &str, position: &str) {
     if !position.is_empty() {
         input.send_keys(position).await.unwrap();
     }
+    let before = js(client, "game === null ? '' : game.id").await;
     client
         .find(Locator::Id("new"))
         .await
@@ -301,7 +302,10 @@ async fn new_game(client: &Client, variant: &str, position: &str) {
         .unwrap();
     wait_for(
         client,
-        &format!("game !== null && game.variant === '{variant}' && game.moves_played.length === 0 && !busy"),
+        &format!(
+            "game !== null && game.id !== {before} && game.variant === '{variant}' \
+             && game.moves_played.length === 0 && !busy"
+        ),
         "the new game",
     )
     .await;
