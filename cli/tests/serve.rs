@@ -229,6 +229,20 @@ fn serve_bad_requests_get_a_json_error_and_a_4xx_status_and_change_nothing() {
             400,
         ),
         ("unknown endpoint", server.get("/api/nothing"), 404),
+        (
+            "wrong method",
+            server::answer(
+                server::agent()
+                    .delete(&format!("{}{game}", server.base))
+                    .call(),
+            ),
+            405,
+        ),
+        (
+            "GET instead of POST",
+            server.get(&format!("{game}/undo")),
+            405,
+        ),
         ("unknown page", server.get("/nothing"), 404),
     ];
     for (what, (status, body), expected) in cases {

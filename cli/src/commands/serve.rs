@@ -339,6 +339,20 @@ fn route(state: &State, method: &str, path: &str, body: &[u8], brief: bool) -> R
                 ),
             ))
         }),
+        (
+            _,
+            ["api", "variants"]
+            | ["api", "games"]
+            | ["api", "games", _]
+            | ["api", "games", _, "move" | "undo" | "computer" | "record"],
+        ) => Reply::error(
+            405,
+            format!(
+                "method {} not allowed for /{}",
+                excerpt(method),
+                excerpt(path.trim_matches('/'))
+            ),
+        ),
         (_, ["api", ..]) => Reply::error(
             404,
             format!(
