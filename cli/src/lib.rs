@@ -43,7 +43,8 @@ pub struct Io<'a> {
     about = "Rules engines for unusual chess variants: show positions, list moves, count perft, check game records, play.",
     long_about = "Rules engines for unusual chess variants.\n\n\
         Show a position as a diagram, an SVG picture or JSON; list the legal moves; count \
-        perft; check a game record move by move; play a game at the terminal.\n\n\
+        perft; check a game record move by move; play a game at the terminal, or in the \
+        browser (`chimera serve`).\n\n\
         Run `chimera variants` for the variants and their rule sets.\n\n\
         Exit codes: 0 success; 1 an illegal or unreadable move, or one whose legality the \
         --budget left undecided; 2 any other error.",
@@ -317,6 +318,33 @@ pub enum Command {
         #[arg(long, value_name = "FILE", conflicts_with = "moves")]
         record: Option<PathBuf>,
     },
+    /// Serve a web page to play every variant in the browser, and its JSON API.
+    ///
+    /// Starts a local web server (on 127.0.0.1 unless --host says otherwise) with a page
+    /// built into the program: choose a variant and rule set or paste a position, play
+    /// human against human or against the computer by clicking the board. The JSON API the
+    /// page uses (README, "chimera serve") serves bots too. Runs until stopped (Ctrl-C).
+    #[command(after_help = "Examples:\n  chimera serve --open\n  \
+        chimera serve --port 8080\n  \
+        curl -s -X POST localhost:8080/api/games -d '{\"variant\": \"turret\"}'")]
+    Serve {
+        /// The port to listen on (0: any free port, printed at start).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Open the page in the system's browser.
+        #[arg(long)]
+        open: bool,
+        /// The most games kept (the least recently used is forgotten past it).
+        #[arg(long, default_value_t = 1000, value_name = "N")]
+        max_games: usize,
+        /// The most requests worked on at once (each on its own thread: legal moves, the
+        /// computer); reading and writing the connections takes two more.
+        #[arg(long, default_value_t = 8, value_name = "N")]
+        threads: usize,
+    },
 }
 
 /// Runs a command; returns the process exit code. Errors are written to `io.err`.
@@ -379,6 +407,22 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             .and_then(|limits| commands::bestmove::with_threads(limits, threads))
             .and_then(|limits| commands::bestmove::run(io, &game, &moves, &limits, json)),
         Command::Engine => commands::engine::run(io),
+        Command::Serve {
+            port,
+            host,
+            open,
+            max_games,
+            threads,
+        } => commands::serve::run(
+            io,
+            &commands::serve::ServeOptions {
+                host,
+                port,
+                open,
+                max_games,
+                threads,
+            },
+        ),
     };
     let code = match result.and_then(|()| io.out.flush().map_err(Failure::from)) {
         Ok(()) => 0,

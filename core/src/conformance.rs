@@ -1,10 +1,11 @@
 //! The conformance kit: generic checks every variant's tests run over random playouts.
 //!
 //! A variant crate calls [`check_playout`] from a proptest (or a plain loop of seeds) and
-//! [`check_parsers`] on arbitrary strings. Each returns `Err` with a description of the
-//! first inconsistency found, so a test can `prop_assert!` on it.
+//! [`check_parsers`] on arbitrary strings; [`check_move_cells`] checks the cells a web page
+//! clicks. Each returns `Err` with a description of the first inconsistency found, so a
+//! test can `prop_assert!` on it.
 
-use crate::{Game, Position};
+use crate::{Game, Position, Render};
 use std::collections::HashSet;
 
 /// A small deterministic random-number generator (SplitMix64), so that the kit needs no
@@ -144,5 +145,54 @@ pub fn check_parsers<P: Position>(position: &P, text: &str) -> Result<(), String
         }
     }
     let _ = position.parse_move(text);
+    Ok(())
+}
+
+/// Checks a variant's [`Render::move_cells`] in `game` and after each of up to `max_plies`
+/// random legal moves (seeded by `seed`): every click of a legal move names at least one
+/// cell, every cell a move names (its clicks and the other cells it changes) is a cell of
+/// the SVG picture (`class="cell" data-cell="NAME"`). A variant that leaves `move_cells` to
+/// its default (no clicks) passes.
+pub fn check_move_cells<P: Render>(
+    mut game: Game<P>,
+    seed: u64,
+    max_plies: usize,
+) -> Result<(), String> {
+    let mut rng = SplitMix64::new(seed);
+    let mut moves = Vec::new();
+    for ply in 0..=max_plies {
+        let pos = game.position().clone();
+        let svg = pos.svg(game.last_move());
+        let named: HashSet<&str> = svg
+            .split("class=\"cell\" data-cell=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect();
+        let at = || format!("after {ply} plies, in `{}`", pos.to_text());
+        game.legal_moves(&mut moves);
+        for &mv in &moves {
+            let cells = pos.move_cells(mv);
+            if cells.picks.iter().any(Vec::is_empty) {
+                return Err(format!(
+                    "a click of `{}` names no cell {}",
+                    pos.move_text(mv),
+                    at()
+                ));
+            }
+            for cell in cells.picks.iter().flatten().chain(&cells.also) {
+                if !named.contains(cell.as_str()) {
+                    return Err(format!(
+                        "`{}` names the cell `{cell}`, which the SVG picture does not {}",
+                        pos.move_text(mv),
+                        at()
+                    ));
+                }
+            }
+        }
+        if moves.is_empty() || ply == max_plies {
+            break;
+        }
+        game.play_unchecked(moves[rng.below(moves.len())]);
+    }
     Ok(())
 }

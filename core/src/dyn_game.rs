@@ -2,8 +2,8 @@
 //! [`Variant`] registry entries the command-line program lists.
 
 use crate::{
-    perft, perft_divide, Budget, Color, Game, Outcome, ParsePositionError, PlayError, Render,
-    RuleSet, Status, UnknownRulesError, Verdict,
+    perft, perft_divide, Budget, Color, Game, MoveCells, Outcome, ParsePositionError, PlayError,
+    Render, RuleSet, Status, UnknownRulesError, Verdict,
 };
 use crate::{
     perft_estimate, perft_run, EstimateOptions, PerftControl, PerftError, PerftEstimate, PerftSplit,
@@ -65,6 +65,13 @@ pub trait DynGame {
     /// Help for players on the variant's move notation ([`Render::notation_help`]).
     fn notation_help(&self) -> &'static str {
         "Moves are written FROM-TO (type `moves` for the legal moves)."
+    }
+    /// How a move of the current position (in any notation [`DynGame::play`] reads) is made
+    /// by clicking the [`DynGame::svg`] picture ([`Render::move_cells`]); `None` if the text
+    /// is not a move here. Whether the move is legal is not checked. The default is `None`.
+    fn move_cells(&self, text: &str) -> Option<MoveCells> {
+        let _ = text;
+        None
     }
     /// Perft from the current position (bulk counted, history included).
     fn perft(&mut self, depth: u32) -> u64;
@@ -170,6 +177,10 @@ impl<P: Render + 'static> DynGame for Game<P> {
     }
     fn notation_help(&self) -> &'static str {
         P::notation_help()
+    }
+    fn move_cells(&self, text: &str) -> Option<MoveCells> {
+        let mv = self.position().parse_move(text).ok()?;
+        Some(self.position().move_cells(mv))
     }
     fn perft(&mut self, depth: u32) -> u64 {
         perft(self, depth)

@@ -116,4 +116,4 @@ pub use perft::{
     PerftError, PerftEstimate, PerftProgress, PerftSplit, MAX_PERFT_DEPTH, MIN_PROBES,
     PROGRESS_EVERY,
 };
-pub use position::{Position, Render, RuleSet, StandardRules};
+pub use position::{MoveCells, Position, Render, RuleSet, StandardRules};

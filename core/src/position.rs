@@ -241,11 +241,50 @@ pub trait Render: Position {
         None
     }
 
+    /// The cells a player clicks to make the legal move `mv` on the [`Render::svg`] picture,
+    /// and the other cells it changes (see [`MoveCells`]), by the names the move notation
+    /// uses (which the picture's `data-cell` attributes carry). The default (a variant
+    /// that does not say) is empty: a page can then offer the move by its text only.
+    fn move_cells(&self, mv: Self::Move) -> MoveCells {
+        let _ = mv;
+        MoveCells::default()
+    }
+
     /// A short help text for players on the variant's move notation: examples of ordinary
     /// moves, captures, promotions and the variant's special moves, each example in
     /// backquotes (`` `C2-C3` ``) and readable by [`Position::parse_move`] in the start
     /// position. The default says only that moves are written from-to.
     fn notation_help() -> &'static str {
         "Moves are written FROM-TO (type `moves` for the legal moves)."
+    }
+}
+
+/// How a move is made by clicking a picture of the position ([`Render::move_cells`]).
+///
+/// Every cell of a variant's SVG picture carries its name in a `data-cell` attribute (the
+/// name the move notation uses), so a page can match clicks to moves without knowing the
+/// variant's rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MoveCells {
+    /// The clicks that choose the move, in order: usually the moving piece's cell, then its
+    /// destination; a turn that first places pieces (Triagonal's Jacks) starts with their
+    /// cells. Each click is a group of cells any one of which makes it: one cell, or the
+    /// four squares of a unit that moves as one (Tiling Rider's aggregates and kings).
+    /// Empty for a move made by no click (Tiling Rider's "end turn"). Several legal moves
+    /// may share their clicks (a promotion's choices): a page then asks which one.
+    pub picks: Vec<Vec<String>>,
+    /// Other cells the move changes, to show with it: the cell a Turret's sling throws a
+    /// piece from and the cell it lands on, the castling rook's cells.
+    pub also: Vec<String>,
+}
+
+impl MoveCells {
+    /// A move made by clicking `from` then `to`, changing no other cell.
+    pub fn from_to(from: impl ToString, to: impl ToString) -> MoveCells {
+        MoveCells {
+            picks: vec![vec![from.to_string()], vec![to.to_string()]],
+            also: Vec::new(),
+        }
     }
 }

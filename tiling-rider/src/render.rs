@@ -5,7 +5,7 @@
 
 use crate::board::{Square, RANKS};
 use crate::position::{Move, TilingRider};
-use chimera_core::{Budget, Color, Position, Render, Status};
+use chimera_core::{Budget, Color, MoveCells, Position, Render, Status};
 use std::fmt::Write;
 
 /// The search nodes a picture may spend deciding whether the game is over (a few tens of
@@ -97,6 +97,24 @@ fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<St
 }
 
 impl Render for TilingRider {
+    /// A piece's move: its square, then its destination. An aggregate's, a king's or a giant
+    /// ferz's: its unit, then the unit it goes to (each pick any of the unit's four squares,
+    /// the lower-left one first, the square the notation names). "End turn": no click.
+    fn move_cells(&self, mv: Move) -> MoveCells {
+        let board = self.board();
+        let names = |squares: Vec<Square>| -> Vec<String> {
+            squares.iter().map(|&s| board.square_name(s)).collect()
+        };
+        let (from, to) = (names(mv.from_squares()), names(mv.to_squares()));
+        if from.is_empty() || to.is_empty() {
+            return MoveCells::default();
+        }
+        MoveCells {
+            picks: vec![from, to],
+            also: Vec::new(),
+        }
+    }
+
     fn notation_help() -> &'static str {
         "Tiling Rider notation: each action is one token. A piece's move is FROM-TO,\n\
          `e4-d5` (also `e4d5`), a capture FROMxTO, `d4xe5`. An aggregate (four like\n\
@@ -176,6 +194,16 @@ impl Render for TilingRider {
                     r##"<rect class="tile" x="{x}" y="{y}" width="{w}" height="{h}" fill="{f}" stroke="#3a3a3a" stroke-width="2"/>"##
                 );
             }
+        }
+        // Every square, invisible, named for a page that is clicked (`data-cell`).
+        for sq in board.squares() {
+            let _ = writeln!(
+                out,
+                r##"<rect class="cell" data-cell="{}" x="{}" y="{}" width="{S}" height="{S}" fill="#000000" fill-opacity="0"/>"##,
+                board.square_name(sq),
+                x_of(sq.file()),
+                y_of(sq.rank())
+            );
         }
         for sq in last_squares(last) {
             let _ = writeln!(

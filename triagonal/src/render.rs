@@ -3,7 +3,7 @@
 
 use crate::board::Cell;
 use crate::position::{Move, Piece, Triagonal};
-use chimera_core::{Color, Position, Render};
+use chimera_core::{Color, MoveCells, Position, Render};
 use std::fmt::Write;
 
 fn side_name(color: Color) -> &'static str {
@@ -55,6 +55,24 @@ fn status(pos: &Triagonal, last: Option<(&Triagonal, Move)>) -> Vec<String> {
 }
 
 impl Render for Triagonal {
+    /// The cells of the two Jacks placed first, if any (the lower cell index first, as the
+    /// notation writes them), then the moving piece's cell and its destination (for a
+    /// knight's capture without moving, the captured piece's cell). A promotion's choices
+    /// share their cells.
+    fn move_cells(&self, mv: Move) -> MoveCells {
+        let mut picks = Vec::with_capacity(4);
+        if let Some((a, b)) = mv.placement() {
+            picks.push(vec![a.to_string()]);
+            picks.push(vec![b.to_string()]);
+        }
+        picks.push(vec![mv.from().to_string()]);
+        picks.push(vec![mv.to().to_string()]);
+        MoveCells {
+            picks,
+            also: Vec::new(),
+        }
+    }
+
     fn notation_help() -> &'static str {
         "Triagonal notation: a cell is level A-H, file a-h, rank 1-8 (Ae2 is level A,\n\
          file e, rank 2). A move is FROM-TO: `Ae2-Ae4`, `Ab1-Ac3`; a capture with x,\n\
@@ -125,10 +143,9 @@ impl Render for Triagonal {
                         Some(_) if (file + rank + level) % 2 == 0 => "#b58863",
                         Some(_) => "#f0d9b5",
                     };
-                    let class = if Cell::new(file, rank, level).is_none() {
-                        r#" class="hole""#
-                    } else {
-                        ""
+                    let class = match Cell::new(file, rank, level) {
+                        None => r#" class="hole""#.to_string(),
+                        Some(cell) => format!(r#" class="cell" data-cell="{cell}""#),
                     };
                     let _ = writeln!(
                         out,

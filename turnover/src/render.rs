@@ -3,7 +3,7 @@
 use crate::board::Square;
 use crate::position::{Move, Turnover};
 use crate::stack::Ring;
-use chimera_core::{Color, Position, Render};
+use chimera_core::{Color, MoveCells, Position, Render};
 use std::fmt::Write;
 
 const LEGEND: [&str; 2] = [
@@ -29,6 +29,11 @@ fn side_name(color: Color) -> &'static str {
 }
 
 impl Render for Turnover {
+    /// The two squares: every move, a stack's split or merge included, is FROM-TO.
+    fn move_cells(&self, mv: Move) -> MoveCells {
+        MoveCells::from_to(mv.from(), mv.to())
+    }
+
     fn notation_help() -> &'static str {
         "Turnover notation: every move is FROM-TO, the two squares deciding which rings\n\
          travel: `b2-b3` (a Castle steps as a whole). The diagram writes x for a\n\
@@ -84,7 +89,7 @@ impl Render for Turnover {
             let fill = if dark { "#b58863" } else { "#f0d9b5" };
             let _ = writeln!(
                 out,
-                r#"<rect x="{x}" y="{y}" width="{S}" height="{S}" fill="{fill}"/>"#
+                r#"<rect x="{x}" y="{y}" width="{S}" height="{S}" fill="{fill}" class="cell" data-cell="{sq}"/>"#
             );
         }
         if let Some((_, mv)) = last {

@@ -1,9 +1,9 @@
 //! Pictures of a position: a terminal diagram and an SVG drawing.
 
 use crate::board::Cell;
-use crate::position::{Sling, TurretChess};
+use crate::position::{CastleSide, Sling, TurretChess};
 use crate::types::{Move, MoveKind, Piece, Role};
-use chimera_core::{Color, Position, Render};
+use chimera_core::{Color, MoveCells, Position, Render};
 use std::fmt::Write;
 
 /// What the last move touched, for marking.
@@ -69,6 +69,44 @@ fn glyph(p: Piece) -> char {
 }
 
 impl Render for TurretChess {
+    /// The from and to cells; a Turret's sling adds the cell it throws a piece from and the
+    /// cell the piece lands on, castling the rook's two cells, en passant the captured
+    /// pawn's cell. A promotion's choices share their cells.
+    fn move_cells(&self, mv: Self::Move) -> MoveCells {
+        let mut cells = MoveCells::from_to(mv.from(), mv.to());
+        match mv.kind() {
+            MoveKind::Castle => {
+                let side = if mv.to().index() > mv.from().index() {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                let rook_to = Cell::new(
+                    if side == CastleSide::King {
+                        mv.from().file() + 1
+                    } else {
+                        mv.from().file().wrapping_sub(1)
+                    },
+                    mv.from().rank(),
+                );
+                if let (Some(from), Some(to)) = (self.castling_rook(self.turn(), side), rook_to) {
+                    cells.also = vec![from.to_string(), to.to_string()];
+                }
+            }
+            MoveKind::EnPassant => {
+                if let Some(c) = Cell::new(mv.to().file(), mv.from().rank()) {
+                    cells.also = vec![c.to_string()];
+                }
+            }
+            MoveKind::Normal => {
+                if let Some(sl) = self.sling(mv) {
+                    cells.also = vec![sl.from.to_string(), sl.to.to_string()];
+                }
+            }
+        }
+        cells
+    }
+
     fn notation_help() -> &'static str {
         "Turret notation: long algebraic, the from and to cells on files a to j: `e2e4`\n\
          (any case: `E2E4`); SAN is read too: `Nd3`, `e4`. A capture is the same:\n\
@@ -128,7 +166,7 @@ impl Render for TurretChess {
             let fill = if light { "#f0d9b5" } else { "#b58863" };
             let _ = writeln!(
                 s,
-                r#"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="{fill}"/>"#
+                r#"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="{fill}" class="cell" data-cell="{c}"/>"#
             );
             if let Some(m) = &m {
                 if m.moved.contains(&c) {

@@ -5,7 +5,7 @@ use crate::board_data::{
     WHITE_PROMOTION,
 };
 use crate::{Cell, Piece, TurtleShell};
-use chimera_core::{Color, Outcome, Position, Render};
+use chimera_core::{Color, MoveCells, Outcome, Position, Render};
 use std::fmt::Write;
 
 /// What a picture shows, read from the position once.
@@ -263,8 +263,9 @@ fn svg(view: &View) -> String {
         };
         let _ = writeln!(
             s,
-            r#"<polygon points="{}" fill="{fill}"><title>{}</title></polygon>"#,
+            r#"<polygon points="{}" fill="{fill}" class="cell" data-cell="{}"><title>{}</title></polygon>"#,
             points(i),
+            NAMES[i],
             NAMES[i]
         );
     }
@@ -331,7 +332,8 @@ fn svg(view: &View) -> String {
     }
     s.push_str("</g>\n");
 
-    // Pieces: discs with the piece's letter; White light, Black dark; kings ringed.
+    // Pieces: discs with the piece's chess figure (a guard's letter G); White light, Black
+    // dark; kings ringed.
     s.push_str(
         "<g id=\"pieces\" text-anchor=\"middle\" dominant-baseline=\"central\" font-weight=\"bold\" font-size=\"20\">\n",
     );
@@ -356,11 +358,18 @@ fn svg(view: &View) -> String {
                 r - 3.0
             );
         }
+        // Chess figures where the piece has one; the guard (no chess piece) keeps its G.
+        let (figure, size) = match piece {
+            Piece::King => ('\u{265A}', 26),
+            Piece::Knight => ('\u{265E}', 26),
+            Piece::Rook => ('\u{265C}', 26),
+            Piece::Pawn => ('\u{265F}', 26),
+            Piece::Guard => ('G', 20),
+        };
         let _ = writeln!(
             s,
-            r#"<text x="{x:.1}" y="{:.1}" fill="{ink}">{}</text>"#,
-            y + 0.5,
-            piece.char().to_ascii_uppercase()
+            r#"<text x="{x:.1}" y="{:.1}" fill="{ink}" font-size="{size}">{figure}</text>"#,
+            y + 0.5
         );
     }
     s.push_str("</g>\n");
@@ -406,6 +415,11 @@ fn svg(view: &View) -> String {
 }
 
 impl Render for TurtleShell {
+    /// The move's two cells (a promotion shares them with the move that does not promote).
+    fn move_cells(&self, mv: Self::Move) -> MoveCells {
+        MoveCells::from_to(mv.from(), mv.to())
+    }
+
     fn notation_help() -> &'static str {
         "Turtle Shell notation: a move is its two cells, FROM-TO, as the diagram names\n\
          them (A0 to H9): `C2-C3`, `D2-E2` (a pawn steps along its file, and D2's file\n\

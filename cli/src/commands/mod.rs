@@ -6,6 +6,7 @@ pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod show;
 pub mod validate;
 pub mod variants;

@@ -4,7 +4,7 @@
 //! by line, or the computer, asked for its move by a search ([`crate::Computer`]). Saving
 //! and resuming game records is in [`record`].
 
-mod record;
+pub(crate) mod record;
 
 use super::{capitalise, Survey};
 use crate::setup::wrap;

@@ -65,3 +65,55 @@ fn render_svg_marks_a_checked_king() {
     assert!(!start.svg(None).contains("class=\"check\""));
     let _ = start.to_text();
 }
+
+#[test]
+fn render_move_cells_pick_squares_or_whole_units_and_the_svg_names_every_square() {
+    let game = start_game();
+    let start = game.position();
+    let single = start.move_cells(start.parse_move("a4-b6").unwrap());
+    assert_eq!(single.picks, [["a4"], ["b6"]]);
+    assert!(start
+        .move_cells(start.parse_move(";").unwrap())
+        .picks
+        .is_empty());
+    // Four wazirs filling e5's unit: an aggregate; the kings on a1 and q15.
+    let names: Vec<String> = crate::sq("e5")
+        .unit()
+        .squares()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let quad: Vec<(&str, char)> = names.iter().map(|n| (n.as_str(), 'W')).collect();
+    let pos = board(Color::White, 2, &quad);
+    let svg = pos.svg(None);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let (mut units, mut kings) = (0, 0);
+    for &mv in &moves {
+        let text = pos.move_text(mv);
+        let cells = pos.move_cells(mv);
+        assert_eq!(cells.picks.len(), 2, "{text}");
+        let first = &cells.picks[0];
+        if text.starts_with(|c: char| c.is_ascii_uppercase()) {
+            // An aggregate or the king: its unit's four squares, the named one first.
+            units += 1;
+            kings += usize::from(text.starts_with('K'));
+            assert_eq!(first.len(), 4, "{text}");
+            assert_eq!(cells.picks[1].len(), 4, "{text}");
+            assert!(text[1..].starts_with(first[0].as_str()), "{text}");
+        } else {
+            assert_eq!(first.len(), 1, "{text}");
+        }
+        for cell in cells.picks.iter().flatten() {
+            assert!(svg.contains(&format!(r#"data-cell="{cell}""#)), "{cell}");
+        }
+    }
+    assert!(
+        units > kings && kings > 0,
+        "{units} unit moves, {kings} of the king"
+    );
+    assert_eq!(
+        pos.move_cells(pos.parse_move("We5-e7").unwrap()).picks[0],
+        names
+    );
+}

@@ -66,3 +66,22 @@ fn the_program_can_drive_a_game_through_dyn_game() {
     assert!((variant.new_game)(Some("nonsense"), None).is_err());
     assert!((variant.new_game)(None, Some("8/8 w")).is_err());
 }
+
+#[test]
+fn render_move_cells_click_the_jacks_then_the_move_and_the_svg_names_every_cell() {
+    let pos = Triagonal::start(Rules::Standard);
+    let placed = pos.move_cells(pos.parse_move("J@Ac3,J@Ab3,Bb2-Bb4").unwrap());
+    // The Jacks in the notation's order (the lower cell first), then from and to.
+    assert_eq!(placed.picks, [["Ab3"], ["Ac3"], ["Bb2"], ["Bb4"]]);
+    let plain = pos.move_cells(pos.parse_move("Ab1-Ac3").unwrap());
+    assert_eq!(plain.picks, [["Ab1"], ["Ac3"]]);
+    let svg = pos.svg(None);
+    assert_eq!(svg.matches(r#"class="cell" data-cell=""#).count(), 504);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    for mv in moves {
+        for cell in pos.move_cells(mv).picks.iter().flatten() {
+            assert!(svg.contains(&format!(r#"data-cell="{cell}""#)), "{cell}");
+        }
+    }
+}

@@ -45,3 +45,26 @@ fn render_svg_draws_board_coordinates_rings_and_last_move() {
 fn pos_move(pos: &chimera_turnover::Turnover, text: &str) -> chimera_turnover::Move {
     pos.parse_move(text).unwrap()
 }
+
+#[test]
+fn render_move_cells_are_the_two_squares_named_in_the_svg() {
+    let game = start_game();
+    let pos = game.position();
+    let svg = pos.svg(None);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert!(!moves.is_empty());
+    for mv in moves {
+        let text = pos.move_text(mv);
+        let cells = pos.move_cells(mv);
+        // FROM-TO: the clicks are the two squares of the text, a split's or merge's too.
+        assert_eq!(cells.picks, [[&text[..2]], [&text[3..5]]], "{text}");
+        assert!(cells.also.is_empty());
+        for cell in cells.picks.iter().flatten() {
+            assert!(svg.contains(&format!(r#"class="cell" data-cell="{cell}""#)));
+        }
+    }
+    // A Castle's dismount (a split) is clicked like any move.
+    let split = pos.parse_move("b2-b4").unwrap();
+    assert_eq!(pos.move_cells(split).picks, [["b2"], ["b4"]]);
+}

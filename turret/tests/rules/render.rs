@@ -53,3 +53,45 @@ fn the_svg_draws_68_cells_the_last_move_the_slings_arrow_and_a_checked_king() {
     let p = setup("Ke7 kh8 te4 ne3", "w - - 0 1");
     assert!(p.svg(None).contains(r#"fill="url(#check)"/>"#));
 }
+
+/// Every cell a move's clicks or marks name is a `data-cell` of the SVG picture.
+fn assert_cells_in_svg(p: &TurretChess) {
+    let svg = p.svg(None);
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    for mv in moves {
+        let cells = p.move_cells(mv);
+        assert_eq!(cells.picks.len(), 2, "{}", p.move_text(mv));
+        for cell in cells.picks.iter().flatten().chain(&cells.also) {
+            assert!(
+                svg.contains(&format!(r#"data-cell="{cell}""#)),
+                "{cell} of {}",
+                p.move_text(mv)
+            );
+        }
+    }
+}
+
+#[test]
+fn render_move_cells_name_the_from_and_to_cells_the_slings_throw_and_the_castling_rook() {
+    let p = setup("Kf1 kh8 Te4 Ne3 re7", "w - - 0 1");
+    let sling = p.move_cells(p.parse_move("e4e6").unwrap());
+    assert_eq!(sling.picks, [["e4"], ["e6"]]);
+    assert_eq!(sling.also, ["e3", "e7"]); // the knight is thrown from e3 to e7
+    let plain = p.move_cells(p.parse_move("f1g1").unwrap());
+    assert!(plain.also.is_empty());
+    let castles = pos("tr3k2rt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TR3K2RT w KQkq - 0 8");
+    for (mv, rook) in [
+        ("f1h1", ["i1", "g1"]),
+        ("f1i1", ["i1", "g1"]),
+        ("f1d1", ["b1", "e1"]),
+        ("f1c1", ["b1", "e1"]),
+    ] {
+        let cells = castles.move_cells(castles.parse_move(mv).unwrap());
+        assert_eq!(cells.picks, [[&mv[..2]], [&mv[2..]]], "{mv}");
+        assert_eq!(cells.also, rook, "{mv}");
+    }
+    for p in [p, castles, TurretChess::start(Rules::Standard)] {
+        assert_cells_in_svg(&p);
+    }
+}

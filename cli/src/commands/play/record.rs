@@ -96,10 +96,20 @@ pub fn load(
 /// (for a game that did not start from the standard start) `[Position]` headers, a
 /// `[Result]` if it is over (as far as `limit` decides), then the moves.
 pub fn write(game: &dyn DynGame, start_position: Option<&str>, limit: Limit) -> String {
+    write_by(game, start_position, limit, "chimera play")
+}
+
+/// [`write`], naming the `program` that saved the record in its first comment.
+pub fn write_by(
+    game: &dyn DynGame,
+    start_position: Option<&str>,
+    limit: Limit,
+    program: &str,
+) -> String {
     let variant = game.variant();
     let moves = game.moves_played();
     let mut text = format!(
-        "# A {variant} game saved by `chimera play` ({}).\n# Check it with: {}\n",
+        "# A {variant} game saved by `{program}` ({}).\n# Check it with: {}\n",
         plural(moves.len(), "move"),
         validate_command(game, start_position, "FILE")
     );

@@ -1,0 +1,627 @@
+//! The web page of `chimera serve`, used as a person uses it: real headless Chromium
+//! (Debian's `chromium`, driven through `chromedriver` over WebDriver) plays a short game of
+//! every variant by clicking cells and buttons, every special move included (a promotion's
+//! choice, a Turret's sling, castling by two and three cells, Turnover's splits and merges,
+//! Triagonal's Jack placement, Tiling Rider's aggregate and king moves and "end turn"),
+//! checks the move list on the page and the server's position through the API, and saves a
+//! screenshot of each variant's page in `docs/screenshots/`.
+//!
+//! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver`: `bash scripts/install-browser`
+//! installs them (CI runs it). Without them the test fails and says so.
+
+#[path = "common/server.rs"]
+mod server;
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use server::Server;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// One thing a person does on the page.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    /// Clicks a cell of the board.
+    Click(&'static str),
+    /// Clicks the button of a move among several sharing their cells (a promotion).
+    Choose(&'static str),
+    /// Clicks "End turn" (Tiling Rider).
+    EndTurn,
+}
+use Step::*;
+
+/// A short game: where it starts, the clicks, and the moves they must make.
+struct Script {
+    name: &'static str,
+    variant: &'static str,
+    position: &'static str,
+    steps: &'static [Step],
+    moves: &'static [&'static str],
+    /// The screenshot is taken after this many steps (a piece selected shows its moves).
+    shot: usize,
+    /// What the status line must say at the end ("" for nothing in particular).
+    outcome: &'static str,
+}
+
+const SCRIPTS: &[Script] = &[
+    Script {
+        name: "turtle-shell",
+        variant: "turtle-shell",
+        position: "",
+        steps: &[
+            Click("C2"),
+            Click("C3"),
+            Click("D7"),
+            Click("E7"),
+            Click("F2"),
+            Click("F3"),
+        ],
+        moves: &["C2-C3", "D7-E7", "F2-F3"],
+        shot: 5,
+        outcome: "",
+    },
+    Script {
+        // A pawn moving on within the promotion zone may promote or not: the page asks.
+        name: "turtle-shell-promotion",
+        variant: "turtle-shell",
+        position: "W:KH4,PC6,GB0 B:KA3 w",
+        steps: &[
+            Click("C6"),
+            Click("C7"),
+            Choose("C6-C7=R"),
+            Click("A3"),
+            Click("A4"),
+        ],
+        moves: &["C6-C7=R", "A3-A4"],
+        shot: 2,
+        outcome: "",
+    },
+    Script {
+        // The king enters the end zone: the game is over, and the page says so.
+        name: "turtle-shell-end",
+        variant: "turtle-shell",
+        position: "W:KD8,PC2 B:KA3 w",
+        steps: &[Click("D8"), Click("E8")],
+        moves: &["D8-E8"],
+        shot: 2,
+        outcome: "Game over: 1-0 white wins by reaching the end zone with the king",
+    },
+    Script {
+        // Castling by three cells (White) and by two (Black), then a Turret's sling: the
+        // Turret e4 goes to e6 and throws the knight behind it (e3) to e7, taking the rook.
+        name: "turret",
+        variant: "turret",
+        position: "1r3k2r1/*p2r3p*/*8*/*8*/*3T4*/*3N4*/*P6P*/1R3K2R1 w KQkq - 0 1",
+        steps: &[
+            Click("f1"),
+            Click("i1"),
+            Click("f8"),
+            Click("d8"),
+            Click("e4"),
+            Click("e6"),
+        ],
+        moves: &["f1i1", "f8d8", "e4e6"],
+        shot: 5,
+        outcome: "",
+    },
+    Script {
+        // A Castle's dismount (a split), a Citadel's Fort merging onto the Wall (a
+        // Fortress), and the Fortress's Wall leaping off (a split).
+        name: "turnover",
+        variant: "turnover",
+        position: "",
+        steps: &[
+            Click("b2"),
+            Click("b4"),
+            Click("h7"),
+            Click("h5"),
+            Click("b2"),
+            Click("b4"),
+            Click("h5"),
+            Click("h4"),
+            Click("b4"),
+            Click("c6"),
+        ],
+        moves: &["b2-b4", "h7-h5", "b2-b4", "h5-h4", "b4-c6"],
+        shot: 9,
+        outcome: "",
+    },
+    Script {
+        // Two Jacks placed (Ab3, Ac3) before the move Bb2-Bb4, as one turn.
+        name: "triagonal",
+        variant: "triagonal",
+        position: "",
+        steps: &[
+            Click("Ab3"),
+            Click("Ac3"),
+            Click("Bb2"),
+            Click("Bb4"),
+            Click("Gb7"),
+            Click("Gb5"),
+            Click("Ae2"),
+            Click("Ae4"),
+        ],
+        moves: &["J@Ab3,J@Ac3,Bb2-Bb4", "Gb7-Gb5", "Ae2-Ae4"],
+        shot: 2,
+        outcome: "",
+    },
+    Script {
+        // White: the wazir aggregate on e5's unit rides to e9's (clicked on f6 then f10),
+        // the king steps a unit, end turn; Black: a knight, the king, end turn.
+        name: "tiling-rider",
+        variant: "tiling-rider",
+        position: "n7kk8/8kk8/18/18/18/18/18/18/18/18/4WW12/4WW12/18/18/8KK8/8KK8 w 0/9 - 8 0 2",
+        steps: &[
+            Click("f6"),
+            Click("f10"),
+            Click("j2"),
+            Click("i3"),
+            EndTurn,
+            Click("a16"),
+            Click("b14"),
+            Click("i15"),
+            Click("i13"),
+            EndTurn,
+        ],
+        moves: &["We5-e9", "Ki1-i3", ";", "a16-b14", "Ki15-i13", ";"],
+        shot: 1,
+        outcome: "",
+    },
+];
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// chromedriver, stopped when dropped.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_chromedriver() -> (Driver, String) {
+    for program in [CHROMIUM, CHROMEDRIVER] {
+        assert!(
+            Path::new(program).exists(),
+            "{program} is missing: the browser test needs Debian's chromium and chromium-driver; \
+             install them with `bash scripts/install-browser` (as root: apt-get install \
+             chromium chromium-driver)"
+        );
+    }
+    let port = free_port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver(child);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "chromedriver did not start listening"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (driver, format!("http://127.0.0.1:{port}"))
+}
+
+async fn connect(webdriver: &str, profile: &Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1500,1100",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(webdriver)
+        .await
+        .expect("a WebDriver session with headless Chromium")
+}
+
+/// Evaluates `expr` in the page.
+async fn js(client: &Client, expr: &str) -> Value {
+    client
+        .execute(&format!("return {expr};"), vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{expr}: {e}"))
+}
+
+/// Waits until `expr` is true in the page.
+async fn wait_for(client: &Client, expr: &str, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if js(client, expr).await == Value::Bool(true) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let error = js(client, "document.getElementById('error').textContent").await;
+            panic!("timed out waiting for {what} ({expr}); the page's error: {error}");
+        }
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+async fn page_moves(client: &Client) -> Vec<String> {
+    let mut moves = Vec::new();
+    for li in client.find_all(Locator::Css("#moves .mv")).await.unwrap() {
+        moves.push(li.text().await.unwrap());
+    }
+    moves
+}
+
+fn screenshots() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
+    std::fs::create_dir_all(&dir).expect("docs/screenshots");
+    dir
+}
+
+/// Starts a new game of the script's variant from the page's own controls.
+async fn new_game(client: &Client, variant: &str, position: &str) {
+    let select = client.find(Locator::Id("variant")).await.unwrap();
+    select.select_by_value(variant).await.unwrap();
+    let details = client.find(Locator::Css("#paste summary")).await.unwrap();
+    let open = js(client, "document.getElementById('paste').open").await;
+    if open != Value::Bool(true) {
+        details.click().await.unwrap();
+    }
+    let input = client.find(Locator::Id("position-in")).await.unwrap();
+    input.clear().await.unwrap();
+    if !position.is_empty() {
+        input.send_keys(position).await.unwrap();
+    }
+    let before = js(client, "game === null ? '' : game.id").await;
+    client
+        .find(Locator::Id("new"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        client,
+        &format!(
+            "game !== null && game.id !== {before} && game.variant === '{variant}' \
+             && game.moves_played.length === 0 && !busy"
+        ),
+        "the new game",
+    )
+    .await;
+}
+
+async fn run_script(client: &Client, server: &Server, script: &Script) {
+    let started = Instant::now();
+    new_game(client, script.variant, script.position).await;
+    let path = screenshots().join(format!("{}.png", script.name));
+    for (i, step) in script.steps.iter().enumerate() {
+        match *step {
+            Click(cell) => {
+                let selector = format!("#board svg .cell[data-cell=\"{cell}\"]");
+                let el = client
+                    .find(Locator::Css(&selector))
+                    .await
+                    .unwrap_or_else(|e| panic!("{}: step {i}: no cell {cell}: {e}", script.name));
+                el.click()
+                    .await
+                    .unwrap_or_else(|e| panic!("{}: step {i}: clicking {cell}: {e}", script.name));
+            }
+            Choose(text) => {
+                let selector = format!("#choice button[data-move=\"{text}\"]");
+                client
+                    .find(Locator::Css(&selector))
+                    .await
+                    .unwrap_or_else(|e| panic!("{}: step {i}: no choice {text}: {e}", script.name))
+                    .click()
+                    .await
+                    .unwrap();
+            }
+            EndTurn => {
+                client
+                    .find(Locator::Css("#actions button[data-move=\";\"]"))
+                    .await
+                    .unwrap_or_else(|e| {
+                        panic!("{}: step {i}: no end-turn button: {e}", script.name)
+                    })
+                    .click()
+                    .await
+                    .unwrap();
+            }
+        }
+        // A click that completes a move waits for the server's answer.
+        wait_for(client, "!busy", "the page").await;
+        let error = js(client, "document.getElementById('error').textContent").await;
+        assert_eq!(error, json!(""), "{}: step {i} {step:?}", script.name);
+        if let Click(_) = step {
+            let now = js(client, "game.moves_played.length").await;
+            let highlighted = js(client, "document.querySelectorAll('#board .hl').length").await;
+            println!(
+                "  {:<22} {step:?}: {} highlighted, {} moves",
+                script.name, highlighted, now
+            );
+        }
+        if i + 1 == script.shot {
+            let png = client.screenshot().await.expect("a screenshot");
+            std::fs::write(&path, png).expect("the screenshot is saved");
+        }
+    }
+    let status = client
+        .find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        status.contains(script.outcome),
+        "{}: status {status:?}",
+        script.name
+    );
+    if !script.outcome.is_empty() {
+        println!("{:<22} status: {status}", script.name);
+    }
+    let on_page = page_moves(client).await;
+    assert_eq!(
+        on_page, script.moves,
+        "{}: the move list on the page",
+        script.name
+    );
+    let id = js(client, "game.id").await;
+    let id = id.as_str().expect("a game id");
+    let (status, state) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200);
+    let played: Vec<&str> = state["moves_played"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(played, script.moves, "{}: the server's moves", script.name);
+    let shown = client
+        .find(Locator::Id("position"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert_eq!(
+        json!(shown),
+        state["position"],
+        "{}: the position shown",
+        script.name
+    );
+    println!(
+        "{:<22} {} moves by clicks: {} ({:.1} s); position {}; screenshot {}",
+        script.name,
+        script.moves.len(),
+        script.moves.join(" "),
+        started.elapsed().as_secs_f64(),
+        state["position"],
+        path.canonicalize().unwrap_or(path.clone()).display()
+    );
+}
+
+/// Against the computer (Black, 0.2 s a move): the computer answers; undo takes back to
+/// the player's turn; the board flips; a reload finds the game again.
+async fn computer_undo_flip_reload(client: &Client, base: &str) {
+    new_game(client, "turret", "").await;
+    client
+        .find(Locator::Id("mode"))
+        .await
+        .unwrap()
+        .select_by_value("black")
+        .await
+        .unwrap();
+    let time = client.find(Locator::Id("time")).await.unwrap();
+    time.clear().await.unwrap();
+    time.send_keys("0.2").await.unwrap();
+    for cell in ["e2", "e4"] {
+        client
+            .find(Locator::Css(&format!(
+                "#board svg .cell[data-cell=\"{cell}\"]"
+            )))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    wait_for(
+        client,
+        "game.moves_played.length === 2 && !busy",
+        "the computer's answer",
+    )
+    .await;
+    let moves = page_moves(client).await;
+    assert_eq!(moves[0], "e2e4");
+    println!("computer (Black) answered e2e4 with {}", moves[1]);
+    client
+        .find(Locator::Id("undo"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        client,
+        "game.moves_played.length === 0 && !busy",
+        "the undo",
+    )
+    .await;
+    assert!(page_moves(client).await.is_empty());
+    client
+        .find(Locator::Id("flip"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert_eq!(
+        js(
+            client,
+            "document.getElementById('board').classList.contains('flipped')"
+        )
+        .await,
+        json!(true)
+    );
+    let flipped = std::env::temp_dir().join("chimera-browser-flipped.png");
+    std::fs::write(&flipped, client.screenshot().await.unwrap()).unwrap();
+    println!("the flipped board: {}", flipped.display());
+    client
+        .find(Locator::Id("mode"))
+        .await
+        .unwrap()
+        .select_by_value("human")
+        .await
+        .unwrap();
+    client
+        .find(Locator::Id("flip"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    // Play a move, reload the page: the game is still there.
+    for cell in ["d2", "d4"] {
+        client
+            .find(Locator::Css(&format!(
+                "#board svg .cell[data-cell=\"{cell}\"]"
+            )))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    wait_for(client, "game.moves_played.length === 1 && !busy", "d2d4").await;
+    let id = js(client, "game.id").await;
+    let url = client.current_url().await.unwrap();
+    assert!(url.as_str().contains("#game="), "{url}");
+    client.refresh().await.unwrap();
+    wait_for(
+        client,
+        "typeof game !== 'undefined' && game !== null && !busy",
+        "the reloaded page",
+    )
+    .await;
+    assert_eq!(
+        js(client, "game.id").await,
+        id,
+        "the same game after a reload"
+    );
+    assert_eq!(page_moves(client).await, ["d2d4"]);
+    println!("undo, flip and reload (game {id} at {base}) work");
+}
+
+/// A record downloaded from the server loads back through the page's file input.
+async fn download_and_load_a_record(client: &Client, server: &Server) {
+    let (status, state) = server.post(
+        "/api/games",
+        &json!({"variant": "turret", "moves": "e2e4 e7e5 h1g3"}),
+    );
+    assert_eq!(status, 201);
+    let id = state["id"].as_str().unwrap();
+    let url = format!("{}/api/games/{id}/record", server.base);
+    let record = server::agent()
+        .get(&url)
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    let file = std::env::temp_dir().join(format!("chimera-record-{}.txt", std::process::id()));
+    std::fs::write(&file, &record).unwrap();
+    if js(client, "document.getElementById('paste').open").await != Value::Bool(true) {
+        client
+            .find(Locator::Css("#paste summary"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    let input = client.find(Locator::Id("record-in")).await.unwrap();
+    input.send_keys(&file.display().to_string()).await.unwrap();
+    wait_for(
+        client,
+        "game.variant === 'turret' && game.moves_played.length === 3 && !busy",
+        "the loaded record",
+    )
+    .await;
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(page_moves(client).await, ["e2e4", "e7e5", "h1g3"]);
+    // The page's download link gives the same record.
+    let href = client
+        .find(Locator::Id("record"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap()
+        .unwrap();
+    let again = server::agent()
+        .get(&format!("{}{href}", server.base))
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    assert!(again.ends_with("e2e4 e7e5 h1g3\n"), "{again}");
+    println!(
+        "a downloaded record ({} bytes) loads back through the page",
+        record.len()
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn browser_plays_every_variant_by_clicks_in_headless_chromium() {
+    let started = Instant::now();
+    let server = Server::start(&[]);
+    let (_driver, webdriver) = start_chromedriver();
+    let profile = std::env::temp_dir().join(format!("chimera-browser-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let client = connect(&webdriver, &profile).await;
+    let result = async {
+        client
+            .goto(&format!("{}/", server.base))
+            .await
+            .expect("the page loads");
+        wait_for(
+            &client,
+            "typeof game !== 'undefined' && game !== null && !busy",
+            "the first game",
+        )
+        .await;
+        for script in SCRIPTS {
+            run_script(&client, &server, script).await;
+        }
+        download_and_load_a_record(&client, &server).await;
+        computer_undo_flip_reload(&client, &server.base).await;
+    };
+    // Close the browser whatever happened, then report.
+    let outcome = tokio::time::timeout(Duration::from_secs(240), result).await;
+    let _ = client.close().await;
+    let _ = std::fs::remove_dir_all(&profile);
+    outcome.expect("the browser test takes less than 4 minutes");
+    println!("browser test: {:.1} s", started.elapsed().as_secs_f64());
+}

@@ -1,0 +1,297 @@
+//! `chimera serve`'s JSON API, through the real binary on 127.0.0.1: games of every
+//! variant, moves, undo, the computer, records, and every kind of bad request (a JSON error
+//! with a 4xx status that changes nothing).
+
+#[path = "common/server.rs"]
+mod server;
+
+use serde_json::{json, Value};
+use server::Server;
+
+const VARIANTS: [&str; 5] = [
+    "turtle-shell",
+    "turret",
+    "turnover",
+    "triagonal",
+    "tiling-rider",
+];
+
+fn texts(state: &Value, key: &str) -> Vec<String> {
+    state[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("{key} in {state}"))
+        .iter()
+        .map(|m| {
+            m.as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| m["text"].as_str().unwrap().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn serve_answers_the_page_its_assets_and_the_variants() {
+    let server = Server::start(&[]);
+    let page = server::agent()
+        .get(&format!("{}/", server.base))
+        .call()
+        .unwrap();
+    assert_eq!(page.content_type(), "text/html");
+    let html = page.into_string().unwrap();
+    assert!(html.contains("<script src=\"app.js\">"), "{html}");
+    for asset in ["/app.js", "/app.css"] {
+        let r = server::agent()
+            .get(&format!("{}{asset}", server.base))
+            .call()
+            .unwrap();
+        assert_eq!(r.status(), 200, "{asset}");
+    }
+    let (status, body) = server.get("/api/variants");
+    assert_eq!(status, 200);
+    let names: Vec<&str> = body["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, VARIANTS);
+}
+
+#[test]
+fn serve_plays_every_variant_through_the_api_with_cells_for_every_legal_move() {
+    let server = Server::start(&[]);
+    for variant in VARIANTS {
+        let (status, state) = server.post("/api/games", &json!({ "variant": variant }));
+        assert_eq!(status, 201, "{state}");
+        let id = state["id"].as_str().unwrap().to_string();
+        let svg = state["svg"].as_str().unwrap();
+        let legal = state["legal"].as_array().unwrap();
+        assert!(!legal.is_empty());
+        for m in legal {
+            for group in m["picks"].as_array().unwrap() {
+                for cell in group.as_array().unwrap() {
+                    let cell = cell.as_str().unwrap();
+                    assert!(
+                        svg.contains(&format!("data-cell=\"{cell}\"")),
+                        "{variant} {cell}"
+                    );
+                }
+            }
+        }
+        // Play the first legal move with clicks (not an end of turn), then undo it.
+        let first = legal
+            .iter()
+            .find(|m| !m["picks"].as_array().unwrap().is_empty())
+            .unwrap()["text"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let (status, after) =
+            server.post(&format!("/api/games/{id}/move"), &json!({ "move": first }));
+        assert_eq!(status, 200, "{after}");
+        assert_eq!(texts(&after, "moves_played"), [first.as_str()]);
+        let (status, again) = server.get(&format!("/api/games/{id}"));
+        assert_eq!(status, 200);
+        assert_eq!(
+            again["position"], after["position"],
+            "a game survives between requests"
+        );
+        let record = server::agent()
+            .get(&format!("{}/api/games/{id}/record", server.base))
+            .call()
+            .unwrap()
+            .into_string()
+            .unwrap();
+        assert!(
+            record.contains(&format!("[Variant \"{variant}\"]")),
+            "{record}"
+        );
+        assert!(record.contains(&first), "{record}");
+        // The record loads back as a new game.
+        let (status, loaded) = server.post(
+            "/api/games",
+            &json!({ "variant": variant, "moves": record }),
+        );
+        assert_eq!(status, 201, "{loaded}");
+        assert_eq!(loaded["position"], after["position"]);
+        let (status, undone) = server.post(&format!("/api/games/{id}/undo"), &json!({}));
+        assert_eq!(status, 200);
+        assert_eq!(undone["position"], state["position"]);
+        assert!(texts(&undone, "moves_played").is_empty());
+    }
+}
+
+#[test]
+fn serve_the_computer_moves_within_the_time_asked() {
+    let server = Server::start(&[]);
+    for variant in VARIANTS {
+        let (_, state) = server.post("/api/games", &json!({ "variant": variant }));
+        let id = state["id"].as_str().unwrap();
+        let started = std::time::Instant::now();
+        let (status, after) = server.post(
+            &format!("/api/games/{id}/computer"),
+            &json!({ "time_ms": 200 }),
+        );
+        assert_eq!(status, 200, "{variant}: {after}");
+        assert!(started.elapsed().as_secs_f64() < 5.0, "{variant}");
+        let played = texts(&after, "moves_played");
+        assert_eq!(
+            played,
+            [after["computer"]["move"].as_str().unwrap()],
+            "{variant}"
+        );
+        // The computer's time is capped.
+        let (status, error) = server.post(
+            &format!("/api/games/{id}/computer"),
+            &json!({ "time_ms": 60_000 }),
+        );
+        assert_eq!(status, 400, "{error}");
+    }
+}
+
+#[test]
+fn serve_bad_requests_get_a_json_error_and_a_4xx_status_and_change_nothing() {
+    let server = Server::start(&[]);
+    let (_, state) = server.post("/api/games", &json!({ "variant": "turret" }));
+    let id = state["id"].as_str().unwrap();
+    let game = format!("/api/games/{id}");
+    let cases: Vec<(&str, (u16, Value), u16)> = vec![
+        ("unknown game", server.get("/api/games/nosuchgame"), 404),
+        (
+            "unknown game move",
+            server.post("/api/games/nosuchgame/move", &json!({"move": "e2e4"})),
+            404,
+        ),
+        (
+            "illegal move",
+            server.post(&format!("{game}/move"), &json!({"move": "e2e5"})),
+            422,
+        ),
+        (
+            "unreadable move",
+            server.post(&format!("{game}/move"), &json!({"move": "hello"})),
+            422,
+        ),
+        (
+            "malformed JSON",
+            server.post_raw(&format!("{game}/move"), b"{\"move\": "),
+            400,
+        ),
+        (
+            "wrong field",
+            server.post(&format!("{game}/move"), &json!({"mvoe": "e2e4"})),
+            400,
+        ),
+        (
+            "not an object",
+            server.post_raw("/api/games", b"[1, 2]"),
+            400,
+        ),
+        (
+            "huge body",
+            server.post_raw("/api/games", &vec![b' '; 200_000]),
+            413,
+        ),
+        (
+            "unknown variant",
+            server.post("/api/games", &json!({"variant": "chess"})),
+            422,
+        ),
+        (
+            "bad position",
+            server.post(
+                "/api/games",
+                &json!({"variant": "turret", "position": "rubbish"}),
+            ),
+            422,
+        ),
+        (
+            "unknown rules",
+            server.post("/api/games", &json!({"variant": "turret", "rules": "nope"})),
+            422,
+        ),
+        (
+            "illegal moves in a new game",
+            server.post(
+                "/api/games",
+                &json!({"variant": "turret", "moves": "e2e4 e2e4"}),
+            ),
+            422,
+        ),
+        (
+            "nothing to undo",
+            server.post(&format!("{game}/undo"), &json!({})),
+            422,
+        ),
+        (
+            "bad computer time",
+            server.post(&format!("{game}/computer"), &json!({"time_ms": 0})),
+            400,
+        ),
+        ("unknown endpoint", server.get("/api/nothing"), 404),
+        (
+            "wrong method",
+            server::answer(
+                server::agent()
+                    .delete(&format!("{}{game}", server.base))
+                    .call(),
+            ),
+            405,
+        ),
+        (
+            "GET instead of POST",
+            server.get(&format!("{game}/undo")),
+            405,
+        ),
+        ("unknown page", server.get("/nothing"), 404),
+    ];
+    for (what, (status, body), expected) in cases {
+        assert_eq!(status, expected, "{what}: {body}");
+        let message = body["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{what}: {body}"));
+        assert!(!message.is_empty(), "{what}");
+        println!("{what}: {status} {message}");
+    }
+    let (status, after) = server.get(&game);
+    assert_eq!(status, 200);
+    assert_eq!(after["position"], state["position"], "nothing changed");
+    assert!(texts(&after, "moves_played").is_empty());
+}
+
+#[test]
+fn serve_keeps_at_most_max_games_forgetting_the_least_recently_used() {
+    let server = Server::start(&["--max-games", "3"]);
+    let ids: Vec<String> = (0..3)
+        .map(|_| {
+            let (_, s) = server.post("/api/games", &json!({"variant": "turnover"}));
+            s["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    // Use the first, so the second is the least recently used.
+    assert_eq!(server.get(&format!("/api/games/{}", ids[0])).0, 200);
+    let (_, s) = server.post("/api/games", &json!({"variant": "turnover"}));
+    assert!(s["id"].is_string());
+    assert_eq!(server.get(&format!("/api/games/{}", ids[0])).0, 200);
+    assert_eq!(server.get(&format!("/api/games/{}", ids[1])).0, 404);
+    assert_eq!(server.get(&format!("/api/games/{}", ids[2])).0, 200);
+}
+
+#[test]
+fn serve_refuses_a_port_in_use_and_bad_options() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    for args in [
+        vec!["serve", "--port", port.as_str()],
+        vec!["serve", "--port", "0", "--threads", "0"],
+        vec!["serve", "--port", "0", "--max-games", "0"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}
