@@ -2,8 +2,9 @@
 
 use crate::board::sq;
 use crate::position::Chess;
+use crate::types::MoveKind;
 use crate::types::{Move, Piece, Role, Square};
-use chimera_core::{Position, Render};
+use chimera_core::{MoveCells, Position, Render};
 use chimera_kit::svg::Scene;
 use std::fmt::Write;
 
@@ -126,6 +127,21 @@ impl Render for Chess {
         }
         scene.caption(&status_line(self));
         scene.to_svg()
+    }
+
+    /// The piece's square then its destination (a promotion's four choices share them);
+    /// castling also shows its rook's squares, en passant the captured pawn's.
+    fn move_cells(&self, mv: Self::Move) -> MoveCells {
+        let mut cells = MoveCells::from_to(mv.from(), mv.to());
+        let at = |file: u8, rank: u8| sq(usize::from(rank) * 8 + usize::from(file)).to_string();
+        let rank = mv.from().rank();
+        match self.move_kind(mv) {
+            MoveKind::Castle { king_side: true } => cells.also = vec![at(7, rank), at(5, rank)],
+            MoveKind::Castle { king_side: false } => cells.also = vec![at(0, rank), at(3, rank)],
+            MoveKind::EnPassant => cells.also = vec![at(mv.to().file(), rank)],
+            MoveKind::Quiet | MoveKind::Capture(_) => {}
+        }
+        cells
     }
 
     fn notation_help() -> &'static str {

@@ -35,4 +35,5 @@ fn move_cells_name_cells_of_the_svg_picture_in_every_variant() {
         3,
         30,
     );
+    check(chimera_chess::Chess::start(Default::default()), 8, 60);
 }

@@ -1,4 +1,4 @@
-//! A load test of `chimera serve` on 127.0.0.1: 200 games at once (40 of each variant),
+//! A load test of `chimera serve` on 127.0.0.1: 200 games at once (33 or 34 of each variant),
 //! each on its own client thread, each playing random legal moves through the JSON API;
 //! no request may fail, and the latency is reported. `CHIMERA_LOAD_GAMES` and
 //! `CHIMERA_LOAD_MOVES` change the number of games and of moves a game (200 and 8).
@@ -10,12 +10,13 @@ use serde_json::{json, Value};
 use server::Server;
 use std::time::{Duration, Instant};
 
-const VARIANTS: [&str; 5] = [
+const VARIANTS: [&str; 6] = [
     "turtle-shell",
     "turret",
     "turnover",
     "triagonal",
     "tiling-rider",
+    "chess",
 ];
 
 fn setting(name: &str, default: usize) -> usize {

@@ -3,7 +3,7 @@
 //!
 //! Every cell is a polygon with a stable name (the name the variant's notation uses, such
 //! as `e4`), written both as the element's `id` (`cell-e4`, made safe for XML ids) and as a
-//! `data-cell="e4"` attribute, so that a web page can tell which cell was clicked. All text
+//! `data-cell="e4"` attribute with the class `cell` (as `chimera serve`'s page looks for), so that a web page can tell which cell was clicked. All text
 //! goes through one escaping function, [`escape`].
 //!
 //! ```
@@ -17,7 +17,7 @@
 //! scene.caption("White: K<a1>");
 //! let svg = scene.to_svg();
 //! assert!(svg.starts_with("<svg"));
-//! assert!(svg.contains(r#"id="cell-a1" data-cell="a1""#));
+//! assert!(svg.contains(r#"id="cell-a1" class="cell" data-cell="a1""#));
 //! assert!(svg.contains("K&lt;a1&gt;"));
 //! ```
 
@@ -275,7 +275,7 @@ impl Scene {
         for c in &self.cells {
             let _ = writeln!(
                 s,
-                r#"<polygon id="{}" data-cell="{}" points="{}" fill="{}"/>"#,
+                r#"<polygon id="{}" class="cell" data-cell="{}" points="{}" fill="{}"/>"#,
                 escape(&cell_id(&c.name)),
                 escape(&c.name),
                 points_attr(&c.points),
@@ -422,7 +422,7 @@ mod tests {
             .arrow((20.0, 20.0), (60.0, 60.0), "#00f");
         let svg = scene.to_svg();
         for i in 0..4 {
-            assert!(svg.contains(&format!(r#"id="cell-c{i}" data-cell="c{i}""#)));
+            assert!(svg.contains(&format!(r#"id="cell-c{i}" class="cell" data-cell="c{i}""#)));
         }
         assert!(svg.contains("T&amp;"));
         assert_eq!(svg.matches("<g").count(), svg.matches("</g>").count());
