@@ -53,7 +53,7 @@ fn board_and_setup() {
     );
     // h1 is a light square at White's right.
     assert!(p.svg(None).contains(
-        r##"id="cell-h1" data-cell="h1" points="420,420 476,420 476,476 420,476" fill="#f0d9b5""##
+        r##"id="cell-h1" class="cell" data-cell="h1" points="420,420 476,420 476,476 420,476" fill="#f0d9b5""##
     ));
     assert_eq!(moves(&p).len(), 20);
 }
