@@ -21,7 +21,9 @@
 //!
 //! ## Features
 //! - `serde`: [`Chess`] serializes as `{"rules": "standard", "position": FEN}` and
-//!   deserializes by reading that FEN (so it validates); [`Move`] as its UCI text.
+//!   deserializes by reading that FEN (so it validates); [`Move`] as its UCI text;
+//!   `Game<Chess>` as its start position and its moves as their text (`{"start": …,
+//!   "moves": ["e2e4", …]}`), read back by replaying them (an illegal record is refused).
 //!
 //! ## Example
 //! ```

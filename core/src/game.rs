@@ -13,18 +13,21 @@ use crate::{
 /// keeps its positions indexed by Zobrist key, so those hooks find the earlier positions
 /// equal to one in time independent of the length of the game ([`History::with_key`]).
 ///
-/// With the `serde` feature a game serializes as its start position and its moves; reading
-/// one back replays the moves, so a record with an illegal move is refused, never trusted.
+/// With the `serde` feature a game serializes as its start position (see
+/// [`crate::serde_text`]) and its moves as their text (each in the position it was played
+/// in, [`Position::move_text`]): `{"start": {"rules": …, "position": …}, "moves": ["e4", …]}`.
+/// Reading one back parses and replays the moves, so a record with an unreadable or illegal
+/// move is refused, never trusted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
     serde(
-        into = "GameRecord<P, P::Move>",
-        try_from = "GameRecord<P, P::Move>",
+        into = "GameRecord<P>",
+        try_from = "GameRecord<P>",
         bound(
-            serialize = "P: serde::Serialize, P::Move: serde::Serialize",
-            deserialize = "P: serde::Deserialize<'de>, P::Move: serde::Deserialize<'de>"
+            serialize = "P: serde::Serialize",
+            deserialize = "P: serde::Deserialize<'de>"
         )
     )
 )]
@@ -338,22 +341,19 @@ impl<P: Position> Game<P> {
     }
 }
 
-/// The serialized form of a [`Game`]: where it started and what was played.
+/// The serialized form of a [`Game`]: where it started and what was played, as move texts.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
-struct GameRecord<P, M> {
+struct GameRecord<P> {
     start: P,
-    moves: Vec<M>,
+    moves: Vec<String>,
 }
 
 #[cfg(feature = "serde")]
-impl<P: Position> From<Game<P>> for GameRecord<P, P::Move> {
+impl<P: Position> From<Game<P>> for GameRecord<P> {
     fn from(game: Game<P>) -> Self {
-        let Game {
-            mut positions,
-            moves,
-            ..
-        } = game;
+        let moves = game.move_texts();
+        let Game { mut positions, .. } = game;
         positions.truncate(1);
         GameRecord {
             start: positions.pop().expect("never empty"),
@@ -363,12 +363,13 @@ impl<P: Position> From<Game<P>> for GameRecord<P, P::Move> {
 }
 
 #[cfg(feature = "serde")]
-impl<P: Position> TryFrom<GameRecord<P, P::Move>> for Game<P> {
+impl<P: Position> TryFrom<GameRecord<P>> for Game<P> {
     type Error = String;
-    fn try_from(record: GameRecord<P, P::Move>) -> Result<Self, String> {
+    fn try_from(record: GameRecord<P>) -> Result<Self, String> {
         let mut game = Game::new(record.start);
-        for (i, mv) in record.moves.into_iter().enumerate() {
-            game.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+        for (i, text) in record.moves.iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
         }
         Ok(game)
     }

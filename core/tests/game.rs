@@ -328,10 +328,19 @@ mod serde_roundtrip {
         game.play_text("+1").unwrap();
         game.play_text("+1").unwrap();
         let json = serde_json::to_string(&game).unwrap();
+        // Moves are written as their text.
+        assert_eq!(
+            json,
+            r#"{"start":{"rules":"ko","position":"0 w 0"},"moves":["+1","+1"]}"#
+        );
         let back: Game<Ring> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, game);
         // A record whose second move repeats the start under Ko is refused.
-        let bad = r#"{"start":{"rules":"ko","position":"0 w 0"},"moves":[1,3]}"#;
+        let bad = r#"{"start":{"rules":"ko","position":"0 w 0"},"moves":["+1","-1"]}"#;
+        let err = serde_json::from_str::<Game<Ring>>(bad).unwrap_err();
+        assert!(err.to_string().contains("move 2"), "{err}");
+        // So is one with an unreadable move.
+        let bad = r#"{"start":{"rules":"ko","position":"0 w 0"},"moves":["x"]}"#;
         assert!(serde_json::from_str::<Game<Ring>>(bad).is_err());
     }
 }

@@ -83,6 +83,13 @@
 //! assert_eq!(p16.giant_ferz_at(i1), Some(Color::White));
 //! assert_eq!(perft(&mut Game::new(p16), 1), 88);
 //! ```
+//!
+//! ## Features
+//! - `serde`: [`TilingRider`] serializes as `{"rules": NAME, "position": TEXT}` (its rules'
+//!   name and its position text, [`chimera_core::Position::to_text`]) and deserializes by reading
+//!   that text, so a broken position is refused; `chimera_core::Game<TilingRider>` serializes
+//!   as its start position and its moves as their move text (`{"start": …, "moves": […]}`),
+//!   each read back and replayed, so an illegal record is refused.
 #![forbid(unsafe_code)]
 
 mod board;

@@ -73,6 +73,14 @@
 //! assert!(game.outcome().is_none());
 //! println!("{}", game.position().text_diagram(game.last_move()));
 //! ```
+//!
+//! ## Features
+//! - `serde`: [`Triagonal`] serializes as `{"rules": NAME, "position": TEXT}` (its rules'
+//!   name and its position text, [`chimera_core::Position::to_text`]) and deserializes by reading
+//!   that text, so a broken position is refused; `chimera_core::Game<Triagonal>` serializes
+//!   as its start position and its moves as their move text (`{"start": …, "moves": […]}`),
+//!   each read back and replayed, so an illegal record is refused; [`Move`] on its own in its
+//!   compact internal form (meaningful only in its position: prefer its text).
 #![forbid(unsafe_code)]
 
 mod board;

@@ -54,6 +54,14 @@
 //! assert!(game.outcome().is_none());
 //! println!("{}", pos.text_diagram(game.last_move()));
 //! ```
+//!
+//! ## Features
+//! - `serde`: [`Turnover`] serializes as `{"rules": NAME, "position": TEXT}` (its rules'
+//!   name and its position text, [`chimera_core::Position::to_text`]) and deserializes by reading
+//!   that text, so a broken position is refused; `chimera_core::Game<Turnover>` serializes as
+//!   its start position and its moves as their move text (`{"start": …, "moves": ["d2-d4",
+//!   …]}`), each read back and replayed, so an illegal record is refused; [`Move`] on its own
+//!   as its two squares (`{"from": "d2", "to": "d4"}`).
 #![forbid(unsafe_code)]
 
 mod board;

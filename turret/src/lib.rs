@@ -52,6 +52,15 @@
 //! assert!(after.text_diagram(Some((&pos, mv))).contains("the sling throws the white knight"));
 //! assert!(after.svg(Some((&pos, mv))).starts_with("<svg"));
 //! ```
+//!
+//! ## Features
+//! - `serde`: [`TurretChess`] serializes as `{"rules": NAME, "position": TEXT}` (its rules'
+//!   name and its position text, [`chimera_core::Position::to_text`]) and deserializes by reading
+//!   that text, so a broken position is refused; `chimera_core::Game<TurretChess>` serializes
+//!   as its start position and its moves as their move text (`{"start": …, "moves": ["e2e4",
+//!   …]}`), each read back and replayed, so an illegal record is refused; [`Move`] on its own
+//!   serializes in its compact internal form (a number meaningful only in its position:
+//!   prefer its text).
 #![forbid(unsafe_code)]
 
 mod board;
@@ -206,31 +215,7 @@ impl Position for TurretChess {
     }
 }
 
+// With the `serde` feature a position serializes as its rules' name and position text, and
+// reading one back validates it (the core's glue, `chimera_core::serde_text`).
 #[cfg(feature = "serde")]
-mod serde_impl {
-    use super::*;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    struct Repr {
-        rules: Rules,
-        position: String,
-    }
-
-    impl Serialize for TurretChess {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            Repr {
-                rules: self.rules,
-                position: self.to_text(),
-            }
-            .serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for TurretChess {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let r = Repr::deserialize(d)?;
-            TurretChess::from_text(&r.position, r.rules).map_err(serde::de::Error::custom)
-        }
-    }
-}
+chimera_core::impl_serde_via_text!(TurretChess);

@@ -105,8 +105,11 @@
 //! ## Features
 //!
 //! `serde`: [`TurtleShell`] serializes as its rules' name and its position text (and is
-//! validated on reading); [`Move`], [`Cell`], [`Piece`] and [`Rules`] serialize too, so
-//! `chimera_core::Game<TurtleShell>` does.
+//! validated on reading); `chimera_core::Game<TurtleShell>` as its start position and its
+//! moves as their text (`{"start": …, "moves": ["C2-C3", …]}`), read back by replaying them
+//! (an illegal record is refused). [`Cell`] serializes as its name; [`Move`], [`Piece`] and
+//! [`Rules`] serialize too ([`Move`] in its compact internal form, meaningful only in its
+//! position: prefer its text).
 #![forbid(unsafe_code)]
 
 mod board;
