@@ -339,6 +339,16 @@ impl<P: Position> Game<P> {
             .map(|(&mv, pos)| pos.move_text(mv))
             .collect()
     }
+
+    /// The moves played so far in the display notation (SAN where the variant has one,
+    /// [`Position::move_display`]).
+    pub fn move_displays(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(&mv, pos)| pos.move_display(mv))
+            .collect()
+    }
 }
 
 /// The serialized form of a [`Game`]: where it started and what was played, as move texts.

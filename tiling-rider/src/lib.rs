@@ -58,8 +58,8 @@
 //! ## Example
 //!
 //! ```
-//! use chimera_core::{perft, Color, Game, Position, Render};
-//! use chimera_tiling_rider::{Piece, Rules, Square, TilingRider};
+//! // One dependency is enough: the prelude brings the core's traits and types.
+//! use chimera_tiling_rider::prelude::*;
 //!
 //! let mut game: Game<TilingRider> = Game::start(Rules::Standard);
 //! let sq = |s| Square::parse(s).unwrap();
@@ -104,6 +104,22 @@ mod search;
 
 pub use board::{Board, Square, Unit, FILES, RANKS, SQUARES, UNITS};
 pub use position::{Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT};
+
+// The core items a user needs, so that this crate is the only dependency.
+pub use chimera_core::{
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, Outcome, ParseMoveError,
+    ParsePositionError, PlayError, Position, Render, WinReason,
+};
+
+/// What a user of the crate needs in one import (`use chimera_tiling_rider::prelude::*;`): the position, its moves, squares and pieces, the
+/// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
+/// reasons, [`Color`] and [`perft`].
+pub mod prelude {
+    pub use crate::{
+        perft, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Piece, Position, Render,
+        Rules, Square, TilingRider, WinReason,
+    };
+}
 
 // With the `serde` feature a position serializes as its rules' name and position text, and
 // deserializing reads (and so validates) that text.

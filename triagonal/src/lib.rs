@@ -52,8 +52,8 @@
 //! ## Example
 //!
 //! ```
-//! use chimera_core::{perft, Color, Game, Position, Render};
-//! use chimera_triagonal::{Cell, Piece, Rules, Triagonal};
+//! // One dependency is enough: the prelude brings the core's traits and types.
+//! use chimera_triagonal::prelude::*;
 //!
 //! let mut game: Game<Triagonal> = Game::start(Rules::Standard);
 //! assert_eq!(game.legal_move_list().len(), 11_660);
@@ -95,6 +95,22 @@ pub use eval::{JACK_IN_HAND, PIECE_VALUES};
 pub use position::{
     king_start, pawn_start, promotion_zone, Move, MoveKind, Piece, Rules, Triagonal,
 };
+
+// The core items a user needs, so that this crate is the only dependency.
+pub use chimera_core::{
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, Outcome, ParseMoveError,
+    ParsePositionError, PlayError, Position, Render, WinReason,
+};
+
+/// What a user of the crate needs in one import (`use chimera_triagonal::prelude::*;`): the position, its moves, cells and pieces, the
+/// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
+/// reasons, [`Color`] and [`perft`].
+pub mod prelude {
+    pub use crate::{
+        perft, Cell, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Piece, Position,
+        Render, Rules, Triagonal, WinReason,
+    };
+}
 
 // With the `serde` feature a position serializes as its rules' name and position text, and
 // deserializing reads (and so validates) that text.

@@ -36,8 +36,8 @@
 //! ## Example
 //!
 //! ```
-//! use chimera_core::{perft, Color, Game, Position, Render};
-//! use chimera_turnover::{Rules, Square, Stack, Turnover};
+//! // One dependency is enough: the prelude brings the core's traits and types.
+//! use chimera_turnover::prelude::*;
 //!
 //! let mut game: Game<Turnover> = Game::start(Rules::Standard);
 //! assert_eq!(game.legal_move_list().len(), 41);
@@ -76,6 +76,22 @@ pub use board::Square;
 pub use eval::{castle_score, STACK_VALUES};
 pub use position::{Effect, Move, MoveInfo, Rules, Turnover};
 pub use stack::{land, Landing, Ring, Stack};
+
+// The core items a user needs, so that this crate is the only dependency.
+pub use chimera_core::{
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, Outcome, ParseMoveError,
+    ParsePositionError, PlayError, Position, Render, WinReason,
+};
+
+/// What a user of the crate needs in one import (`use chimera_turnover::prelude::*;`): the position, its moves, squares and stacks, the
+/// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
+/// reasons, [`Color`] and [`perft`].
+pub mod prelude {
+    pub use crate::{
+        perft, Color, DrawReason, Evaluate, Game, Move, Outcome, Position, Render, Ring, Rules,
+        Square, Stack, Turnover, WinReason,
+    };
+}
 
 // With the `serde` feature a position serializes as its rules' name and position text, and
 // deserializing reads (and so validates) that text.

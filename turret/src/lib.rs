@@ -26,16 +26,18 @@
 //! - Moves: [`chimera_core::Position::move_text`] writes long algebraic (`e2e4`, `e7e8t`,
 //!   castling as the king's move: `f1h1`, `f1i1`, `f1d1`, `f1c1`);
 //!   [`chimera_core::Position::parse_move`] reads that, `O-O`/`O-O-O`, and SAN as
-//!   [`TurretChess::san`] prints it.
+//!   [`TurretChess::san`] prints it, which is also the display notation
+//!   ([`chimera_core::Position::move_display`], `Game::move_displays`).
 //!
 //! ## Example
 //! ```
-//! use chimera_core::{perft, Game, Position};
-//! use chimera_turret::{Rules, TurretChess};
+//! // One dependency is enough: the prelude brings the core's traits and types.
+//! use chimera_turret::prelude::*;
 //!
 //! let mut game: Game<TurretChess> = Game::start(Rules::Standard);
 //! assert_eq!(perft(&mut game, 1), 20);
 //! game.play_text("e2e4").unwrap();
+//! assert_eq!(game.move_displays(), ["e4"]);
 //!
 //! // A Turret on e4 moving to e6 throws the knight on e3 to e7.
 //! let pos = TurretChess::from_text("5k4/*8*/*8*/*8*/*3T4*/*3N4*/*8*/5K4 w - - 0 1", Rules::Standard)
@@ -44,9 +46,10 @@
 //! let sling = pos.sling(mv).unwrap();
 //! assert_eq!((sling.from.to_string(), sling.to.to_string()), ("e3".into(), "e7".into()));
 //! assert_eq!(pos.san(mv), "Te6");
+//! assert_eq!(pos.move_display(mv), "Te6"); // SAN, through the trait
+//! assert_eq!(pos.move_text(mv), "e4e6");
 //!
 //! // Pictures for a terminal or a web page.
-//! use chimera_core::Render;
 //! let mut after = pos.clone();
 //! after.play(mv).unwrap();
 //! assert!(after.text_diagram(Some((&pos, mv))).contains("the sling throws the white knight"));
@@ -81,9 +84,21 @@ pub use eval::ROLE_VALUES;
 pub use position::{CastleSide, Sling, TurretChess, KING_FILE};
 pub use types::{Move, MoveKind, Piece, Role, Rules};
 
-use chimera_core::{
-    Color, DrawReason, Outcome, ParseMoveError, ParsePositionError, Position, WinReason,
+// The core items a user needs, so that this crate is the only dependency.
+pub use chimera_core::{
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, Outcome, ParseMoveError,
+    ParsePositionError, PlayError, Position, Render, WinReason,
 };
+
+/// What a user of the crate needs in one import (`use chimera_turret::prelude::*;`): the position, its moves, cells and pieces, the
+/// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
+/// reasons, [`Color`] and [`perft`].
+pub mod prelude {
+    pub use crate::{
+        perft, Cell, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Piece, Position,
+        Render, Role, Rules, TurretChess, WinReason,
+    };
+}
 
 /// The start position of standard Turret Chess.
 pub const START_FEN: &str =
@@ -190,6 +205,11 @@ impl Position for TurretChess {
 
     fn move_text(&self, mv: Move) -> String {
         self.lan(mv)
+    }
+
+    /// SAN ([`TurretChess::san`]).
+    fn move_display(&self, mv: Move) -> String {
+        self.san(mv)
     }
 
     fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {

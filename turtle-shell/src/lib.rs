@@ -10,8 +10,8 @@
 //! game with [`chimera_core::Game`], which keeps the history the Ko rule needs.
 //!
 //! ```
-//! use chimera_core::{perft, Color, Game, Position};
-//! use chimera_turtle_shell::{Rules, TurtleShell};
+//! // One dependency is enough: the prelude brings the core's traits and types.
+//! use chimera_turtle_shell::prelude::*;
 //!
 //! // A game from the standard start under the default rules (Ko).
 //! let mut game: Game<TurtleShell> = Game::start(Rules::default());
@@ -128,6 +128,22 @@ pub use eval::PIECE_VALUES;
 pub use position::TurtleShell;
 pub use record::{parse_zsg, read_record, Record, RecordError, RecordMove, ZsgMove};
 pub use types::{Move, Piece, Repetition, Rules};
+
+// The core items a user needs, so that this crate is the only dependency.
+pub use chimera_core::{
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, Outcome, ParseMoveError,
+    ParsePositionError, PlayError, Position, Render, WinReason,
+};
+
+/// What a user of the crate needs in one import (`use chimera_turtle_shell::prelude::*;`): the position, its moves, cells and pieces, the
+/// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
+/// reasons, [`Color`] and [`perft`].
+pub mod prelude {
+    pub use crate::{
+        perft, Cell, Color, DrawReason, Evaluate, Game, Move, Outcome, Piece, Position, Render,
+        Rules, TurtleShell, WinReason,
+    };
+}
 
 #[cfg(feature = "serde")]
 chimera_core::impl_serde_via_text!(TurtleShell);
