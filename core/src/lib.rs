@@ -110,7 +110,7 @@ pub use error::{
 pub use evaluate::Evaluate;
 pub use game::Game;
 pub use history::{History, WithKey};
-pub use outcome::{DrawReason, Outcome, WinReason};
+pub use outcome::{DrawReason, Outcome, VariantReason, WinReason};
 pub use perft::{
     perft, perft_divide, perft_estimate, perft_run, perft_with, EstimateOptions, PerftControl,
     PerftError, PerftEstimate, PerftProgress, PerftSplit, MAX_PERFT_DEPTH, MIN_PROBES,

@@ -93,7 +93,8 @@ mod render;
 pub use board::{Cell, CellIter, CellSet};
 pub use eval::{JACK_IN_HAND, PIECE_VALUES};
 pub use position::{
-    king_start, pawn_start, promotion_zone, Move, MoveKind, Piece, Rules, Triagonal,
+    king_start, pawn_start, promotion_zone, Move, MoveKind, Piece, Rules, Triagonal, KING_CAPTURED,
+    KING_REACHED_START,
 };
 
 // The core items a user needs, so that this crate is the only dependency.

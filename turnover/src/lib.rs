@@ -74,7 +74,7 @@ mod stack;
 
 pub use board::Square;
 pub use eval::{castle_score, STACK_VALUES};
-pub use position::{Effect, Move, MoveInfo, Rules, Turnover};
+pub use position::{Effect, Move, MoveInfo, Rules, Turnover, NO_ROYAL_PIECE, SIEGE};
 pub use stack::{land, Landing, Ring, Stack};
 
 // The core items a user needs, so that this crate is the only dependency.

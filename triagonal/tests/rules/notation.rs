@@ -289,7 +289,7 @@ fn interpretation_a_side_without_a_king_is_accepted_and_the_game_is_over() {
         back.outcome(),
         Some(chimera_core::Outcome::Win {
             winner: Color::White,
-            reason: chimera_core::WinReason::KingCaptured
+            reason: chimera_triagonal::KING_CAPTURED
         })
     );
 }
