@@ -70,8 +70,9 @@ pub use types::{Move, MoveKind, Piece, Role, Square};
 
 // The core items a user needs, so that this crate is the only dependency.
 pub use chimera_core::{
-    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, Outcome, ParseMoveError,
-    ParsePositionError, PlayError, Position, Render, WinReason,
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+    PositionErrorKind, Render, WinReason,
 };
 
 /// The rule options: only the standard game.

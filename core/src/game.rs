@@ -2,8 +2,8 @@
 
 use crate::history::KeyIndex;
 use crate::{
-    Budget, History, IllegalMoveError, Outcome, PlayError, Position, Status, UndecidedMoveError,
-    Verdict,
+    Budget, History, IllegalMoveError, IllegalMoveKind, Outcome, PlayError, Position, Status,
+    UndecidedMoveError, Verdict,
 };
 
 /// A game: the position it started from, the moves played, and every position reached.
@@ -232,9 +232,12 @@ impl<P: Position> Game<P> {
     ) -> Result<Verdict, PlayError> {
         if let Some(outcome) = self.decided_outcome() {
             let text = self.position().move_text(mv);
-            return Err(
-                IllegalMoveError::new(text, format!("the game is over ({outcome})")).into(),
-            );
+            return Err(IllegalMoveError::of_kind(
+                IllegalMoveKind::GameOver,
+                text,
+                format!("the game is over ({outcome})"),
+            )
+            .into());
         }
         let verdict = self.legality(mv, following, budget);
         match verdict {
@@ -293,7 +296,8 @@ impl<P: Position> Game<P> {
         }
         if let Some(outcome) = self.outcome() {
             let text = self.position().move_text(mv);
-            return Err(IllegalMoveError::new(
+            return Err(IllegalMoveError::of_kind(
+                IllegalMoveKind::GameOver,
                 text,
                 format!("the game is over ({outcome})"),
             ));
@@ -305,12 +309,15 @@ impl<P: Position> Game<P> {
     fn refusal(&self, mv: P::Move) -> IllegalMoveError {
         let text = self.position().move_text(mv);
         // Only the refusal asks again, without the history, to say which rule refused.
-        let reason = if P::HISTORY_RESTRICTS_MOVES && self.position().is_legal(mv) {
-            "forbidden by the game's history (it would repeat an earlier position)"
+        if P::HISTORY_RESTRICTS_MOVES && self.position().is_legal(mv) {
+            IllegalMoveError::of_kind(
+                IllegalMoveKind::ForbiddenByHistory,
+                text,
+                "forbidden by the game's history (it would repeat an earlier position)",
+            )
         } else {
-            "not a legal move in this position"
-        };
-        IllegalMoveError::new(text, reason)
+            IllegalMoveError::new(text, "not a legal move in this position")
+        }
     }
 
     /// Reads a move in the current position and plays it. Returns the move.

@@ -107,8 +107,9 @@ pub use position::{Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT, 
 
 // The core items a user needs, so that this crate is the only dependency.
 pub use chimera_core::{
-    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, Outcome, ParseMoveError,
-    ParsePositionError, PlayError, Position, Render, WinReason,
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+    PositionErrorKind, Render, WinReason,
 };
 
 /// What a user of the crate needs in one import (`use chimera_tiling_rider::prelude::*;`): the position, its moves, squares and pieces, the

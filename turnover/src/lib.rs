@@ -79,8 +79,9 @@ pub use stack::{land, Landing, Ring, Stack};
 
 // The core items a user needs, so that this crate is the only dependency.
 pub use chimera_core::{
-    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, Outcome, ParseMoveError,
-    ParsePositionError, PlayError, Position, Render, WinReason,
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+    PositionErrorKind, Render, WinReason,
 };
 
 /// What a user of the crate needs in one import (`use chimera_turnover::prelude::*;`): the position, its moves, squares and stacks, the

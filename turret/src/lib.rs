@@ -86,8 +86,9 @@ pub use types::{Move, MoveKind, Piece, Role, Rules};
 
 // The core items a user needs, so that this crate is the only dependency.
 pub use chimera_core::{
-    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, Outcome, ParseMoveError,
-    ParsePositionError, PlayError, Position, Render, WinReason,
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+    PositionErrorKind, Render, WinReason,
 };
 
 /// What a user of the crate needs in one import (`use chimera_turret::prelude::*;`): the position, its moves, cells and pieces, the
