@@ -65,7 +65,7 @@
 //! W:KE1,GD0,GE0,NC0,NF0,RB0,RG0,PB1,PB2,PG2,PG1,PC2,PD2,PF2 B:KE8,GD9,GE9,NC9,NF9,RB9,RG9,PC7,PD7,PF7,PB7,PB8,PG8,PG7 w
 //! ```
 //!
-//! [`Position::to_text`](chimera_core::Position::to_text) writes the king first, then
+//! [`Position::to_text`] writes the king first, then
 //! guards, knights, rooks and pawns, each kind in cell order. On reading, letters and cells
 //! may be in any case and order, and spaces may follow commas. The text is refused, with
 //! the place and the reason, when a piece letter or cell is unknown, a cell is used twice,
