@@ -17,11 +17,14 @@
 //! - Positions: FEN ([`START_FEN`]); the clocks may be left out (`0 1`). An en-passant
 //!   square is kept (and written) only when a capture there is legal.
 //! - Moves: [`Position::move_text`] writes UCI (`e2e4`, `e7e8q`, castling `e1g1`);
-//!   [`Position::parse_move`] reads that, `O-O`/`O-O-O` and SAN ([`Chess::san`]).
+//!   [`Position::parse_move`] reads that, `O-O`/`O-O-O` and SAN ([`Chess::san`], also the
+//!   display notation: [`Position::move_display`], [`Game::move_displays`]).
 //!
 //! ## Features
 //! - `serde`: [`Chess`] serializes as `{"rules": "standard", "position": FEN}` and
-//!   deserializes by reading that FEN (so it validates); [`Move`] as its UCI text.
+//!   deserializes by reading that FEN (so it validates); [`Move`] as its UCI text;
+//!   `Game<Chess>` as its start position and its moves as their text (`{"start": …,
+//!   "moves": ["e2e4", …]}`), read back by replaying them (an illegal record is refused).
 //!
 //! ## Example
 //! ```
@@ -41,6 +44,8 @@
 //! let mv = pos.parse_move("a8=Q").unwrap();
 //! assert_eq!(pos.move_text(mv), "a7a8q");
 //! assert_eq!(pos.san(mv), "a8=Q+");
+//! assert_eq!(pos.move_display(mv), "a8=Q+"); // SAN, through the trait
+//! assert_eq!(game.move_displays(), ["f3", "e5", "g4", "Qh4#"]);
 //! assert!(pos.svg(None).contains(r#"data-cell="a7""#));
 //! ```
 #![forbid(unsafe_code)]
@@ -63,8 +68,11 @@ pub use notation::parse_uci;
 pub use position::{Chess, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
 pub use types::{Move, MoveKind, Piece, Role, Square};
 
+// The core items a user needs, so that this crate is the only dependency.
 pub use chimera_core::{
-    perft, Color, DrawReason, Evaluate, Game, Outcome, Position, Render, WinReason,
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+    PositionErrorKind, Render, WinReason,
 };
 
 /// The rule options: only the standard game.
@@ -79,7 +87,7 @@ pub mod prelude {
     };
 }
 
-use chimera_core::{History, ParseMoveError, ParsePositionError};
+use chimera_core::History;
 
 /// The start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -193,6 +201,11 @@ impl Position for Chess {
 
     fn move_text(&self, mv: Move) -> String {
         mv.to_string()
+    }
+
+    /// SAN ([`Chess::san`]).
+    fn move_display(&self, mv: Move) -> String {
+        self.san(mv)
     }
 
     /// Threefold repetition: the same position (pieces, side to move, castling rights, a

@@ -3,7 +3,7 @@
 
 use crate::position::Chess;
 use crate::types::{Move, MoveKind, Role, Square};
-use chimera_core::{Color, ParseMoveError};
+use chimera_core::{Color, MoveErrorKind, ParseMoveError};
 
 /// Reads a UCI move (`e2e4`, `e7e8q`), also with a separator (`e2-e4`, `e2xe4`), an `=`
 /// before the promotion, any case, and check marks (`+`, `#`) at the end. `None` if the
@@ -38,7 +38,11 @@ impl Chess {
     pub fn read_move(&self, text: &str) -> Result<Move, ParseMoveError> {
         let trimmed = text.trim().trim_end_matches(['+', '#', '!', '?']);
         if trimmed.is_empty() {
-            return Err(ParseMoveError::new(text, "empty move"));
+            return Err(ParseMoveError::of_kind(
+                MoveErrorKind::Syntax,
+                text,
+                "empty move",
+            ));
         }
         let castle = trimmed.replace('0', "O").to_ascii_uppercase();
         if castle == "O-O" || castle == "O-O-O" {
@@ -65,11 +69,17 @@ impl Chess {
             .collect();
         match folded.as_slice() {
             [m] => Ok(*m),
-            [] => Err(ParseMoveError::new(
+            [] => Err(ParseMoveError::of_kind(
+                if names_a_square(trimmed) {
+                    MoveErrorKind::NoSuchMove
+                } else {
+                    MoveErrorKind::Syntax
+                },
                 text,
                 "expected a UCI move (e2e4, e7e8q), O-O, O-O-O or the SAN of a legal move (Nf3, exd5, e8=Q)",
             )),
-            _ => Err(ParseMoveError::new(
+            _ => Err(ParseMoveError::of_kind(
+                MoveErrorKind::Ambiguous,
                 text,
                 "ambiguous without its capitals (b for the bishop, B for a b-pawn…)",
             )),
@@ -156,4 +166,12 @@ impl Chess {
     pub fn side_to_move(&self) -> Color {
         self.turn
     }
+}
+
+/// Whether `text` names a square somewhere (a file letter then a rank digit): a text that
+/// does is taken for a move of this position that does not exist, not for noise.
+fn names_a_square(text: &str) -> bool {
+    text.as_bytes()
+        .windows(2)
+        .any(|w| matches!(w[0], b'a'..=b'h') && matches!(w[1], b'1'..=b'8'))
 }

@@ -3,7 +3,7 @@
 
 use crate::board::{self, sq, Bitboard};
 use crate::types::{Move, MoveKind, Piece, Role, Square};
-use chimera_core::{Color, ParsePositionError};
+use chimera_core::{Color, ParsePositionError, PositionErrorKind};
 use chimera_kit::grid::{read_counter, GridFormat};
 
 /// White may castle king side (`K`).
@@ -259,7 +259,8 @@ impl Chess {
     pub fn from_fen(text: &str) -> Result<Chess, ParsePositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if !(fields.len() == 4 || fields.len() == 6) {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Syntax,
                 "whole text",
                 format!("{} fields; a FEN has 4 or 6", fields.len()),
             ));
@@ -269,7 +270,8 @@ impl Chess {
             "w" => Color::White,
             "b" => Color::Black,
             other => {
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::BadField,
                     "field 2 (side to move)",
                     format!("`{}`: expected w or b", chimera_core::excerpt(other)),
                 ))
@@ -309,7 +311,8 @@ impl Chess {
         for color in [Color::White, Color::Black] {
             let kings = self.pieces(color, Role::King).count();
             if kings != 1 {
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::Invalid,
                     "field 1 (board)",
                     format!("{color} has {kings} kings; each side needs exactly one"),
                 ));
@@ -317,13 +320,15 @@ impl Chess {
         }
         let back_ranks = Bitboard::from(0xFF00_0000_0000_00FFu64);
         if let Some(s) = (self.roles[0] & back_ranks).first() {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Invalid,
                 format!("field 1 (board), square {}", sq(s)),
                 "a pawn on the first or last rank",
             ));
         }
         if self.in_check(!self.turn) {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Invalid,
                 "field 2 (side to move)",
                 "the side not to move is in check",
             ));
@@ -339,13 +344,18 @@ impl Chess {
         let mut rights = 0;
         for c in field.chars() {
             let Some(&(_, bit, k, r)) = CASTLING.iter().find(|x| x.0 == c) else {
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::BadField,
                     place,
                     format!("`{c}` is not one of KQkq"),
                 ));
             };
             if rights & bit != 0 {
-                return Err(ParsePositionError::new(place, format!("`{c}` given twice")));
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::BadField,
+                    place,
+                    format!("`{c}` given twice"),
+                ));
             }
             let color = if c.is_ascii_uppercase() {
                 Color::White
@@ -354,7 +364,8 @@ impl Chess {
             };
             let home = |s: &str, role| self.piece_at(square(s)) == Some(Piece { color, role });
             if !home(k, Role::King) || !home(r, Role::Rook) {
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::BadField,
                     place,
                     format!("`{c}` needs the {color} king on {k} and a rook on {r}"),
                 ));
@@ -370,7 +381,8 @@ impl Chess {
             return Ok(None);
         }
         let s = Square::parse(field).ok_or_else(|| {
-            ParsePositionError::new(
+            ParsePositionError::of_kind(
+                PositionErrorKind::UnknownCell,
                 place,
                 format!("`{}` is not a square", chimera_core::excerpt(field)),
             )
@@ -388,7 +400,8 @@ impl Chess {
             || self.piece_at(s).is_some()
             || self.piece_at(sq(2 * s.index() - pawn_at)).is_some()
         {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::BadField,
                 place,
                 format!("{s} is not the square a pawn just passed over"),
             ));

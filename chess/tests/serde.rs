@@ -19,7 +19,12 @@ fn positions_moves_and_games_round_trip_through_json() {
     assert_eq!(serde_json::to_string(&mv).unwrap(), r#""e5d6""#);
     assert_eq!(serde_json::from_str::<Move>(r#""e5d6""#).unwrap(), mv);
     assert!(serde_json::from_str::<Move>(r#""e5d9""#).is_err());
-    let g: Game<Chess> = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(
+        json.contains(r#""moves":["e2e4","c7c5","e4e5","d7d5"]"#),
+        "{json}"
+    );
+    let g: Game<Chess> = serde_json::from_str(&json).unwrap();
     assert_eq!(g, game);
     let broken = r#"{"rules":"standard","position":"8/8/8/8/8/8/8/8 w - - 0 1"}"#;
     assert!(

@@ -6,7 +6,7 @@
 //! Every read has a deadline, so an engine that hangs fails the test instead of blocking it.
 
 mod common;
-use common::VARIANTS;
+use common::variants;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -203,14 +203,14 @@ fn the_handshake_names_the_engine_and_lists_every_variant_with_its_rule_sets() {
     let lines = engine.until("chimeraok", PROMPT);
     assert!(lines[0].starts_with("id name chimera "), "{lines:?}");
     assert!(lines[1].starts_with("id author "), "{lines:?}");
-    for variant in VARIANTS {
+    for variant in variants() {
         let prefix = format!("variant {variant} rules ");
         assert!(
             lines.iter().any(|l| l.starts_with(&prefix)),
             "{variant}: {lines:?}"
         );
     }
-    assert_eq!(lines.len(), 2 + VARIANTS.len() + 1, "{lines:?}");
+    assert_eq!(lines.len(), 2 + variants().len() + 1, "{lines:?}");
     engine.send("uci");
     assert_eq!(engine.until("uciok", PROMPT).len(), lines.len());
     engine.send("isready");
@@ -222,7 +222,7 @@ fn the_handshake_names_the_engine_and_lists_every_variant_with_its_rule_sets() {
 #[test]
 fn every_variant_answers_go_nodes_with_a_legal_move() {
     let mut engine = Engine::start();
-    for variant in VARIANTS {
+    for variant in variants() {
         engine.quiet(&format!("variant {variant}"));
         engine.quiet("position startpos");
         let legal = engine.legal();

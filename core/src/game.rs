@@ -2,8 +2,8 @@
 
 use crate::history::KeyIndex;
 use crate::{
-    Budget, History, IllegalMoveError, Outcome, PlayError, Position, Status, UndecidedMoveError,
-    Verdict,
+    Budget, History, IllegalMoveError, IllegalMoveKind, Outcome, PlayError, Position, Status,
+    UndecidedMoveError, Verdict,
 };
 
 /// A game: the position it started from, the moves played, and every position reached.
@@ -13,18 +13,21 @@ use crate::{
 /// keeps its positions indexed by Zobrist key, so those hooks find the earlier positions
 /// equal to one in time independent of the length of the game ([`History::with_key`]).
 ///
-/// With the `serde` feature a game serializes as its start position and its moves; reading
-/// one back replays the moves, so a record with an illegal move is refused, never trusted.
+/// With the `serde` feature a game serializes as its start position (see
+/// [`crate::serde_text`]) and its moves as their text (each in the position it was played
+/// in, [`Position::move_text`]): `{"start": {"rules": …, "position": …}, "moves": ["e4", …]}`.
+/// Reading one back parses and replays the moves, so a record with an unreadable or illegal
+/// move is refused, never trusted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
     serde(
-        into = "GameRecord<P, P::Move>",
-        try_from = "GameRecord<P, P::Move>",
+        into = "GameRecord<P>",
+        try_from = "GameRecord<P>",
         bound(
-            serialize = "P: serde::Serialize, P::Move: serde::Serialize",
-            deserialize = "P: serde::Deserialize<'de>, P::Move: serde::Deserialize<'de>"
+            serialize = "P: serde::Serialize",
+            deserialize = "P: serde::Deserialize<'de>"
         )
     )
 )]
@@ -229,9 +232,12 @@ impl<P: Position> Game<P> {
     ) -> Result<Verdict, PlayError> {
         if let Some(outcome) = self.decided_outcome() {
             let text = self.position().move_text(mv);
-            return Err(
-                IllegalMoveError::new(text, format!("the game is over ({outcome})")).into(),
-            );
+            return Err(IllegalMoveError::of_kind(
+                IllegalMoveKind::GameOver,
+                text,
+                format!("the game is over ({outcome})"),
+            )
+            .into());
         }
         let verdict = self.legality(mv, following, budget);
         match verdict {
@@ -290,7 +296,8 @@ impl<P: Position> Game<P> {
         }
         if let Some(outcome) = self.outcome() {
             let text = self.position().move_text(mv);
-            return Err(IllegalMoveError::new(
+            return Err(IllegalMoveError::of_kind(
+                IllegalMoveKind::GameOver,
                 text,
                 format!("the game is over ({outcome})"),
             ));
@@ -302,12 +309,15 @@ impl<P: Position> Game<P> {
     fn refusal(&self, mv: P::Move) -> IllegalMoveError {
         let text = self.position().move_text(mv);
         // Only the refusal asks again, without the history, to say which rule refused.
-        let reason = if P::HISTORY_RESTRICTS_MOVES && self.position().is_legal(mv) {
-            "forbidden by the game's history (it would repeat an earlier position)"
+        if P::HISTORY_RESTRICTS_MOVES && self.position().is_legal(mv) {
+            IllegalMoveError::of_kind(
+                IllegalMoveKind::ForbiddenByHistory,
+                text,
+                "forbidden by the game's history (it would repeat an earlier position)",
+            )
         } else {
-            "not a legal move in this position"
-        };
-        IllegalMoveError::new(text, reason)
+            IllegalMoveError::new(text, "not a legal move in this position")
+        }
     }
 
     /// Reads a move in the current position and plays it. Returns the move.
@@ -336,24 +346,31 @@ impl<P: Position> Game<P> {
             .map(|(&mv, pos)| pos.move_text(mv))
             .collect()
     }
+
+    /// The moves played so far in the display notation (SAN where the variant has one,
+    /// [`Position::move_display`]).
+    pub fn move_displays(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(&mv, pos)| pos.move_display(mv))
+            .collect()
+    }
 }
 
-/// The serialized form of a [`Game`]: where it started and what was played.
+/// The serialized form of a [`Game`]: where it started and what was played, as move texts.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
-struct GameRecord<P, M> {
+struct GameRecord<P> {
     start: P,
-    moves: Vec<M>,
+    moves: Vec<String>,
 }
 
 #[cfg(feature = "serde")]
-impl<P: Position> From<Game<P>> for GameRecord<P, P::Move> {
+impl<P: Position> From<Game<P>> for GameRecord<P> {
     fn from(game: Game<P>) -> Self {
-        let Game {
-            mut positions,
-            moves,
-            ..
-        } = game;
+        let moves = game.move_texts();
+        let Game { mut positions, .. } = game;
         positions.truncate(1);
         GameRecord {
             start: positions.pop().expect("never empty"),
@@ -363,12 +380,13 @@ impl<P: Position> From<Game<P>> for GameRecord<P, P::Move> {
 }
 
 #[cfg(feature = "serde")]
-impl<P: Position> TryFrom<GameRecord<P, P::Move>> for Game<P> {
+impl<P: Position> TryFrom<GameRecord<P>> for Game<P> {
     type Error = String;
-    fn try_from(record: GameRecord<P, P::Move>) -> Result<Self, String> {
+    fn try_from(record: GameRecord<P>) -> Result<Self, String> {
         let mut game = Game::new(record.start);
-        for (i, mv) in record.moves.into_iter().enumerate() {
-            game.play(mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+        for (i, text) in record.moves.iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
         }
         Ok(game)
     }

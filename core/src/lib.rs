@@ -5,7 +5,9 @@
 //!
 //! - [`Color`] and [`Outcome`] (a winner and a [`WinReason`], or a [`DrawReason`]);
 //! - typed errors that say what was wrong and where: [`ParseMoveError`],
-//!   [`ParsePositionError`], [`IllegalMoveError`];
+//!   [`ParsePositionError`], [`IllegalMoveError`], each with a `kind()` a caller can match
+//!   on ([`MoveErrorKind`], [`PositionErrorKind`], [`IllegalMoveKind`]; [`PlayErrorKind`]
+//!   for [`PlayError`]);
 //! - the [`Position`] trait (legal moves into a reusable buffer, checked and unchecked play,
 //!   outcome, Zobrist key, text in and out) and [`Render`] (terminal diagram and SVG);
 //! - [`Budget`], [`Verdict`] and [`Status`]: questions answered within a limit of work,
@@ -104,13 +106,14 @@ pub use budget::{Budget, Status, Verdict};
 pub use color::Color;
 pub use dyn_game::{rules_from_name, DynGame, MoveListing, NewGame, SetupError, Variant};
 pub use error::{
-    excerpt, IllegalMoveError, ParseMoveError, ParsePositionError, PlayError, UndecidedMoveError,
-    UnknownRulesError, EXCERPT_CHARS,
+    excerpt, IllegalMoveError, IllegalMoveKind, MoveErrorKind, ParseMoveError, ParsePositionError,
+    PlayError, PlayErrorKind, PositionErrorKind, UndecidedMoveError, UnknownRulesError,
+    EXCERPT_CHARS,
 };
 pub use evaluate::Evaluate;
 pub use game::Game;
 pub use history::{History, WithKey};
-pub use outcome::{DrawReason, Outcome, WinReason};
+pub use outcome::{DrawReason, Outcome, VariantReason, WinReason};
 pub use perft::{
     perft, perft_divide, perft_estimate, perft_run, perft_with, EstimateOptions, PerftControl,
     PerftError, PerftEstimate, PerftProgress, PerftSplit, MAX_PERFT_DEPTH, MIN_PROBES,

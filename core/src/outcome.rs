@@ -3,10 +3,66 @@
 use crate::Color;
 use std::fmt;
 
-/// Why a side won.
+/// A way to win or draw that a variant defines for itself, so that a new way to end a game
+/// needs no change in the core: a stable `name` (kebab-case; serde and the program's JSON
+/// write it) and the `text` [`Outcome`]'s `Display` puts after "by". A variant crate
+/// declares its reasons as constants:
+///
+/// ```
+/// use chimera_core::{Color, Outcome, WinReason};
+///
+/// /// The winner's king reached the far rank.
+/// pub const FAR_RANK: WinReason = WinReason::variant("far-rank", "reaching the far rank");
+///
+/// let outcome = Outcome::Win { winner: Color::White, reason: FAR_RANK };
+/// assert_eq!(outcome.to_string(), "1-0 white wins by reaching the far rank");
+/// assert_eq!(FAR_RANK.name(), "far-rank");
+/// ```
+///
+/// Two reasons are equal when their names are. Read back through serde, a reason the core
+/// does not know keeps its name (so it compares equal and writes back the same) but not its
+/// text, which the data does not carry: its `Display` is the name with spaces for dashes.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantReason {
+    name: &'static str,
+    text: &'static str,
+}
+
+impl VariantReason {
+    /// A reason with its name (kebab-case, `"end-zone"`) and its text (`"reaching the end
+    /// zone with the king"`).
+    pub const fn new(name: &'static str, text: &'static str) -> Self {
+        VariantReason { name, text }
+    }
+
+    /// The stable name, as serde writes it.
+    pub const fn name(self) -> &'static str {
+        self.name
+    }
+
+    /// The text an outcome prints after "by".
+    pub const fn text(self) -> &'static str {
+        self.text
+    }
+}
+
+impl PartialEq for VariantReason {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for VariantReason {}
+
+impl std::hash::Hash for VariantReason {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+    }
+}
+
+/// Why a side won: the ways common to many variants, or one a variant defines
+/// ([`WinReason::Variant`], made with [`WinReason::variant`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
 pub enum WinReason {
     /// The loser was in check with no legal move.
@@ -14,22 +70,51 @@ pub enum WinReason {
     /// The side to move had no legal move and was not in check, and the variant awards
     /// that to the stalemated side (Turtle Shell Chess).
     Stalemate,
-    /// The side to move had no legal move, and the variant counts that as a loss (Turnover's Siege).
-    Siege,
-    /// The winner's king reached the opponent's end zone (Turtle Shell Chess).
-    EndZone,
-    /// The loser has no royal piece left (Turnover Chess: no Castle).
-    NoRoyalPiece,
-    /// The winner captured the opponent's king.
-    KingCaptured,
-    /// The winner's king reached the cell where the opponent's king started.
-    KingReachedStart,
+    /// The loser resigned.
+    Resignation,
+    /// A way to win that the variant defines (Turtle Shell's end zone, Turnover's siege).
+    Variant(VariantReason),
 }
 
-/// Why a game was drawn.
+impl WinReason {
+    /// A variant-defined reason: see [`VariantReason`].
+    pub const fn variant(name: &'static str, text: &'static str) -> Self {
+        WinReason::Variant(VariantReason::new(name, text))
+    }
+
+    /// The stable name (`checkmate`, `end-zone`), as serde writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            WinReason::Checkmate => "checkmate",
+            WinReason::Stalemate => "stalemate",
+            WinReason::Resignation => "resignation",
+            WinReason::Variant(reason) => reason.name,
+        }
+    }
+
+    /// The text an outcome prints after "by".
+    pub const fn text(self) -> &'static str {
+        match self {
+            WinReason::Checkmate => "checkmate",
+            WinReason::Stalemate => "stalemate (the stalemated side wins)",
+            WinReason::Resignation => "resignation",
+            WinReason::Variant(reason) => reason.text,
+        }
+    }
+
+    fn from_name(name: &str) -> Result<Self, String> {
+        Ok(match name {
+            "checkmate" => WinReason::Checkmate,
+            "stalemate" => WinReason::Stalemate,
+            "resignation" => WinReason::Resignation,
+            _ => WinReason::Variant(intern::reason(name)?),
+        })
+    }
+}
+
+/// Why a game was drawn: the ways common to many variants, or one a variant defines
+/// ([`DrawReason::Variant`], made with [`DrawReason::variant`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 #[non_exhaustive]
 pub enum DrawReason {
     /// The side to move had no legal move and was not in check.
@@ -40,6 +125,128 @@ pub enum DrawReason {
     MoveLimit,
     /// Neither side can win any more.
     InsufficientMaterial,
+    /// The players agreed to a draw.
+    Agreement,
+    /// A way to draw that the variant defines.
+    Variant(VariantReason),
+}
+
+impl DrawReason {
+    /// A variant-defined reason: see [`VariantReason`].
+    pub const fn variant(name: &'static str, text: &'static str) -> Self {
+        DrawReason::Variant(VariantReason::new(name, text))
+    }
+
+    /// The stable name (`repetition`, `move-limit`), as serde writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::Repetition => "repetition",
+            DrawReason::MoveLimit => "move-limit",
+            DrawReason::InsufficientMaterial => "insufficient-material",
+            DrawReason::Agreement => "agreement",
+            DrawReason::Variant(reason) => reason.name,
+        }
+    }
+
+    /// The text an outcome prints after "by".
+    pub const fn text(self) -> &'static str {
+        match self {
+            DrawReason::Stalemate => "stalemate",
+            DrawReason::Repetition => "repetition",
+            DrawReason::MoveLimit => "the move limit (no progress)",
+            DrawReason::InsufficientMaterial => "insufficient material",
+            DrawReason::Agreement => "agreement",
+            DrawReason::Variant(reason) => reason.text,
+        }
+    }
+
+    fn from_name(name: &str) -> Result<Self, String> {
+        Ok(match name {
+            "stalemate" => DrawReason::Stalemate,
+            "repetition" => DrawReason::Repetition,
+            "move-limit" => DrawReason::MoveLimit,
+            "insufficient-material" => DrawReason::InsufficientMaterial,
+            "agreement" => DrawReason::Agreement,
+            _ => DrawReason::Variant(intern::reason(name)?),
+        })
+    }
+}
+
+/// Reasons read back through serde that the core does not know: each distinct name is kept
+/// once for the life of the process, and their number and length are bounded, so hostile
+/// data cannot make this grow without limit.
+mod intern {
+    use super::VariantReason;
+    use std::sync::Mutex;
+
+    /// The most distinct unknown reasons kept.
+    const MAX_REASONS: usize = 256;
+    /// The longest name accepted, in bytes.
+    const MAX_NAME: usize = 64;
+
+    static KNOWN: Mutex<Vec<VariantReason>> = Mutex::new(Vec::new());
+
+    pub(super) fn reason(name: &str) -> Result<VariantReason, String> {
+        let well_formed = !name.is_empty()
+            && name.len() <= MAX_NAME
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if !well_formed {
+            return Err(format!(
+                "`{}` is not a reason's name (kebab-case, at most {MAX_NAME} bytes)",
+                crate::excerpt(name)
+            ));
+        }
+        let mut known = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&reason) = known.iter().find(|r| r.name == name) {
+            return Ok(reason);
+        }
+        if known.len() >= MAX_REASONS {
+            return Err(format!(
+                "unknown reason `{name}`: too many distinct unknown reasons (at most {MAX_REASONS})"
+            ));
+        }
+        let reason = VariantReason::new(
+            Box::leak(name.to_string().into_boxed_str()),
+            Box::leak(name.replace('-', " ").into_boxed_str()),
+        );
+        known.push(reason);
+        Ok(reason)
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::{DrawReason, WinReason};
+    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+
+    /// A reason serializes as its name (`"checkmate"`, `"end-zone"`).
+    impl Serialize for WinReason {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(self.name())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for WinReason {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            WinReason::from_name(&String::deserialize(d)?).map_err(D::Error::custom)
+        }
+    }
+
+    /// A reason serializes as its name (`"repetition"`, `"move-limit"`).
+    impl Serialize for DrawReason {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(self.name())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for DrawReason {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            DrawReason::from_name(&String::deserialize(d)?).map_err(D::Error::custom)
+        }
+    }
 }
 
 /// The result of a finished game.
@@ -88,26 +295,13 @@ impl Outcome {
 
 impl fmt::Display for WinReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            WinReason::Checkmate => "checkmate",
-            WinReason::Stalemate => "stalemate (the stalemated side wins)",
-            WinReason::Siege => "siege (the opponent has no legal move)",
-            WinReason::EndZone => "reaching the end zone with the king",
-            WinReason::NoRoyalPiece => "leaving the opponent without a royal piece",
-            WinReason::KingCaptured => "capturing the king",
-            WinReason::KingReachedStart => "moving the king onto the enemy king's start cell",
-        })
+        f.write_str(self.text())
     }
 }
 
 impl fmt::Display for DrawReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DrawReason::Stalemate => "stalemate",
-            DrawReason::Repetition => "repetition",
-            DrawReason::MoveLimit => "the move limit (no progress)",
-            DrawReason::InsufficientMaterial => "insufficient material",
-        })
+        f.write_str(self.text())
     }
 }
 

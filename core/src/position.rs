@@ -199,6 +199,14 @@ pub trait Position: Clone + Debug + PartialEq + Eq + Hash + Sized {
     /// `parse_move(&move_text(m)) == Ok(m)` for every legal move.
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// Writes a move of this position as players read it: the variant's display notation,
+    /// SAN where it has one (`Nf3`, `exd6`, `Qh4#`), which [`Position::parse_move`] also
+    /// reads. The default is [`Position::move_text`]; a variant with a separate display
+    /// notation overrides it.
+    fn move_display(&self, mv: Self::Move) -> String {
+        self.move_text(mv)
+    }
+
     /// Whether [`Position::retain_history_legal`] may remove moves (a Ko rule). A variant
     /// that overrides that hook sets this to `true`; otherwise [`crate::Game`] decides
     /// legality and the end of the game with [`Position::is_legal`] and

@@ -328,10 +328,61 @@ mod serde_roundtrip {
         game.play_text("+1").unwrap();
         game.play_text("+1").unwrap();
         let json = serde_json::to_string(&game).unwrap();
+        // Moves are written as their text.
+        assert_eq!(
+            json,
+            r#"{"start":{"rules":"ko","position":"0 w 0"},"moves":["+1","+1"]}"#
+        );
         let back: Game<Ring> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, game);
         // A record whose second move repeats the start under Ko is refused.
-        let bad = r#"{"start":{"rules":"ko","position":"0 w 0"},"moves":[1,3]}"#;
+        let bad = r#"{"start":{"rules":"ko","position":"0 w 0"},"moves":["+1","-1"]}"#;
+        let err = serde_json::from_str::<Game<Ring>>(bad).unwrap_err();
+        assert!(err.to_string().contains("move 2"), "{err}");
+        // So is one with an unreadable move.
+        let bad = r#"{"start":{"rules":"ko","position":"0 w 0"},"moves":["x"]}"#;
         assert!(serde_json::from_str::<Game<Ring>>(bad).is_err());
     }
+}
+
+#[test]
+fn errors_have_kinds_a_caller_can_match_on() {
+    let mut game = Game::<Ring>::start(ToyRules::Ko);
+    // Unreadable: the toy's parser does not classify, so the kind is `Other`.
+    let err = game.play_text("x").unwrap_err();
+    assert_eq!(err.kind(), PlayErrorKind::Unreadable(MoveErrorKind::Other));
+    game.play_text("+1").unwrap();
+    // -1 would repeat the start: legal in the position, forbidden by the history.
+    match game.play_text("-1") {
+        Err(PlayError::Illegal(e)) => {
+            assert_eq!(e.kind(), IllegalMoveKind::ForbiddenByHistory, "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut game = Game::<Ring>::start(ToyRules::Repeat3);
+    for m in ["+1", "-1", "+1", "-1"] {
+        game.play_text(m).unwrap();
+    }
+    let err = game.play_text("+1").unwrap_err();
+    assert_eq!(
+        err.kind(),
+        PlayErrorKind::Illegal(IllegalMoveKind::GameOver)
+    );
+    // Old constructors still work, with default kinds; new ones set a kind.
+    assert_eq!(
+        ParsePositionError::new("here", "why").kind(),
+        PositionErrorKind::Other
+    );
+    let e = ParsePositionError::of_kind(PositionErrorKind::BadCounter, "clock", "not a number");
+    assert_eq!(e.kind(), PositionErrorKind::BadCounter);
+    assert_eq!(
+        e.to_string(),
+        "cannot read position: not a number (in clock)"
+    );
+    let e = ParseMoveError::new("zz", "no").with_kind(MoveErrorKind::UnknownCell);
+    assert_eq!(e.kind(), MoveErrorKind::UnknownCell);
+    assert_eq!(
+        IllegalMoveError::new("m", "no").kind(),
+        IllegalMoveKind::NotLegal
+    );
 }

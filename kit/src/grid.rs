@@ -21,7 +21,7 @@
 //! assert_eq!(err.place, "row 2 (rank 1), column 2");
 //! ```
 
-use chimera_core::ParsePositionError;
+use chimera_core::{ParsePositionError, PositionErrorKind};
 
 /// A board's hole character and the test of which cells are holes.
 type Holes = (char, fn(usize) -> bool);
@@ -67,7 +67,8 @@ impl GridFormat {
     ) -> Result<Vec<Option<T>>, ParsePositionError> {
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != self.ranks {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Syntax,
                 "board field",
                 format!("{} rows where the board has {}", rows.len(), self.ranks),
             ));
@@ -93,7 +94,8 @@ impl GridFormat {
         let mut chars = row.chars().peekable();
         while let Some(c) = chars.next() {
             if file >= self.files {
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::Syntax,
                     place(file),
                     format!("more than {} cells in the row", self.files),
                 ));
@@ -105,13 +107,15 @@ impl GridFormat {
                     chars.next();
                 }
                 if run == 0 || run > self.files - file {
-                    return Err(ParsePositionError::new(
+                    return Err(ParsePositionError::of_kind(
+                        PositionErrorKind::Syntax,
                         place(file),
                         format!("a run of {run} empty cells does not fit the row"),
                     ));
                 }
                 if let Some(h) = (file..file + run).find(|&f| self.is_hole(rank * self.files + f)) {
-                    return Err(ParsePositionError::new(
+                    return Err(ParsePositionError::of_kind(
+                        PositionErrorKind::Syntax,
                         place(h),
                         "this cell is not on the board (write the hole character)",
                     ));
@@ -123,14 +127,16 @@ impl GridFormat {
             match self.hole {
                 Some((h, _)) if c == h => {
                     if !self.is_hole(cell) {
-                        return Err(ParsePositionError::new(
+                        return Err(ParsePositionError::of_kind(
+                            PositionErrorKind::Syntax,
                             place(file),
                             format!("`{h}` marks a hole, but this cell is on the board"),
                         ));
                     }
                 }
                 _ if self.is_hole(cell) => {
-                    return Err(ParsePositionError::new(
+                    return Err(ParsePositionError::of_kind(
+                        PositionErrorKind::Syntax,
                         place(file),
                         format!(
                             "this cell is not on the board: expected `{}`",
@@ -140,14 +146,19 @@ impl GridFormat {
                 }
                 _ => {
                     cells[cell] = Some(piece(c).ok_or_else(|| {
-                        ParsePositionError::new(place(file), format!("`{c}` is not a piece"))
+                        ParsePositionError::of_kind(
+                            PositionErrorKind::BadPiece,
+                            place(file),
+                            format!("`{c}` is not a piece"),
+                        )
                     })?);
                 }
             }
             file += 1;
         }
         if file != self.files {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Syntax,
                 place(file),
                 format!("the row has {file} cells, not {}", self.files),
             ));
@@ -200,13 +211,15 @@ pub fn read_counter(
     max: u32,
 ) -> Result<u32, ParsePositionError> {
     let n: u32 = field.parse().map_err(|_| {
-        ParsePositionError::new(
+        ParsePositionError::of_kind(
+            PositionErrorKind::BadCounter,
             name,
             format!("`{}` is not a number", chimera_core::excerpt(field)),
         )
     })?;
     if n < min || n > max {
-        return Err(ParsePositionError::new(
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::BadCounter,
             name,
             format!("{n} is outside {min}..={max}"),
         ));

@@ -81,8 +81,12 @@ const THREAT_SHARE: i32 = 12;
 
 /// What each unit next to the enemy king that a side attacks is worth to it.
 const KING_ZONE: i32 = 20;
-/// What each piece within 3 units of the enemy king is worth per unit closer than 4.
-const TROPISM: i32 = 3;
+/// What each piece is worth per unit closer to the enemy king than [`TROPISM_RANGE`]
+/// (Chebyshev distance in units): the whole army is drawn forward, not only the pieces
+/// already near.
+const TROPISM: i32 = 2;
+/// The distance (in units) from which a piece starts to count as coming near the king.
+const TROPISM_RANGE: u8 = 8;
 
 /// The material lead from which a side hunts the enemy king and trades down.
 const HUNT_LEAD: i32 = 400;
@@ -257,7 +261,7 @@ impl TilingRider {
         for sq in self.occ[color.index()].iter() {
             let u = sq.unit();
             let d = u.u().abs_diff(king.u()).max(u.v().abs_diff(king.v()));
-            near += i32::from(4u8.saturating_sub(d));
+            near += i32::from(TROPISM_RANGE.saturating_sub(d));
         }
         let score = KING_ZONE * zone + TROPISM * near;
         if !hunting {

@@ -58,8 +58,8 @@
 //! ## Example
 //!
 //! ```
-//! use chimera_core::{perft, Color, Game, Position, Render};
-//! use chimera_tiling_rider::{Piece, Rules, Square, TilingRider};
+//! // One dependency is enough: the prelude brings the core's traits and types.
+//! use chimera_tiling_rider::prelude::*;
 //!
 //! let mut game: Game<TilingRider> = Game::start(Rules::Standard);
 //! let sq = |s| Square::parse(s).unwrap();
@@ -83,6 +83,13 @@
 //! assert_eq!(p16.giant_ferz_at(i1), Some(Color::White));
 //! assert_eq!(perft(&mut Game::new(p16), 1), 88);
 //! ```
+//!
+//! ## Features
+//! - `serde`: [`TilingRider`] serializes as `{"rules": NAME, "position": TEXT}` (its rules'
+//!   name and its position text, [`chimera_core::Position::to_text`]) and deserializes by reading
+//!   that text, so a broken position is refused; `chimera_core::Game<TilingRider>` serializes
+//!   as its start position and its moves as their move text (`{"start": …, "moves": […]}`),
+//!   each read back and replayed, so an illegal record is refused.
 #![forbid(unsafe_code)]
 
 mod board;
@@ -97,6 +104,23 @@ mod search;
 
 pub use board::{Board, Square, Unit, FILES, RANKS, SQUARES, UNITS};
 pub use position::{Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT};
+
+// The core items a user needs, so that this crate is the only dependency.
+pub use chimera_core::{
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+    PositionErrorKind, Render, WinReason,
+};
+
+/// What a user of the crate needs in one import (`use chimera_tiling_rider::prelude::*;`): the position, its moves, squares and pieces, the
+/// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
+/// reasons, [`Color`] and [`perft`].
+pub mod prelude {
+    pub use crate::{
+        perft, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Piece, Position, Render,
+        Rules, Square, TilingRider, WinReason,
+    };
+}
 
 // With the `serde` feature a position serializes as its rules' name and position text, and
 // deserializing reads (and so validates) that text.

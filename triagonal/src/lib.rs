@@ -52,8 +52,8 @@
 //! ## Example
 //!
 //! ```
-//! use chimera_core::{perft, Color, Game, Position, Render};
-//! use chimera_triagonal::{Cell, Piece, Rules, Triagonal};
+//! // One dependency is enough: the prelude brings the core's traits and types.
+//! use chimera_triagonal::prelude::*;
 //!
 //! let mut game: Game<Triagonal> = Game::start(Rules::Standard);
 //! assert_eq!(game.legal_move_list().len(), 11_660);
@@ -73,6 +73,14 @@
 //! assert!(game.outcome().is_none());
 //! println!("{}", game.position().text_diagram(game.last_move()));
 //! ```
+//!
+//! ## Features
+//! - `serde`: [`Triagonal`] serializes as `{"rules": NAME, "position": TEXT}` (its rules'
+//!   name and its position text, [`chimera_core::Position::to_text`]) and deserializes by reading
+//!   that text, so a broken position is refused; `chimera_core::Game<Triagonal>` serializes
+//!   as its start position and its moves as their move text (`{"start": …, "moves": […]}`),
+//!   each read back and replayed, so an illegal record is refused; [`Move`] on its own in its
+//!   compact internal form (meaningful only in its position: prefer its text).
 #![forbid(unsafe_code)]
 
 mod board;
@@ -85,8 +93,26 @@ mod render;
 pub use board::{Cell, CellIter, CellSet};
 pub use eval::{JACK_IN_HAND, PIECE_VALUES};
 pub use position::{
-    king_start, pawn_start, promotion_zone, Move, MoveKind, Piece, Rules, Triagonal,
+    king_start, pawn_start, promotion_zone, Move, MoveKind, Piece, Rules, Triagonal, KING_CAPTURED,
+    KING_REACHED_START,
 };
+
+// The core items a user needs, so that this crate is the only dependency.
+pub use chimera_core::{
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+    PositionErrorKind, Render, WinReason,
+};
+
+/// What a user of the crate needs in one import (`use chimera_triagonal::prelude::*;`): the position, its moves, cells and pieces, the
+/// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
+/// reasons, [`Color`] and [`perft`].
+pub mod prelude {
+    pub use crate::{
+        perft, Cell, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Piece, Position,
+        Render, Rules, Triagonal, WinReason,
+    };
+}
 
 // With the `serde` feature a position serializes as its rules' name and position text, and
 // deserializing reads (and so validates) that text.

@@ -7,6 +7,15 @@ use chimera_core::{Color, DrawReason, Outcome, ParseMoveError, ParsePositionErro
 use chimera_core::{Position, WinReason};
 use std::fmt;
 
+/// The winner captured the opponent's king. A way to win this variant defines (the core knows only the common ones).
+pub const KING_CAPTURED: WinReason = WinReason::variant("king-captured", "capturing the king");
+
+/// The winner's king reached the cell where the opponent's king started. A way to win this variant defines (the core knows only the common ones).
+pub const KING_REACHED_START: WinReason = WinReason::variant(
+    "king-reached-start",
+    "moving the king onto the enemy king's start cell",
+);
+
 /// Triagonal's rule options: one rule set, the standard game of the rules file.
 pub type Rules = chimera_core::StandardRules;
 
@@ -660,13 +669,13 @@ impl Triagonal {
             if self.counts[loser.index()][Piece::King as usize] == 0 {
                 return Some(Outcome::Win {
                     winner,
-                    reason: WinReason::KingCaptured,
+                    reason: KING_CAPTURED,
                 });
             }
             if self.board[king_start(loser).index()] == code(Piece::King, winner) {
                 return Some(Outcome::Win {
                     winner,
-                    reason: WinReason::KingReachedStart,
+                    reason: KING_REACHED_START,
                 });
             }
         }

@@ -36,8 +36,8 @@
 //! ## Example
 //!
 //! ```
-//! use chimera_core::{perft, Color, Game, Position, Render};
-//! use chimera_turnover::{Rules, Square, Stack, Turnover};
+//! // One dependency is enough: the prelude brings the core's traits and types.
+//! use chimera_turnover::prelude::*;
 //!
 //! let mut game: Game<Turnover> = Game::start(Rules::Standard);
 //! assert_eq!(game.legal_move_list().len(), 41);
@@ -54,6 +54,14 @@
 //! assert!(game.outcome().is_none());
 //! println!("{}", pos.text_diagram(game.last_move()));
 //! ```
+//!
+//! ## Features
+//! - `serde`: [`Turnover`] serializes as `{"rules": NAME, "position": TEXT}` (its rules'
+//!   name and its position text, [`chimera_core::Position::to_text`]) and deserializes by reading
+//!   that text, so a broken position is refused; `chimera_core::Game<Turnover>` serializes as
+//!   its start position and its moves as their move text (`{"start": …, "moves": ["d2-d4",
+//!   …]}`), each read back and replayed, so an illegal record is refused; [`Move`] on its own
+//!   as its two squares (`{"from": "d2", "to": "d4"}`).
 #![forbid(unsafe_code)]
 
 mod board;
@@ -66,8 +74,25 @@ mod stack;
 
 pub use board::Square;
 pub use eval::{castle_score, STACK_VALUES};
-pub use position::{Effect, Move, MoveInfo, Rules, Turnover};
+pub use position::{Effect, Move, MoveInfo, Rules, Turnover, NO_ROYAL_PIECE, SIEGE};
 pub use stack::{land, Landing, Ring, Stack};
+
+// The core items a user needs, so that this crate is the only dependency.
+pub use chimera_core::{
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+    PositionErrorKind, Render, WinReason,
+};
+
+/// What a user of the crate needs in one import (`use chimera_turnover::prelude::*;`): the position, its moves, squares and stacks, the
+/// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
+/// reasons, [`Color`] and [`perft`].
+pub mod prelude {
+    pub use crate::{
+        perft, Color, DrawReason, Evaluate, Game, Move, Outcome, Position, Render, Ring, Rules,
+        Square, Stack, Turnover, WinReason,
+    };
+}
 
 // With the `serde` feature a position serializes as its rules' name and position text, and
 // deserializing reads (and so validates) that text.

@@ -6,6 +6,15 @@ use crate::stack::{Ring, Stack, F, T, TF, TFW, W};
 use chimera_core::{Color, DrawReason, Outcome, WinReason};
 use std::fmt;
 
+/// The side to move had no legal move, which Turnover counts as a loss (the siege). A way to win this variant defines (the core knows only the common ones).
+pub const SIEGE: WinReason = WinReason::variant("siege", "siege (the opponent has no legal move)");
+
+/// The loser has no Castle (royal stack) left. A way to win this variant defines (the core knows only the common ones).
+pub const NO_ROYAL_PIECE: WinReason = WinReason::variant(
+    "no-royal-piece",
+    "leaving the opponent without a royal piece",
+);
+
 /// Turnover's rule options. There is one rule set, the standard game of the rules file.
 pub type Rules = chimera_core::StandardRules;
 
@@ -343,12 +352,12 @@ impl Turnover {
         if self.castles(self.turn) == 0 {
             Some(Outcome::Win {
                 winner: mover,
-                reason: WinReason::NoRoyalPiece,
+                reason: NO_ROYAL_PIECE,
             })
         } else if self.castles(mover) == 0 {
             Some(Outcome::Win {
                 winner: self.turn,
-                reason: WinReason::NoRoyalPiece,
+                reason: NO_ROYAL_PIECE,
             })
         } else {
             None
@@ -437,7 +446,7 @@ impl chimera_core::Position for Turnover {
     fn no_move_outcome(&self) -> Outcome {
         Outcome::Win {
             winner: !self.turn,
-            reason: WinReason::Siege,
+            reason: SIEGE,
         }
     }
 

@@ -26,16 +26,18 @@
 //! - Moves: [`chimera_core::Position::move_text`] writes long algebraic (`e2e4`, `e7e8t`,
 //!   castling as the king's move: `f1h1`, `f1i1`, `f1d1`, `f1c1`);
 //!   [`chimera_core::Position::parse_move`] reads that, `O-O`/`O-O-O`, and SAN as
-//!   [`TurretChess::san`] prints it.
+//!   [`TurretChess::san`] prints it, which is also the display notation
+//!   ([`chimera_core::Position::move_display`], `Game::move_displays`).
 //!
 //! ## Example
 //! ```
-//! use chimera_core::{perft, Game, Position};
-//! use chimera_turret::{Rules, TurretChess};
+//! // One dependency is enough: the prelude brings the core's traits and types.
+//! use chimera_turret::prelude::*;
 //!
 //! let mut game: Game<TurretChess> = Game::start(Rules::Standard);
 //! assert_eq!(perft(&mut game, 1), 20);
 //! game.play_text("e2e4").unwrap();
+//! assert_eq!(game.move_displays(), ["e4"]);
 //!
 //! // A Turret on e4 moving to e6 throws the knight on e3 to e7.
 //! let pos = TurretChess::from_text("5k4/*8*/*8*/*8*/*3T4*/*3N4*/*8*/5K4 w - - 0 1", Rules::Standard)
@@ -44,14 +46,24 @@
 //! let sling = pos.sling(mv).unwrap();
 //! assert_eq!((sling.from.to_string(), sling.to.to_string()), ("e3".into(), "e7".into()));
 //! assert_eq!(pos.san(mv), "Te6");
+//! assert_eq!(pos.move_display(mv), "Te6"); // SAN, through the trait
+//! assert_eq!(pos.move_text(mv), "e4e6");
 //!
 //! // Pictures for a terminal or a web page.
-//! use chimera_core::Render;
 //! let mut after = pos.clone();
 //! after.play(mv).unwrap();
 //! assert!(after.text_diagram(Some((&pos, mv))).contains("the sling throws the white knight"));
 //! assert!(after.svg(Some((&pos, mv))).starts_with("<svg"));
 //! ```
+//!
+//! ## Features
+//! - `serde`: [`TurretChess`] serializes as `{"rules": NAME, "position": TEXT}` (its rules'
+//!   name and its position text, [`chimera_core::Position::to_text`]) and deserializes by reading
+//!   that text, so a broken position is refused; `chimera_core::Game<TurretChess>` serializes
+//!   as its start position and its moves as their move text (`{"start": …, "moves": ["e2e4",
+//!   …]}`), each read back and replayed, so an illegal record is refused; [`Move`] on its own
+//!   serializes in its compact internal form (a number meaningful only in its position:
+//!   prefer its text).
 #![forbid(unsafe_code)]
 
 mod board;
@@ -72,9 +84,22 @@ pub use eval::ROLE_VALUES;
 pub use position::{CastleSide, Sling, TurretChess, KING_FILE};
 pub use types::{Move, MoveKind, Piece, Role, Rules};
 
-use chimera_core::{
-    Color, DrawReason, Outcome, ParseMoveError, ParsePositionError, Position, WinReason,
+// The core items a user needs, so that this crate is the only dependency.
+pub use chimera_core::{
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+    PositionErrorKind, Render, WinReason,
 };
+
+/// What a user of the crate needs in one import (`use chimera_turret::prelude::*;`): the position, its moves, cells and pieces, the
+/// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
+/// reasons, [`Color`] and [`perft`].
+pub mod prelude {
+    pub use crate::{
+        perft, Cell, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Piece, Position,
+        Render, Role, Rules, TurretChess, WinReason,
+    };
+}
 
 /// The start position of standard Turret Chess.
 pub const START_FEN: &str =
@@ -183,6 +208,11 @@ impl Position for TurretChess {
         self.lan(mv)
     }
 
+    /// SAN ([`TurretChess::san`]).
+    fn move_display(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
     fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {
         let earlier = earlier.positions();
         // Only positions since the last capture or pawn move can repeat this one, and only
@@ -206,31 +236,7 @@ impl Position for TurretChess {
     }
 }
 
+// With the `serde` feature a position serializes as its rules' name and position text, and
+// reading one back validates it (the core's glue, `chimera_core::serde_text`).
 #[cfg(feature = "serde")]
-mod serde_impl {
-    use super::*;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    struct Repr {
-        rules: Rules,
-        position: String,
-    }
-
-    impl Serialize for TurretChess {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            Repr {
-                rules: self.rules,
-                position: self.to_text(),
-            }
-            .serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for TurretChess {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let r = Repr::deserialize(d)?;
-            TurretChess::from_text(&r.position, r.rules).map_err(serde::de::Error::custom)
-        }
-    }
-}
+chimera_core::impl_serde_via_text!(TurretChess);

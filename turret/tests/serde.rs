@@ -19,8 +19,9 @@ fn positions_moves_and_games_round_trip_through_json() {
     let mv = game.moves()[2];
     let back: Move = serde_json::from_str(&serde_json::to_string(&mv).unwrap()).unwrap();
     assert_eq!(back, mv);
-    let g: Game<TurretChess> =
-        serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(json.contains(r#""moves":["i2i4","e7e5","j1g4"]"#), "{json}");
+    let g: Game<TurretChess> = serde_json::from_str(&json).unwrap();
     assert_eq!(g, game);
     assert!(
         serde_json::from_str::<TurretChess>(r#"{"rules":"standard","position":"8/8 w"}"#).is_err()

@@ -10,8 +10,8 @@
 //! game with [`chimera_core::Game`], which keeps the history the Ko rule needs.
 //!
 //! ```
-//! use chimera_core::{perft, Color, Game, Position};
-//! use chimera_turtle_shell::{Rules, TurtleShell};
+//! // One dependency is enough: the prelude brings the core's traits and types.
+//! use chimera_turtle_shell::prelude::*;
 //!
 //! // A game from the standard start under the default rules (Ko).
 //! let mut game: Game<TurtleShell> = Game::start(Rules::default());
@@ -65,7 +65,7 @@
 //! W:KE1,GD0,GE0,NC0,NF0,RB0,RG0,PB1,PB2,PG2,PG1,PC2,PD2,PF2 B:KE8,GD9,GE9,NC9,NF9,RB9,RG9,PC7,PD7,PF7,PB7,PB8,PG8,PG7 w
 //! ```
 //!
-//! [`Position::to_text`](chimera_core::Position::to_text) writes the king first, then
+//! [`Position::to_text`] writes the king first, then
 //! guards, knights, rooks and pawns, each kind in cell order. On reading, letters and cells
 //! may be in any case and order, and spaces may follow commas. The text is refused, with
 //! the place and the reason, when a piece letter or cell is unknown, a cell is used twice,
@@ -105,8 +105,11 @@
 //! ## Features
 //!
 //! `serde`: [`TurtleShell`] serializes as its rules' name and its position text (and is
-//! validated on reading); [`Move`], [`Cell`], [`Piece`] and [`Rules`] serialize too, so
-//! `chimera_core::Game<TurtleShell>` does.
+//! validated on reading); `chimera_core::Game<TurtleShell>` as its start position and its
+//! moves as their text (`{"start": …, "moves": ["C2-C3", …]}`), read back by replaying them
+//! (an illegal record is refused). [`Cell`] serializes as its name; [`Move`], [`Piece`] and
+//! [`Rules`] serialize too ([`Move`] in its compact internal form, meaningful only in its
+//! position: prefer its text).
 #![forbid(unsafe_code)]
 
 mod board;
@@ -122,9 +125,26 @@ mod types;
 
 pub use board::Cell;
 pub use eval::PIECE_VALUES;
-pub use position::TurtleShell;
+pub use position::{TurtleShell, END_ZONE_REACHED};
 pub use record::{parse_zsg, read_record, Record, RecordError, RecordMove, ZsgMove};
 pub use types::{Move, Piece, Repetition, Rules};
+
+// The core items a user needs, so that this crate is the only dependency.
+pub use chimera_core::{
+    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+    PositionErrorKind, Render, WinReason,
+};
+
+/// What a user of the crate needs in one import (`use chimera_turtle_shell::prelude::*;`): the position, its moves, cells and pieces, the
+/// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
+/// reasons, [`Color`] and [`perft`].
+pub mod prelude {
+    pub use crate::{
+        perft, Cell, Color, DrawReason, Evaluate, Game, Move, Outcome, Piece, Position, Render,
+        Rules, TurtleShell, WinReason,
+    };
+}
 
 #[cfg(feature = "serde")]
 chimera_core::impl_serde_via_text!(TurtleShell);

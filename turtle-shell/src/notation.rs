@@ -2,14 +2,16 @@
 
 use crate::board::{Bits, END_ZONE};
 use crate::{Cell, Move, Piece, Rules, TurtleShell};
-use chimera_core::{Color, ParseMoveError, ParsePositionError, Position};
+use chimera_core::{
+    Color, MoveErrorKind, ParseMoveError, ParsePositionError, Position, PositionErrorKind,
+};
 use std::fmt::Write;
 
 /// Reads the two cells and the promotion suffix of a move text, without any position:
 /// `B1-B3`, `b1b3`, `D5xC6`, `E5-E3=R`, `e5e3r`, `D5 x C6` (spaces are ignored).
 /// Returns (from, to, promotion written).
 pub(crate) fn parse_move_syntax(text: &str) -> Result<(Cell, Cell, bool), ParseMoveError> {
-    let err = |reason: String| ParseMoveError::new(text, reason);
+    let err = |reason: String| ParseMoveError::of_kind(MoveErrorKind::Syntax, text, reason);
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if !t.is_ascii() {
         return Err(err(
@@ -20,9 +22,9 @@ pub(crate) fn parse_move_syntax(text: &str) -> Result<(Cell, Cell, bool), ParseM
     let cell = |s: Option<&str>, which: &str| -> Result<Cell, ParseMoveError> {
         match s {
             None => Err(err(format!("missing the {which} cell"))),
-            Some(name) => {
-                Cell::from_name(name).ok_or_else(|| err(format!("unknown {which} cell `{name}`")))
-            }
+            Some(name) => Cell::from_name(name).ok_or_else(|| {
+                err(format!("unknown {which} cell `{name}`")).with_kind(MoveErrorKind::UnknownCell)
+            }),
         }
     };
     let from = cell(u.get(0..2), "from")?;
@@ -103,13 +105,15 @@ pub(crate) fn position_from_text(
         .filter(|t| !t.is_empty())
         .collect();
     let Some((&last, items)) = tokens.split_last() else {
-        return Err(ParsePositionError::new(
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Syntax,
             "whole text",
             "empty; expected `W:<pieces> B:<pieces> w|b`",
         ));
     };
     let turn = Color::from_text(last).ok_or_else(|| {
-        ParsePositionError::new(
+        ParsePositionError::of_kind(
+            PositionErrorKind::BadField,
             format!("side to move `{last}`"),
             "expected `w` or `b` at the end of the text",
         )
@@ -124,7 +128,8 @@ pub(crate) fn position_from_text(
                 "w" | "white" => Color::White,
                 "b" | "black" => Color::Black,
                 _ => {
-                    return Err(ParsePositionError::new(
+                    return Err(ParsePositionError::of_kind(
+                        PositionErrorKind::Syntax,
                         format!("`{token}`"),
                         format!("unknown side `{marker}:`, expected `W:` or `B:`"),
                     ))
@@ -136,7 +141,8 @@ pub(crate) fn position_from_text(
             }
         }
         let Some(color) = side else {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Syntax,
                 format!("`{token}`"),
                 "a piece before any `W:` or `B:`",
             ));
@@ -145,22 +151,30 @@ pub(crate) fn position_from_text(
         let mut chars = item.chars();
         let letter = chars.next().unwrap_or(' ');
         let piece = Piece::from_char(letter).ok_or_else(|| {
-            ParsePositionError::new(
+            ParsePositionError::of_kind(
+                PositionErrorKind::BadPiece,
                 place(),
                 format!("unknown piece letter `{letter}` (expected K, G, N, R or P)"),
             )
         })?;
         let name = chars.as_str();
-        let cell = Cell::from_name(name)
-            .ok_or_else(|| ParsePositionError::new(place(), format!("unknown cell `{name}`")))?;
+        let cell = Cell::from_name(name).ok_or_else(|| {
+            ParsePositionError::of_kind(
+                PositionErrorKind::UnknownCell,
+                place(),
+                format!("unknown cell `{name}`"),
+            )
+        })?;
         if let Some((c, p)) = pos.piece_at(cell) {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Invalid,
                 place(),
                 format!("cell {cell} is already taken by the {} {p}", side_name(c)),
             ));
         }
         if piece == Piece::Pawn && END_ZONE[color.index()] & cell.bit() != 0 {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Invalid,
                 place(),
                 format!(
                     "a {} pawn cannot stand on {cell}, in the opponent's end zone (it would have promoted)",
@@ -177,14 +191,16 @@ pub(crate) fn position_from_text(
         match kings[color.index()].as_slice() {
             [_] => {}
             [] => {
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::Invalid,
                     format!("{} pieces", side_name(color)),
                     format!("no {} king", side_name(color)),
                 ))
             }
             many => {
                 let cells: Vec<&str> = many.iter().map(|c| c.name()).collect();
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::Invalid,
                     format!("{} pieces", side_name(color)),
                     format!(
                         "more than one {} king ({})",
@@ -198,7 +214,8 @@ pub(crate) fn position_from_text(
     let mover = !turn;
     let mover_king = pos.king(mover).expect("checked");
     if pos.is_attacked(mover_king, turn) {
-        return Err(ParsePositionError::new(
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Invalid,
             "side to move",
             format!(
                 "{} is to move while the {} king on {mover_king} is in check",
@@ -209,7 +226,8 @@ pub(crate) fn position_from_text(
     }
     let own_king = pos.king(turn).expect("checked");
     if END_ZONE[turn.index()] & own_king.bit() != 0 {
-        return Err(ParsePositionError::new(
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Invalid,
             "side to move",
             format!(
                 "the {} king on {own_king} already stands in the opponent's end zone: the game would have ended when it got there",

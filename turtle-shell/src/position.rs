@@ -8,6 +8,10 @@ use crate::board_data as bd;
 use crate::{Cell, Move, Piece, Rules};
 use chimera_core::{Color, Outcome, ParseMoveError, ParsePositionError, Position, WinReason};
 
+/// The winner's king reached the opponent's end zone (rules, "End of the game"). A way to win this variant defines (the core knows only the common ones).
+pub const END_ZONE_REACHED: WinReason =
+    WinReason::variant("end-zone", "reaching the end zone with the king");
+
 /// The most cells a rook reaches on an empty board (23).
 const MAX_ROOK_MOVES: usize = {
     let mut most = 0;
@@ -533,7 +537,7 @@ impl Position for TurtleShell {
     fn terminal(&self) -> Option<Outcome> {
         self.end_zone_winner().map(|winner| Outcome::Win {
             winner,
-            reason: WinReason::EndZone,
+            reason: END_ZONE_REACHED,
         })
     }
 

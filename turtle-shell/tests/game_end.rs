@@ -83,7 +83,7 @@ fn end_zone_win_for_a_king_reaching_the_opponents_end_zone() {
         game.outcome(),
         Some(Outcome::Win {
             winner: Color::White,
-            reason: WinReason::EndZone
+            reason: chimera_turtle_shell::END_ZONE_REACHED
         })
     );
     // The game is over: no legal moves remain, whatever the rules.
@@ -96,7 +96,7 @@ fn end_zone_win_for_a_king_reaching_the_opponents_end_zone() {
         game.outcome(),
         Some(Outcome::Win {
             winner: Color::Black,
-            reason: WinReason::EndZone
+            reason: chimera_turtle_shell::END_ZONE_REACHED
         })
     );
 }
@@ -120,7 +120,7 @@ fn end_zone_win_requires_king_not_in_check() {
         done.outcome(),
         Some(Outcome::Win {
             winner: Color::White,
-            reason: WinReason::EndZone
+            reason: chimera_turtle_shell::END_ZONE_REACHED
         })
     );
 }

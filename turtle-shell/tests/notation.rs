@@ -233,6 +233,12 @@ fn serde_round_trips_positions_and_games() {
     let bad = json.replace("KE1", "KZ1");
     assert!(serde_json::from_str::<TurtleShell>(&bad).is_err());
     let game_json = serde_json::to_string(&g).unwrap();
+    // The moves are written as their text.
+    let texts = serde_json::to_string(&g.move_texts()).unwrap();
+    assert!(
+        game_json.contains(&format!(r#""moves":{texts}"#)),
+        "{game_json}"
+    );
     let game_back: Game<TurtleShell> = serde_json::from_str(&game_json).unwrap();
     assert_eq!(game_back, g);
     let cell: Cell = serde_json::from_str("\"e1\"").unwrap();

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates src/board_data.rs from the Turtle Shell board description (JSON).
 
-Usage: python3 tools/gen_board.py PATH/TO/turtle-shell-board.json > src/board_data.rs
+Usage (in turtle-shell/): python3 tools/gen_board.py data/turtle-shell-board.json > src/board_data.rs
 
 The JSON is not needed at run time: the generated module is committed, and the test
 `board_data_matches_the_board_description` checks it against the JSON when that is present.

@@ -784,7 +784,7 @@ fn split_at_moves(text: &str) -> (&str, &str) {
         let end = at + "moves".len();
         let before = text[..at].chars().next_back();
         let after = text[end..].chars().next();
-        if before.map_or(true, char::is_whitespace) && after.map_or(true, char::is_whitespace) {
+        if before.is_none_or(char::is_whitespace) && after.is_none_or(char::is_whitespace) {
             return (text[..at].trim(), text[end..].trim());
         }
         from = end;

@@ -5,15 +5,14 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-/// Every variant's name, in the order `chimera variants` lists them.
-pub const VARIANTS: [&str; 6] = [
-    "turtle-shell",
-    "turret",
-    "turnover",
-    "triagonal",
-    "tiling-rider",
-    "chess",
-];
+/// Every variant's name, in the order `chimera variants` lists them: read from the
+/// program's registry, so that a new variant needs no line in the tests.
+pub fn variants() -> Vec<&'static str> {
+    chimera_cli::registry::variants()
+        .iter()
+        .map(|v| v.name)
+        .collect()
+}
 
 /// Runs `chimera ARGS` from the workspace's root with empty standard input.
 pub fn chimera(args: &[&str]) -> Output {

@@ -152,6 +152,15 @@ fn serde_round_trips_positions_as_rules_and_text() {
     assert_eq!(back, pos);
     let bad = json.replace("1/4", "4/4");
     assert!(serde_json::from_str::<TilingRider>(&bad).is_err());
+    // A game: its start and its moves as their text, replayed when read.
+    let mut game = start_game();
+    game.play_text("a4-b6").unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    // The moves are written as their text.
+    let texts = serde_json::to_string(&game.move_texts()).unwrap();
+    assert!(json.contains(&format!(r#""moves":{texts}"#)), "{json}");
+    let back: Game<TilingRider> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
 }
 
 #[test]

@@ -29,14 +29,20 @@ fn no_check_kings_may_stand_side_by_side() {
 fn a_player_wins_by_capturing_the_opponents_king() {
     let pos = board(Color::White, &[("Aa8", 'K'), ("Cc3", 'R'), ("Cc6", 'k')]);
     let next = after(&pos, "Cc3xCc6");
-    assert_eq!(next.outcome(), win(Color::White, WinReason::KingCaptured));
+    assert_eq!(
+        next.outcome(),
+        win(Color::White, chimera_triagonal::KING_CAPTURED)
+    );
     let mut moves = Vec::new();
     next.legal_moves(&mut moves);
     assert!(moves.is_empty());
     // Black too.
     let pos = board(Color::Black, &[("Aa8", 'K'), ("Ab8", 'n'), ("Hh1", 'k')]);
     let pos = after(&pos, "Ab8^Aa8");
-    assert_eq!(pos.outcome(), win(Color::Black, WinReason::KingCaptured));
+    assert_eq!(
+        pos.outcome(),
+        win(Color::Black, chimera_triagonal::KING_CAPTURED)
+    );
 }
 
 #[test]
@@ -45,13 +51,13 @@ fn a_player_wins_by_moving_their_king_onto_the_cell_where_the_opponents_king_sta
     let next = after(&pos, "Hd8-He8");
     assert_eq!(
         next.outcome(),
-        win(Color::White, WinReason::KingReachedStart)
+        win(Color::White, chimera_triagonal::KING_REACHED_START)
     );
     let pos = board(Color::Black, &[("Hd8", 'K'), ("Be2", 'k')]);
     let next = after(&pos, "Be2-Ae1");
     assert_eq!(
         next.outcome(),
-        win(Color::Black, WinReason::KingReachedStart)
+        win(Color::Black, chimera_triagonal::KING_REACHED_START)
     );
     // Another piece on that cell wins nothing.
     let pos = board(Color::White, &[("Hd7", 'R'), ("Hd8", 'K'), ("Aa1", 'k')]);
@@ -185,12 +191,15 @@ fn a_win_comes_before_the_fifty_move_draw() {
     let mut pos = board(Color::White, &[("Aa8", 'K'), ("Cc3", 'R'), ("Cc6", 'k')]);
     pos.set_halfmove_clock(99);
     let next = after(&pos, "Cc3xCc6");
-    assert_eq!(next.outcome(), win(Color::White, WinReason::KingCaptured));
+    assert_eq!(
+        next.outcome(),
+        win(Color::White, chimera_triagonal::KING_CAPTURED)
+    );
     let mut pos = board(Color::White, &[("Hd8", 'K'), ("Aa1", 'k')]);
     pos.set_halfmove_clock(99);
     assert_eq!(
         after(&pos, "Hd8-He8").outcome(),
-        win(Color::White, WinReason::KingReachedStart)
+        win(Color::White, chimera_triagonal::KING_REACHED_START)
     );
 }
 

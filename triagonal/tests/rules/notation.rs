@@ -254,6 +254,15 @@ fn serde_round_trip_through_the_position_text() {
     let back: Triagonal = serde_json::from_str(&json).unwrap();
     assert_eq!(back, pos);
     assert!(serde_json::from_str::<Triagonal>(r#"{"rules":"standard","position":"x"}"#).is_err());
+    // A game: its start and its moves as their text, replayed when read.
+    let mut game = chimera_core::Game::new(start());
+    game.play_text("J@Ab3,J@Ac3,Bb2-Bb4").unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    // The moves are written as their text.
+    let texts = serde_json::to_string(&game.move_texts()).unwrap();
+    assert!(json.contains(&format!(r#""moves":{texts}"#)), "{json}");
+    let back: chimera_core::Game<Triagonal> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
 }
 
 #[test]
@@ -280,7 +289,7 @@ fn interpretation_a_side_without_a_king_is_accepted_and_the_game_is_over() {
         back.outcome(),
         Some(chimera_core::Outcome::Win {
             winner: Color::White,
-            reason: chimera_core::WinReason::KingCaptured
+            reason: chimera_triagonal::KING_CAPTURED
         })
     );
 }

@@ -2,7 +2,7 @@
 //! king-capture exception.
 
 use crate::{after, at, is_legal, moves_from, with_kings};
-use chimera_core::{Color, Outcome, Position, WinReason};
+use chimera_core::{Color, Outcome, Position};
 
 #[test]
 fn pawn_promotes_on_reaching_the_cells_where_the_opponents_non_pawns_start() {
@@ -111,7 +111,7 @@ fn unless_the_move_captures_the_opponents_king() {
         done.outcome(),
         Some(Outcome::Win {
             winner: Color::White,
-            reason: WinReason::KingCaptured
+            reason: chimera_triagonal::KING_CAPTURED
         })
     );
     // The pawn stays a pawn: nothing could be chosen, and the game is over.

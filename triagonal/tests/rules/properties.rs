@@ -167,5 +167,5 @@ fn long_playouts_agree_with_the_reference_and_reach_ends_of_games() {
         }
     }
     println!("{ends:?}");
-    assert!(ends.keys().any(|e| e.contains("KingCaptured")), "{ends:?}");
+    assert!(ends.keys().any(|e| e.contains("king-captured")), "{ends:?}");
 }

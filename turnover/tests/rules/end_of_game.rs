@@ -17,7 +17,10 @@ fn end_opponent_without_castle_mover_wins() {
         &[("a1", "TFW"), ("d4", "T"), ("d7", "tfw"), ("h8", "t")],
     );
     let next = after(&pos, "d4-d7");
-    assert_eq!(next.outcome(), win(Color::White, WinReason::NoRoyalPiece));
+    assert_eq!(
+        next.outcome(),
+        win(Color::White, chimera_turnover::NO_ROYAL_PIECE)
+    );
     let mut moves = Vec::new();
     next.legal_moves(&mut moves);
     assert!(moves.is_empty(), "a finished game has no legal moves");
@@ -30,14 +33,20 @@ fn end_move_leaving_both_sides_without_castle_mover_wins() {
     let pos = board(Color::White, &[("d7", "TFW"), ("e8", "tfw"), ("a1", "t")]);
     let next = after(&pos, "d7-e8");
     assert_eq!(next.castles(Color::White) | next.castles(Color::Black), 0);
-    assert_eq!(next.outcome(), win(Color::White, WinReason::NoRoyalPiece));
+    assert_eq!(
+        next.outcome(),
+        win(Color::White, chimera_turnover::NO_ROYAL_PIECE)
+    );
 }
 
 #[test]
 fn end_mover_without_castle_loses() {
     let pos = board(Color::White, &[("d4", "TFW"), ("h8", "tfw")]);
     let next = after(&pos, "d4-d6");
-    assert_eq!(next.outcome(), win(Color::Black, WinReason::NoRoyalPiece));
+    assert_eq!(
+        next.outcome(),
+        win(Color::Black, chimera_turnover::NO_ROYAL_PIECE)
+    );
 }
 
 #[test]
@@ -50,11 +59,11 @@ fn end_siege_side_to_move_without_legal_move_loses() {
     assert_eq!(pos.terminal(), None);
     assert_eq!(
         Some(pos.no_move_outcome()),
-        win(Color::White, WinReason::Siege)
+        win(Color::White, chimera_turnover::SIEGE)
     );
-    assert_eq!(pos.outcome(), win(Color::White, WinReason::Siege));
+    assert_eq!(pos.outcome(), win(Color::White, chimera_turnover::SIEGE));
     let game = Game::new(pos);
-    assert_eq!(game.outcome(), win(Color::White, WinReason::Siege));
+    assert_eq!(game.outcome(), win(Color::White, chimera_turnover::SIEGE));
 }
 
 /// Black to move with no legal move: its Castle on a1 is boxed in by its own Walls on a2,
@@ -78,7 +87,10 @@ fn end_castle_rules_come_before_siege() {
         chimera_turnover::Rules::Standard,
     )
     .unwrap();
-    assert_eq!(pos.outcome(), win(Color::Black, WinReason::NoRoyalPiece));
+    assert_eq!(
+        pos.outcome(),
+        win(Color::Black, chimera_turnover::NO_ROYAL_PIECE)
+    );
 }
 
 #[test]
@@ -129,7 +141,7 @@ fn end_fifty_move_clock_counts_only_enemy_captures_and_turnovers() {
 fn end_siege_comes_before_the_fifty_move_draw() {
     let mut pos = siege_position();
     pos.set_halfmove_clock(150);
-    assert_eq!(pos.outcome(), win(Color::White, WinReason::Siege));
+    assert_eq!(pos.outcome(), win(Color::White, chimera_turnover::SIEGE));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! §6 There is no check: moves are never filtered for the safety of Castles.
 
 use crate::{after, board, is_legal};
-use chimera_core::{Color, Position, WinReason};
+use chimera_core::{Color, Position};
 
 #[test]
 fn no_check_exposing_the_last_castle_is_legal() {
@@ -20,7 +20,7 @@ fn no_check_splitting_the_last_castle_is_legal_and_loses() {
         next.outcome(),
         Some(chimera_core::Outcome::Win {
             winner: Color::Black,
-            reason: WinReason::NoRoyalPiece
+            reason: chimera_turnover::NO_ROYAL_PIECE
         })
     );
 }

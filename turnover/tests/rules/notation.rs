@@ -150,6 +150,7 @@ fn notation_serde_uses_the_position_text() {
     let mut game = crate::start_game();
     game.play_text("d2-d4").unwrap();
     let json = serde_json::to_string(&game).unwrap();
+    assert!(json.contains(r#""moves":["d2-d4"]"#), "{json}");
     let back: chimera_core::Game<Turnover> = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game);
 }

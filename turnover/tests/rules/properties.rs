@@ -131,7 +131,10 @@ fn long_playouts_reach_the_ends_of_games() {
             *ends.entry(format!("{outcome:?}")).or_insert(0) += 1;
         }
     }
-    assert!(ends.keys().any(|e| e.contains("NoRoyalPiece")), "{ends:?}");
+    assert!(
+        ends.keys().any(|e| e.contains("no-royal-piece")),
+        "{ends:?}"
+    );
 }
 
 #[test]
