@@ -240,6 +240,37 @@ async fn connect(webdriver: &str, profile: &Path) -> Client {
         .await
         .expect("a WebDriver session with headless Chromium")
 }
+/// Clicks the element the CSS `selector` finds.
+async fn click_css(client: &Client, selector: &str) {
+    client
+        .find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("nothing on the page matches `{selector}`: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click `{selector}`: {e}"));
+}
+
+/// Clicks the element with the id `id`.
+async fn click_id(client: &Client, id: &str) {
+    click_css(client, &format!("#{id}")).await;
+}
+
+/// Clicks the board's cell named `cell`.
+async fn click_cell(client: &Client, cell: &str) {
+    click_css(client, &format!("#board svg .cell[data-cell=\"{cell}\"]")).await;
+}
+
+/// Chooses `value` in the select element with the id `id`.
+async fn select(client: &Client, id: &str, value: &str) {
+    client
+        .find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|e| panic!("no element #{id}: {e}"))
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("cannot choose {value} in #{id}: {e}"));
+}
 
 /// Evaluates `expr` in the page.
 async fn js(client: &Client, expr: &str) -> Value {
@@ -293,13 +324,7 @@ async fn new_game(client: &Client, variant: &str, position: &str) {
         input.send_keys(position).await.unwrap();
     }
     let before = js(client, "game === null ? '' : game.id").await;
-    client
-        .find(Locator::Id("new"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_id(client, "new").await;
     wait_for(
         client,
         &format!(
@@ -317,37 +342,11 @@ async fn run_script(client: &Client, server: &Server, script: &Script) {
     let path = screenshots().join(format!("{}.png", script.name));
     for (i, step) in script.steps.iter().enumerate() {
         match *step {
-            Click(cell) => {
-                let selector = format!("#board svg .cell[data-cell=\"{cell}\"]");
-                let el = client
-                    .find(Locator::Css(&selector))
-                    .await
-                    .unwrap_or_else(|e| panic!("{}: step {i}: no cell {cell}: {e}", script.name));
-                el.click()
-                    .await
-                    .unwrap_or_else(|e| panic!("{}: step {i}: clicking {cell}: {e}", script.name));
-            }
+            Click(cell) => click_cell(client, cell).await,
             Choose(text) => {
-                let selector = format!("#choice button[data-move=\"{text}\"]");
-                client
-                    .find(Locator::Css(&selector))
-                    .await
-                    .unwrap_or_else(|e| panic!("{}: step {i}: no choice {text}: {e}", script.name))
-                    .click()
-                    .await
-                    .unwrap();
+                click_css(client, &format!("#choice button[data-move=\"{text}\"]")).await;
             }
-            EndTurn => {
-                client
-                    .find(Locator::Css("#actions button[data-move=\";\"]"))
-                    .await
-                    .unwrap_or_else(|e| {
-                        panic!("{}: step {i}: no end-turn button: {e}", script.name)
-                    })
-                    .click()
-                    .await
-                    .unwrap();
-            }
+            EndTurn => click_css(client, "#actions button[data-move=\";\"]").await,
         }
         // A click that completes a move waits for the server's answer.
         wait_for(client, "!busy", "the page").await;
@@ -427,26 +426,12 @@ async fn run_script(client: &Client, server: &Server, script: &Script) {
 /// the player's turn; the board flips; a reload finds the game again.
 async fn computer_undo_flip_reload(client: &Client, base: &str) {
     new_game(client, "turret", "").await;
-    client
-        .find(Locator::Id("mode"))
-        .await
-        .unwrap()
-        .select_by_value("black")
-        .await
-        .unwrap();
+    select(client, "mode", "black").await;
     let time = client.find(Locator::Id("time")).await.unwrap();
     time.clear().await.unwrap();
     time.send_keys("0.2").await.unwrap();
     for cell in ["e2", "e4"] {
-        client
-            .find(Locator::Css(&format!(
-                "#board svg .cell[data-cell=\"{cell}\"]"
-            )))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click_cell(client, cell).await;
     }
     wait_for(
         client,
@@ -457,13 +442,7 @@ async fn computer_undo_flip_reload(client: &Client, base: &str) {
     let moves = page_moves(client).await;
     assert_eq!(moves[0], "e2e4");
     println!("computer (Black) answered e2e4 with {}", moves[1]);
-    client
-        .find(Locator::Id("undo"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_id(client, "undo").await;
     wait_for(
         client,
         "game.moves_played.length === 0 && !busy",
@@ -471,13 +450,7 @@ async fn computer_undo_flip_reload(client: &Client, base: &str) {
     )
     .await;
     assert!(page_moves(client).await.is_empty());
-    client
-        .find(Locator::Id("flip"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click_id(client, "flip").await;
     assert_eq!(
         js(
             client,
@@ -489,31 +462,11 @@ async fn computer_undo_flip_reload(client: &Client, base: &str) {
     let flipped = std::env::temp_dir().join("chimera-browser-flipped.png");
     std::fs::write(&flipped, client.screenshot().await.unwrap()).unwrap();
     println!("the flipped board: {}", flipped.display());
-    client
-        .find(Locator::Id("mode"))
-        .await
-        .unwrap()
-        .select_by_value("human")
-        .await
-        .unwrap();
-    client
-        .find(Locator::Id("flip"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    select(client, "mode", "human").await;
+    click_id(client, "flip").await;
     // Play a move, reload the page: the game is still there.
     for cell in ["d2", "d4"] {
-        client
-            .find(Locator::Css(&format!(
-                "#board svg .cell[data-cell=\"{cell}\"]"
-            )))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click_cell(client, cell).await;
     }
     wait_for(client, "game.moves_played.length === 1 && !busy", "d2d4").await;
     let id = js(client, "game.id").await;
@@ -553,13 +506,7 @@ async fn download_and_load_a_record(client: &Client, server: &Server) {
     let file = std::env::temp_dir().join(format!("chimera-record-{}.txt", std::process::id()));
     std::fs::write(&file, &record).unwrap();
     if js(client, "document.getElementById('paste').open").await != Value::Bool(true) {
-        client
-            .find(Locator::Css("#paste summary"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click_css(client, "#paste summary").await;
     }
     let input = client.find(Locator::Id("record-in")).await.unwrap();
     input.send_keys(&file.display().to_string()).await.unwrap();

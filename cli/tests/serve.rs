@@ -2,20 +2,12 @@
 //! variant, moves, undo, the computer, records, and every kind of bad request (a JSON error
 //! with a 4xx status that changes nothing).
 
+mod common;
 #[path = "common/server.rs"]
 mod server;
 
 use serde_json::{json, Value};
 use server::Server;
-
-const VARIANTS: [&str; 6] = [
-    "turtle-shell",
-    "turret",
-    "turnover",
-    "triagonal",
-    "tiling-rider",
-    "chess",
-];
 
 fn texts(state: &Value, key: &str) -> Vec<String> {
     state[key]
@@ -55,13 +47,13 @@ fn serve_answers_the_page_its_assets_and_the_variants() {
         .iter()
         .map(|v| v["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, VARIANTS);
+    assert_eq!(names, common::variants());
 }
 
 #[test]
 fn serve_plays_every_variant_through_the_api_with_cells_for_every_legal_move() {
     let server = Server::start(&[]);
-    for variant in VARIANTS {
+    for variant in common::variants() {
         let (status, state) = server.post("/api/games", &json!({ "variant": variant }));
         assert_eq!(status, 201, "{state}");
         let id = state["id"].as_str().unwrap().to_string();
@@ -125,7 +117,7 @@ fn serve_plays_every_variant_through_the_api_with_cells_for_every_legal_move() {
 #[test]
 fn serve_the_computer_moves_within_the_time_asked() {
     let server = Server::start(&[]);
-    for variant in VARIANTS {
+    for variant in common::variants() {
         let (_, state) = server.post("/api/games", &json!({ "variant": variant }));
         let id = state["id"].as_str().unwrap();
         let started = std::time::Instant::now();

@@ -1,23 +1,15 @@
-//! A load test of `chimera serve` on 127.0.0.1: 200 games at once (33 or 34 of each variant),
+//! A load test of `chimera serve` on 127.0.0.1: 200 games at once (spread evenly over the variants),
 //! each on its own client thread, each playing random legal moves through the JSON API;
 //! no request may fail, and the latency is reported. `CHIMERA_LOAD_GAMES` and
 //! `CHIMERA_LOAD_MOVES` change the number of games and of moves a game (200 and 8).
 
+mod common;
 #[path = "common/server.rs"]
 mod server;
 
 use serde_json::{json, Value};
 use server::Server;
 use std::time::{Duration, Instant};
-
-const VARIANTS: [&str; 6] = [
-    "turtle-shell",
-    "turret",
-    "turnover",
-    "triagonal",
-    "tiling-rider",
-    "chess",
-];
 
 fn setting(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -40,8 +32,13 @@ impl Rng {
 
 /// One client: a new game, then random legal moves; the latency of every request, or the
 /// first failure.
-fn client(server: &Server, index: usize, moves: usize) -> Result<Vec<Duration>, String> {
-    let variant = VARIANTS[index % VARIANTS.len()];
+fn client(
+    server: &Server,
+    variants: &[&str],
+    index: usize,
+    moves: usize,
+) -> Result<Vec<Duration>, String> {
+    let variant = variants[index % variants.len()];
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ ((index as u64 + 1) * 0x1000_0001));
     let mut latencies = Vec::with_capacity(moves + 2);
     let mut timed = |f: &mut dyn FnMut() -> (u16, Value)| {
@@ -89,12 +86,13 @@ fn serve_load_200_concurrent_games_of_random_legal_moves() {
     let games = setting("CHIMERA_LOAD_GAMES", 200);
     let moves = setting("CHIMERA_LOAD_MOVES", 8);
     let server = Server::start(&["--max-games", &(games + 10).to_string()]);
+    let variants = common::variants();
     let started = Instant::now();
     let results: Vec<Result<Vec<Duration>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..games)
             .map(|i| {
-                let server = &server;
-                scope.spawn(move || client(server, i, moves))
+                let (server, variants) = (&server, &variants);
+                scope.spawn(move || client(server, variants, i, moves))
             })
             .collect();
         handles
@@ -115,11 +113,11 @@ fn serve_load_200_concurrent_games_of_random_legal_moves() {
         let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
         sorted[i].as_secs_f64() * 1000.0
     };
-    for (v, variant) in VARIANTS.iter().enumerate() {
+    for (v, variant) in variants.iter().enumerate() {
         let mut own: Vec<Duration> = results
             .iter()
             .skip(v)
-            .step_by(VARIANTS.len())
+            .step_by(variants.len())
             .flatten()
             .copied()
             .collect();
