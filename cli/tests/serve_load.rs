@@ -137,8 +137,9 @@ fn serve_load_200_concurrent_games_of_random_legal_moves() {
     latencies.sort();
     let pct = |p: f64| pct(&latencies, p);
     println!(
-        "load: {games} concurrent games ({moves} random legal moves each, 5 variants), {} requests \
+        "load: {games} concurrent games ({moves} random legal moves each, {} variants), {} requests \
          in {:.2} s ({:.0} requests/s), no error; latency ms: p50 {:.1}, p90 {:.1}, p99 {:.1}, max {:.1}",
+        variants.len(),
         latencies.len(),
         elapsed.as_secs_f64(),
         latencies.len() as f64 / elapsed.as_secs_f64(),
