@@ -102,7 +102,11 @@ impl WinReason {
         }
     }
 
-    fn from_name(name: &str) -> Result<Self, String> {
+    /// The reason called `name` (as [`WinReason::name`] gives it). A name the core does
+    /// not know is taken as a variant's reason, kept once for the life of the process (at
+    /// most 256 such names of 64 bytes); an ill-formed name (not kebab-case) is an error.
+    /// Serde reads reasons with it.
+    pub fn from_name(name: &str) -> Result<Self, String> {
         Ok(match name {
             "checkmate" => WinReason::Checkmate,
             "stalemate" => WinReason::Stalemate,
@@ -161,7 +165,9 @@ impl DrawReason {
         }
     }
 
-    fn from_name(name: &str) -> Result<Self, String> {
+    /// The reason called `name` (as [`DrawReason::name`] gives it); see
+    /// [`WinReason::from_name`].
+    pub fn from_name(name: &str) -> Result<Self, String> {
         Ok(match name {
             "stalemate" => DrawReason::Stalemate,
             "repetition" => DrawReason::Repetition,
@@ -312,6 +318,40 @@ impl fmt::Display for Outcome {
                 write!(f, "{} {winner} wins by {reason}", self.score())
             }
             Outcome::Draw { reason } => write!(f, "{} draw by {reason}", self.score()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_read_back_from_their_names() {
+        for reason in [
+            WinReason::Checkmate,
+            WinReason::Stalemate,
+            WinReason::Resignation,
+        ] {
+            assert_eq!(WinReason::from_name(reason.name()), Ok(reason));
+        }
+        for reason in [
+            DrawReason::Stalemate,
+            DrawReason::Repetition,
+            DrawReason::MoveLimit,
+            DrawReason::InsufficientMaterial,
+            DrawReason::Agreement,
+        ] {
+            assert_eq!(DrawReason::from_name(reason.name()), Ok(reason));
+        }
+        // A variant's reason the core does not know keeps its name.
+        let read = WinReason::from_name("hill-reached").unwrap();
+        assert_eq!(read.name(), "hill-reached");
+        assert_eq!(read, WinReason::variant("hill-reached", "reaching the hill"));
+        // Ill-formed names are refused, saying why.
+        for bad in ["", "Hill", "hill reached", &"x".repeat(65)] {
+            let e = WinReason::from_name(bad).unwrap_err();
+            assert!(e.contains("not a reason's name"), "{bad}: {e}");
         }
     }
 }
