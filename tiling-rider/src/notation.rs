@@ -6,7 +6,7 @@ use crate::position::{
     limit_after, max_limit, Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT,
     MAX_TURN_LIMIT,
 };
-use chimera_core::{Color, ParseMoveError, ParsePositionError};
+use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
 use std::fmt::Write;
 
 /// The letter of the giant ferz (upper case White, lower case Black).
@@ -48,11 +48,14 @@ pub(crate) fn move_text(pos: &TilingRider, mv: Move) -> String {
 }
 
 /// Splits `FROM[-x:]TO` (or `FROMTO`) into two squares of the board.
-fn two_squares(text: &str, board: Board) -> Result<(Square, Square), String> {
+fn two_squares(text: &str, board: Board) -> Result<(Square, Square), (MoveErrorKind, String)> {
     let bytes = text.as_bytes();
     // first square: a letter and digits
     if bytes.is_empty() || !bytes[0].is_ascii_alphabetic() {
-        return Err("expected a square such as `d4` first".into());
+        return Err((
+            MoveErrorKind::Syntax,
+            "expected a square such as `d4` first".into(),
+        ));
     }
     let mut i = 1;
     while i < bytes.len() && bytes[i].is_ascii_digit() {
@@ -60,16 +63,26 @@ fn two_squares(text: &str, board: Board) -> Result<(Square, Square), String> {
     }
     let first = &text[..i];
     let last = board.last_square_name();
-    let from = board
-        .parse_square(first)
-        .ok_or_else(|| format!("`{first}` is not a square (a1–{last})"))?;
+    let from = board.parse_square(first).ok_or_else(|| {
+        let kind = if square_shaped(first) {
+            MoveErrorKind::UnknownCell
+        } else {
+            MoveErrorKind::Syntax
+        };
+        (kind, format!("`{first}` is not a square (a1–{last})"))
+    })?;
     let mut rest = &text[i..];
     if let Some(r) = rest.strip_prefix(['-', 'x', 'X', ':']) {
         rest = r;
     }
-    let to = board
-        .parse_square(rest)
-        .ok_or_else(|| format!("`{rest}` is not a square (a1–{last})"))?;
+    let to = board.parse_square(rest).ok_or_else(|| {
+        let kind = if square_shaped(rest) {
+            MoveErrorKind::UnknownCell
+        } else {
+            MoveErrorKind::Syntax
+        };
+        (kind, format!("`{rest}` is not a square (a1–{last})"))
+    })?;
     Ok((from, to))
 }
 
@@ -77,12 +90,13 @@ fn two_squares(text: &str, board: Board) -> Result<(Square, Square), String> {
 /// spaces ignored).
 pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMoveError> {
     let clean: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let err = |reason: String| ParseMoveError::new(text, reason);
+    let err = |kind: MoveErrorKind, reason: String| ParseMoveError::of_kind(kind, text, reason);
     if clean == ";" || clean.eq_ignore_ascii_case("end") {
         return Ok(Move::END_TURN);
     }
     if !clean.is_ascii() {
         return Err(err(
+            MoveErrorKind::Syntax,
             "only ASCII letters, digits, `-`, `x` and `;` belong in a move".into(),
         ));
     }
@@ -91,7 +105,7 @@ pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMov
     if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1].is_ascii_alphabetic() {
         let prefix = b[0].to_ascii_uppercase() as char;
         let has_gferz = pos.rules.has_giant_ferz();
-        let (s, t) = two_squares(&clean[1..], board).map_err(err)?;
+        let (s, t) = two_squares(&clean[1..], board).map_err(|(kind, reason)| err(kind, reason))?;
         let (a, bu) = (s.unit(), t.unit());
         if prefix == 'K' {
             return Ok(Move::king(a, bu));
@@ -100,24 +114,30 @@ pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMov
             return Ok(Move::giant_ferz(a, bu));
         }
         let piece = Piece::from_letter(prefix).ok_or_else(|| {
-            err(format!(
-                "`{prefix}` is not a unit-move prefix (W, F, G, N for aggregates, K for the king{})",
-                if has_gferz { ", Z for the giant ferz" } else { "" }
-            ))
+            err(
+                MoveErrorKind::BadPiece,
+                format!(
+                    "`{prefix}` is not a unit-move prefix (W, F, G, N for aggregates, K for the king{})",
+                    if has_gferz { ", Z for the giant ferz" } else { "" }
+                ),
+            )
         })?;
         if let Some(ty) = pos.aggregate_at(pos.side, a) {
             if ty != piece as usize {
-                return Err(err(format!(
-                    "the aggregate on {} is of {}s, not {}s",
-                    board.square_name(a.lower_left()),
-                    Piece::from_index(ty).name(),
-                    piece.name()
-                )));
+                return Err(err(
+                    MoveErrorKind::BadPiece,
+                    format!(
+                        "the aggregate on {} is of {}s, not {}s",
+                        board.square_name(a.lower_left()),
+                        Piece::from_index(ty).name(),
+                        piece.name()
+                    ),
+                ));
             }
         }
         return Ok(Move::aggregate(a, bu));
     }
-    let (s, t) = two_squares(&clean, board).map_err(err)?;
+    let (s, t) = two_squares(&clean, board).map_err(|(kind, reason)| err(kind, reason))?;
     Ok(Move::single(s, t))
 }
 
@@ -195,16 +215,40 @@ pub(crate) fn write_position(pos: &TilingRider) -> String {
     out
 }
 
-fn perr(place: impl Into<String>, reason: impl Into<String>) -> ParsePositionError {
-    ParsePositionError::new(place, reason)
+fn perr(
+    kind: PositionErrorKind,
+    place: impl Into<String>,
+    reason: impl Into<String>,
+) -> ParsePositionError {
+    ParsePositionError::of_kind(kind, place, reason)
 }
 
-fn number<T: std::str::FromStr>(text: &str, place: &str) -> Result<T, ParsePositionError> {
+/// Whether `text` is shaped like a square name (a letter and digits), so that not naming
+/// a square of the board makes it an unknown square rather than bad syntax.
+fn square_shaped(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1..].iter().all(u8::is_ascii_digit)
+}
+
+/// The kind of a position error about `name`, which names no square of the board.
+fn square_kind(name: &str) -> PositionErrorKind {
+    if square_shaped(name) {
+        PositionErrorKind::UnknownCell
+    } else {
+        PositionErrorKind::BadField
+    }
+}
+
+fn number<T: std::str::FromStr>(
+    kind: PositionErrorKind,
+    text: &str,
+    place: &str,
+) -> Result<T, ParsePositionError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 5 {
-        return Err(perr(place, format!("`{text}` is not a number")));
+        return Err(perr(kind, place, format!("`{text}` is not a number")));
     }
     text.parse()
-        .map_err(|_| perr(place, format!("`{text}` is out of range")))
+        .map_err(|_| perr(kind, place, format!("`{text}` is out of range")))
 }
 
 fn unit_word(rules: Rules) -> &'static str {
@@ -239,6 +283,7 @@ fn check_turn_counters(
     if side == Color::White && turn_no == 1 {
         if last != 0 {
             return Err(perr(
+                PositionErrorKind::BadCounter,
                 "field 5 (opponent's last turn length)",
                 "White's first turn follows no turn of Black's: write `-`",
             ));
@@ -251,6 +296,7 @@ fn check_turn_counters(
                 "up to"
             };
             return Err(perr(
+                PositionErrorKind::BadCounter,
                 "field 3 (limit)",
                 format!("White's first turn allows {how} {expected} {unit}, not {limit}"),
             ));
@@ -270,6 +316,7 @@ fn check_turn_counters(
         };
         if last == 0 {
             return Err(perr(
+                PositionErrorKind::BadCounter,
                 "field 5 (opponent's last turn length)",
                 format!(
                     "{us}'s turn {turn_no} follows {them}'s turn {prev_no}: its length is needed \
@@ -284,6 +331,7 @@ fn check_turn_counters(
                 format!("at most {prev_max}")
             };
             return Err(perr(
+                PositionErrorKind::BadCounter,
                 "field 5 (opponent's last turn length)",
                 format!("{them}'s turn {prev_no} has {bound} {unit}, not {last}"),
             ));
@@ -291,6 +339,7 @@ fn check_turn_counters(
         let expected = limit_after(rules, !side, prev_no, last);
         if limit != expected {
             return Err(perr(
+                PositionErrorKind::BadCounter,
                 "field 3 (limit)",
                 format!(
                     "after {them}'s turn of {last} {unit}, {us}'s turn allows {expected}, \
@@ -302,6 +351,7 @@ fn check_turn_counters(
     let ended = 2 * (u32::from(turn_no) - 1) + u32::from(side == Color::Black);
     if u32::from(clock) > ended {
         return Err(perr(
+            PositionErrorKind::BadCounter,
             "field 6 (turns since a capture)",
             format!("only {ended} turns have ended before {us}'s turn {turn_no}, not {clock}"),
         ));
@@ -314,6 +364,7 @@ fn check_turn_counters(
     };
     if clock > most {
         return Err(perr(
+            PositionErrorKind::BadCounter,
             "field 6 (turns since a capture)",
             format!(
                 "the game is drawn once more than {FIFTY_TURN_LIMIT} turns pass without a \
@@ -352,6 +403,7 @@ fn check_marks(pos: &TilingRider) -> Result<(), ParsePositionError> {
         format!("{low} to {high}")
     };
     Err(perr(
+        PositionErrorKind::BadField,
         "field 4 (moved pieces)",
         format!("{made} {unit} made, but the pieces marked as moved account for {account}"),
     ))
@@ -362,6 +414,7 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 7 {
         return Err(perr(
+            PositionErrorKind::Syntax,
             "whole text",
             format!(
                 "expected 7 fields (board, side, made/limit, moved, last turn, clock, turn number), found {}",
@@ -375,6 +428,7 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
     let ranks: Vec<&str> = fields[0].split('/').collect();
     if ranks.len() != RANKS as usize {
         return Err(perr(
+            PositionErrorKind::Syntax,
             "board",
             format!("expected 16 ranks separated by `/`, found {}", ranks.len()),
         ));
@@ -388,9 +442,13 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
         let mut digits = String::new();
         let flush = |digits: &mut String, file: &mut u32| -> Result<(), ParsePositionError> {
             if !digits.is_empty() {
-                let n: u32 = number(digits, &place)?;
+                let n: u32 = number(PositionErrorKind::Syntax, digits, &place)?;
                 if n == 0 {
-                    return Err(perr(&place, "an empty run of 0 squares"));
+                    return Err(perr(
+                        PositionErrorKind::Syntax,
+                        &place,
+                        "an empty run of 0 squares",
+                    ));
                 }
                 *file += n;
                 digits.clear();
@@ -404,7 +462,11 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
             }
             flush(&mut digits, &mut file)?;
             if file >= u32::from(files) {
-                return Err(perr(&place, format!("more than {files} files")));
+                return Err(perr(
+                    PositionErrorKind::Syntax,
+                    &place,
+                    format!("more than {files} files"),
+                ));
             }
             let sq = board.square(file as u8, rank).expect("checked");
             let color = if c.is_ascii_uppercase() {
@@ -429,6 +491,7 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
                     "W F G N K"
                 };
                 return Err(perr(
+                    PositionErrorKind::BadPiece,
                     format!("{place}, file {}", board.file_letter(file as u8)),
                     format!("`{c}` is not a piece ({letters}, lower case for Black) nor a digit"),
                 ));
@@ -437,7 +500,11 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
         }
         flush(&mut digits, &mut file)?;
         if file != u32::from(files) {
-            return Err(perr(&place, format!("describes {file} files, not {files}")));
+            return Err(perr(
+                PositionErrorKind::Syntax,
+                &place,
+                format!("describes {file} files, not {files}"),
+            ));
         }
     }
     // A whole unit, or an error naming the squares found.
@@ -450,6 +517,7 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
         if got != expected {
             let example = ["i1 i2 j1 j2", "g1 g2 h1 h2"][board.index()];
             return Err(perr(
+                PositionErrorKind::Invalid,
                 "board",
                 format!(
                     "{name} must cover exactly one whole unit (such as {example}); found it on {}",
@@ -467,7 +535,11 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
         let squares = &king_sq[color.index()];
         let name = color.fold("White's king (K)", "Black's king (k)");
         if squares.is_empty() {
-            return Err(perr("board", format!("{name} is missing")));
+            return Err(perr(
+                PositionErrorKind::Invalid,
+                "board",
+                format!("{name} is missing"),
+            ));
         }
         let unit = one_unit(squares, name)?;
         pos.set_king(color, unit);
@@ -483,12 +555,14 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
     }
     let side = Color::from_text(fields[1]).ok_or_else(|| {
         perr(
+            PositionErrorKind::BadField,
             "field 2 (side to move)",
             format!("`{}` is not w or b", fields[1]),
         )
     })?;
     let (made, limit) = fields[2].split_once('/').ok_or_else(|| {
         perr(
+            PositionErrorKind::BadCounter,
             "field 3 (moves made/limit)",
             format!(
                 "`{}` is not of the form made/limit (such as 0/4)",
@@ -496,16 +570,18 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
             ),
         )
     })?;
-    let made: u8 = number(made, "field 3 (moves made)")?;
-    let limit: u8 = number(limit, "field 3 (limit)")?;
+    let made: u8 = number(PositionErrorKind::BadCounter, made, "field 3 (moves made)")?;
+    let limit: u8 = number(PositionErrorKind::BadCounter, limit, "field 3 (limit)")?;
     if limit == 0 || made >= limit {
         return Err(perr(
+            PositionErrorKind::BadCounter,
             "field 3 (moves made/limit)",
             format!("need 0 <= made < limit and limit >= 1, found {made}/{limit}"),
         ));
     }
     if limit > MAX_TURN_LIMIT {
         return Err(perr(
+            PositionErrorKind::BadCounter,
             "field 3 (limit)",
             format!(
                 "a turn allows at most {MAX_TURN_LIMIT} {}, not {limit}",
@@ -513,17 +589,34 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
             ),
         ));
     }
-    let turn_no: u16 = number(fields[6], "field 7 (turn number)")?;
+    let turn_no: u16 = number(
+        PositionErrorKind::BadCounter,
+        fields[6],
+        "field 7 (turn number)",
+    )?;
     if turn_no == 0 {
-        return Err(perr("field 7 (turn number)", "turns are numbered from 1"));
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            "field 7 (turn number)",
+            "turns are numbered from 1",
+        ));
     }
-    let clock: u16 = number(fields[5], "field 6 (turns since a capture)")?;
+    let clock: u16 = number(
+        PositionErrorKind::BadCounter,
+        fields[5],
+        "field 6 (turns since a capture)",
+    )?;
     let last: u8 = if fields[4] == "-" {
         0
     } else {
-        match number(fields[4], "field 5 (opponent's last turn length)")? {
+        match number(
+            PositionErrorKind::BadCounter,
+            fields[4],
+            "field 5 (opponent's last turn length)",
+        )? {
             0 => {
                 return Err(perr(
+                    PositionErrorKind::BadCounter,
                     "field 5 (opponent's last turn length)",
                     "a turn has at least one move (`-` means the opponent has had no turn yet)",
                 ))
@@ -539,6 +632,7 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
     if fields[3] != "-" {
         if made == 0 {
             return Err(perr(
+                PositionErrorKind::BadField,
                 "field 4 (moved pieces)",
                 "no move has been made this turn (made is 0), so nothing can have moved",
             ));
@@ -549,17 +643,26 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
             let place = format!("field 4 (moved pieces), `{token}`");
             if token == "K" || token == "k" {
                 if pos.king_moved {
-                    return Err(perr(place, "the king is listed twice"));
+                    return Err(perr(
+                        PositionErrorKind::BadField,
+                        place,
+                        "the king is listed twice",
+                    ));
                 }
                 pos.king_moved = true;
                 continue;
             }
             if rules.has_giant_ferz() && token.eq_ignore_ascii_case("Z") {
                 if pos.gferz_moved {
-                    return Err(perr(place, "the giant ferz is listed twice"));
+                    return Err(perr(
+                        PositionErrorKind::BadField,
+                        place,
+                        "the giant ferz is listed twice",
+                    ));
                 }
                 if pos.gferz[side.index()].is_none() {
                     return Err(perr(
+                        PositionErrorKind::BadField,
                         place,
                         "the side to move has no giant ferz on the board",
                     ));
@@ -573,6 +676,7 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
             };
             let sq = board.parse_square(name).ok_or_else(|| {
                 perr(
+                    square_kind(name),
                     &place,
                     format!(
                         "not a square (a1–{}), `K`{}, or a square with `*`",
@@ -582,11 +686,17 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
                 )
             })?;
             if (moved | used).has(sq) {
-                return Err(perr(&place, "listed twice"));
+                return Err(perr(PositionErrorKind::BadField, &place, "listed twice"));
             }
             match pos.piece_at(sq) {
                 Some((_, c)) if c == side => {}
-                _ => return Err(perr(&place, "no piece of the side to move stands there")),
+                _ => {
+                    return Err(perr(
+                        PositionErrorKind::BadField,
+                        &place,
+                        "no piece of the side to move stands there",
+                    ))
+                }
             }
             if agg {
                 used.set(sq);
@@ -598,6 +708,7 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
         for sq in used.iter() {
             if used.nib(sq.unit()) != 0xF {
                 return Err(perr(
+                    PositionErrorKind::BadField,
                     "field 4 (moved pieces)",
                     format!(
                         "`{}*`: pieces used by an aggregate move fill a whole unit; list all four",
@@ -607,6 +718,7 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
             }
             if pos.aggregate_at(side, sq.unit()).is_none() {
                 return Err(perr(
+                    PositionErrorKind::BadField,
                     "field 4 (moved pieces)",
                     format!(
                         "`{}*`: the pieces used by an aggregate move are four of one kind",

@@ -4,7 +4,7 @@
 use crate::board::{is_hole, Cell};
 use crate::position::{code, pawn_start, MoveKind, Piece, Triagonal};
 use crate::Move;
-use chimera_core::{Color, ParseMoveError, ParsePositionError};
+use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
 use std::fmt::Write;
 
 /// Writes a move: the placement first (`J@Cc3,J@Cd3,`, lower cell index first), then
@@ -41,26 +41,44 @@ fn show(bytes: &[u8]) -> String {
 /// Reads the normal part of a move: `Ae2-Ae4`, `Ae2Ae4`, `Bc2xCd3`, `Bb1^Bb2`,
 /// `Gb7-Hb8=N` (or `Gb7-Hb8N`), any case.
 fn read_normal(text: &str, part: &[u8]) -> Result<Move, ParseMoveError> {
-    let err = |reason: String| ParseMoveError::new(text, reason);
+    let err = |kind: MoveErrorKind, reason: String| ParseMoveError::of_kind(kind, text, reason);
+    // A level, a file and a rank that name no cell: an unknown cell rather than bad syntax.
+    let missing_cell = |i: usize| match part.get(i..i + 3) {
+        Some(&[l, f, r])
+            if l.is_ascii_alphabetic() && f.is_ascii_alphabetic() && r.is_ascii_digit() =>
+        {
+            MoveErrorKind::UnknownCell
+        }
+        _ => MoveErrorKind::Syntax,
+    };
     let Some(from) = cell_at(part, 0) else {
-        return Err(err(format!(
-            "expected the origin cell (level A-H, file a-h, rank 1-8, like `Ae2`) at the start of `{}`",
-            show(part)
-        )));
+        return Err(err(
+            missing_cell(0),
+            format!(
+                "expected the origin cell (level A-H, file a-h, rank 1-8, like `Ae2`) at the start of `{}`",
+                show(part)
+            ),
+        ));
     };
     let mut i = 3;
     if matches!(part.get(3), Some(b'-' | b'x' | b'X' | b'^' | b':')) {
         i = 4;
     }
     let Some(to) = cell_at(part, i) else {
-        return Err(err(format!(
-            "expected the target cell (like `Ae4`) after `{}`, found `{}`",
-            show(&part[..i.min(part.len())]),
-            show(part.get(i..).unwrap_or_default())
-        )));
+        return Err(err(
+            missing_cell(i),
+            format!(
+                "expected the target cell (like `Ae4`) after `{}`, found `{}`",
+                show(&part[..i.min(part.len())]),
+                show(part.get(i..).unwrap_or_default())
+            ),
+        ));
     };
     if from == to {
-        return Err(err("the origin and the target are the same cell".into()));
+        return Err(err(
+            MoveErrorKind::Syntax,
+            "the origin and the target are the same cell".into(),
+        ));
     }
     let mut mv = Move::new(from, to);
     let mut rest = &part[i + 3..];
@@ -68,7 +86,8 @@ fn read_normal(text: &str, part: &[u8]) -> Result<Move, ParseMoveError> {
         rest = r;
         if rest.is_empty() {
             return Err(err(
-                "expected a promotion piece (N, B, R or Q) after `=`".into()
+                MoveErrorKind::Syntax,
+                "expected a promotion piece (N, B, R or Q) after `=`".into(),
             ));
         }
     }
@@ -79,17 +98,17 @@ fn read_normal(text: &str, part: &[u8]) -> Result<Move, ParseMoveError> {
                 mv = mv.with_promotion(p);
             }
             _ => {
-                return Err(err(format!(
-                    "`{}` is not a promotion piece (N, B, R or Q)",
-                    show(rest)
-                )))
+                return Err(err(
+                    MoveErrorKind::BadPiece,
+                    format!("`{}` is not a promotion piece (N, B, R or Q)", show(rest)),
+                ))
             }
         },
         _ => {
-            return Err(err(format!(
-                "unexpected `{}` after the target cell",
-                show(rest)
-            )))
+            return Err(err(
+                MoveErrorKind::Syntax,
+                format!("unexpected `{}` after the target cell", show(rest)),
+            ))
         }
     }
     Ok(mv)
@@ -103,7 +122,8 @@ fn read_placement(text: &str, part: &[u8], which: &str) -> Result<Cell, ParseMov
         .or_else(|| part.strip_prefix(b"@"));
     match rest {
         Some(cell) if cell.len() == 3 => cell_at(cell, 0).ok_or_else(|| {
-            ParseMoveError::new(
+            ParseMoveError::of_kind(
+                MoveErrorKind::UnknownCell,
                 text,
                 format!(
                     "the {which} placement `{}` does not name a cell",
@@ -111,7 +131,8 @@ fn read_placement(text: &str, part: &[u8], which: &str) -> Result<Cell, ParseMov
                 ),
             )
         }),
-        _ => Err(ParseMoveError::new(
+        _ => Err(ParseMoveError::of_kind(
+            MoveErrorKind::Syntax,
             text,
             format!(
                 "expected the {which} placement as `J@` and a cell (like `J@Cc3`), found `{}`",
@@ -125,7 +146,11 @@ fn read_placement(text: &str, part: &[u8], which: &str) -> Result<Cell, ParseMov
 pub(crate) fn read_move(text: &str) -> Result<Move, ParseMoveError> {
     let trimmed = text.trim().as_bytes();
     if trimmed.is_empty() {
-        return Err(ParseMoveError::new(text, "empty move"));
+        return Err(ParseMoveError::of_kind(
+            MoveErrorKind::Syntax,
+            text,
+            "empty move",
+        ));
     }
     let parts: Vec<&[u8]> = trimmed
         .split(|&b| b == b',')
@@ -137,14 +162,16 @@ pub(crate) fn read_move(text: &str) -> Result<Move, ParseMoveError> {
             let a = read_placement(text, a, "first")?;
             let b = read_placement(text, b, "second")?;
             if a == b {
-                return Err(ParseMoveError::new(
+                return Err(ParseMoveError::of_kind(
+                    MoveErrorKind::Syntax,
                     text,
                     "the two Jacks are placed on the same cell",
                 ));
             }
             Ok(read_normal(text, normal)?.with_placement(a, b))
         }
-        _ => Err(ParseMoveError::new(
+        _ => Err(ParseMoveError::of_kind(
+            MoveErrorKind::Syntax,
             text,
             format!(
                 "expected a move (`Ae2-Ae4`) or two placements and a move (`J@Cc3,J@Cd3,Ab1-Ac3`), found {} comma-separated parts",
@@ -240,7 +267,8 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
         "the move number",
     ];
     if fields.len() != 7 {
-        return Err(ParsePositionError::new(
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Syntax,
             "whole text",
             format!(
                 "expected 7 space-separated fields (board, side to move, White's and Black's Jacks in hand, en-passant cell or -, half-move clock, move number), found {}",
@@ -252,7 +280,8 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
     let mut pos = Triagonal::empty(Color::White);
     let levels: Vec<&str> = fields[0].split('|').collect();
     if levels.len() != 8 {
-        return Err(ParsePositionError::new(
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Syntax,
             "the board",
             format!(
                 "expected 8 levels (A to H) separated by `|`, found {}",
@@ -266,7 +295,8 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
         let lname = level_letter(l);
         let ranks: Vec<&str> = level_text.split('/').collect();
         if ranks.len() != 8 {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Syntax,
                 format!("level {lname}, column {column}"),
                 format!(
                     "expected 8 ranks (8 to 1) separated by `/`, found {}",
@@ -290,7 +320,8 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
                     }
                 };
                 if file >= 8 {
-                    return Err(ParsePositionError::new(
+                    return Err(ParsePositionError::of_kind(
+                        PositionErrorKind::Syntax,
                         place(file),
                         format!("`{ch}` after the rank's 8 cells are filled"),
                     ));
@@ -300,13 +331,15 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
                         let n = ch as u8 - b'0';
                         for k in 0..n {
                             if file + k >= 8 {
-                                return Err(ParsePositionError::new(
+                                return Err(ParsePositionError::of_kind(
+                                    PositionErrorKind::Syntax,
                                     place(file),
                                     format!("{n} empty cells run past file h"),
                                 ));
                             }
                             if is_hole(file + k, rank, l) {
-                                return Err(ParsePositionError::new(
+                                return Err(ParsePositionError::of_kind(
+                                    PositionErrorKind::Syntax,
                                     place(file + k),
                                     "this cell is a hole: write it as `*`",
                                 ));
@@ -316,7 +349,8 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
                     }
                     '*' => {
                         if !is_hole(file, rank, l) {
-                            return Err(ParsePositionError::new(
+                            return Err(ParsePositionError::of_kind(
+                                PositionErrorKind::Syntax,
                                 place(file),
                                 "`*` marks a hole, but this cell is not one (the holes are Dd4 Dd5 De4 De5 Ed4 Ed5 Ee4 Ee5)",
                             ));
@@ -325,13 +359,15 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
                     }
                     _ => {
                         let Some(piece) = Piece::from_letter(ch).filter(|_| ch.is_ascii()) else {
-                            return Err(ParsePositionError::new(
+                            return Err(ParsePositionError::of_kind(
+                                PositionErrorKind::BadPiece,
                                 place(file),
                                 format!("`{ch}` is not a piece (PNBRQKJ, lower case for Black), a digit 1-8 or `*`"),
                             ));
                         };
                         let Some(cell) = Cell::new(file, rank, l) else {
-                            return Err(ParsePositionError::new(
+                            return Err(ParsePositionError::of_kind(
+                                PositionErrorKind::Syntax,
                                 place(file),
                                 "this cell is a hole: no piece can stand on it",
                             ));
@@ -342,7 +378,8 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
                             Color::Black
                         };
                         if piece == Piece::King && pos.count(color, Piece::King) > 0 {
-                            return Err(ParsePositionError::new(
+                            return Err(ParsePositionError::of_kind(
+                                PositionErrorKind::Invalid,
                                 place(file),
                                 format!("a second {color} king"),
                             ));
@@ -354,7 +391,8 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
                 column += ch.len_utf8();
             }
             if file != 8 {
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::Syntax,
                     format!("level {lname}, rank {rname}, column {column}"),
                     format!("the rank has {file} cells, expected 8"),
                 ));
@@ -365,7 +403,8 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
     let turn = Color::from_text(fields[1])
         .filter(|_| fields[1].len() == 1)
         .ok_or_else(|| {
-            ParsePositionError::new(
+            ParsePositionError::of_kind(
+                PositionErrorKind::BadField,
                 NAMES[1],
                 format!("expected `w` or `b`, found `{}`", fields[1]),
             )
@@ -373,7 +412,8 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
     pos.set_turn(turn);
     for (i, color) in [(2, Color::White), (3, Color::Black)] {
         let n: u16 = fields[i].parse().map_err(|_| {
-            ParsePositionError::new(
+            ParsePositionError::of_kind(
+                PositionErrorKind::BadCounter,
                 NAMES[i],
                 format!(
                     "expected a number of Jacks (0 to 65535), found `{}`",
@@ -384,14 +424,16 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
         pos.set_jacks_in_hand(color, n);
     }
     let halfmove: u32 = fields[5].parse().map_err(|_| {
-        ParsePositionError::new(
+        ParsePositionError::of_kind(
+            PositionErrorKind::BadCounter,
             NAMES[5],
             format!("expected a number of plies, found `{}`", fields[5]),
         )
     })?;
     pos.set_halfmove_clock(halfmove);
     let fullmove: u32 = fields[6].parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
-        ParsePositionError::new(
+        ParsePositionError::of_kind(
+            PositionErrorKind::BadCounter,
             NAMES[6],
             format!("expected a move number from 1, found `{}`", fields[6]),
         )
@@ -404,24 +446,31 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
             None => (ep, None),
         };
         let skipped = Cell::parse(skipped).ok_or_else(|| {
-            ParsePositionError::new(
+            ParsePositionError::of_kind(
+                PositionErrorKind::UnknownCell,
                 NAMES[4],
                 format!("`{ep}` is not `-`, a cell, or a cell `>` a cell"),
             )
         })?;
         let victim = match victim {
             Some(v) => Cell::parse(v).ok_or_else(|| {
-                ParsePositionError::new(NAMES[4], format!("`{v}` after `>` is not a cell"))
+                ParsePositionError::of_kind(
+                    PositionErrorKind::UnknownCell,
+                    NAMES[4],
+                    format!("`{v}` after `>` is not a cell"),
+                )
             })?,
             None => default_victim(&pos, skipped).ok_or_else(|| {
-                ParsePositionError::new(
+                ParsePositionError::of_kind(
+                    PositionErrorKind::BadField,
                     NAMES[4],
                     format!("no pawn of the side that just moved can have double-stepped over {skipped}"),
                 )
             })?,
         };
-        pos.set_en_passant(Some((skipped, victim)))
-            .map_err(|e| ParsePositionError::new(NAMES[4], format!("{ep}: {e}")))?;
+        pos.set_en_passant(Some((skipped, victim))).map_err(|e| {
+            ParsePositionError::of_kind(PositionErrorKind::BadField, NAMES[4], format!("{ep}: {e}"))
+        })?;
     }
     Ok(pos)
 }

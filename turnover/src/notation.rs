@@ -3,7 +3,7 @@
 use crate::board::Square;
 use crate::position::{Effect, Move, Turnover};
 use crate::stack::{Ring, Stack};
-use chimera_core::{Color, ParseMoveError, ParsePositionError};
+use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
 
 /// Writes a move: `-` for a move to an empty square or a friendly merge, `x` for a capture,
 /// `*` for a turnover.
@@ -18,14 +18,22 @@ pub(crate) fn write_move(pos: &Turnover, mv: Move) -> String {
 
 /// Reads `d2-d3`, `d2d3`, `d2xe3`, `d2*e3` (also `:`), any case, surrounding spaces ignored.
 pub(crate) fn read_move(text: &str) -> Result<Move, ParseMoveError> {
-    let err = |reason: String| ParseMoveError::new(text, reason);
+    let err = |kind: MoveErrorKind, reason: String| ParseMoveError::of_kind(kind, text, reason);
     let chars: Vec<char> = text.trim().chars().collect();
     let square_at = |i: usize| match (chars.get(i), chars.get(i + 1)) {
         (Some(&f), Some(&r)) => Square::from_chars(f, r),
         _ => None,
     };
+    // A letter and a digit that name no square: an unknown square rather than bad syntax.
+    let missing_square = |i: usize| match (chars.get(i), chars.get(i + 1)) {
+        (Some(f), Some(r)) if f.is_ascii_alphabetic() && r.is_ascii_digit() => {
+            MoveErrorKind::UnknownCell
+        }
+        _ => MoveErrorKind::Syntax,
+    };
     let Some(from) = square_at(0) else {
         return Err(err(
+            missing_square(0),
             "expected the origin square (a file a-h and a rank 1-8, like `d2`) first".into(),
         ));
     };
@@ -35,17 +43,26 @@ pub(crate) fn read_move(text: &str) -> Result<Move, ParseMoveError> {
     }
     let Some(to) = square_at(i) else {
         let rest: String = chars[i.min(chars.len())..].iter().collect();
-        return Err(err(format!(
-            "expected the target square (like `d3`) after `{}`, found `{rest}`",
-            chars[..i.min(chars.len())].iter().collect::<String>()
-        )));
+        return Err(err(
+            missing_square(i),
+            format!(
+                "expected the target square (like `d3`) after `{}`, found `{rest}`",
+                chars[..i.min(chars.len())].iter().collect::<String>()
+            ),
+        ));
     };
     if chars.len() > i + 2 {
         let rest: String = chars[i + 2..].iter().collect();
-        return Err(err(format!("unexpected `{rest}` after the target square")));
+        return Err(err(
+            MoveErrorKind::Syntax,
+            format!("unexpected `{rest}` after the target square"),
+        ));
     }
     if from == to {
-        return Err(err("the origin and the target are the same square".into()));
+        return Err(err(
+            MoveErrorKind::Syntax,
+            "the origin and the target are the same square".into(),
+        ));
     }
     Ok(Move::new(from, to))
 }
@@ -102,17 +119,22 @@ pub(crate) fn write_position(pos: &Turnover) -> String {
 
 /// Reads the rings of one stack (the letters between brackets, or one letter).
 fn read_stack(letters: &str, place: &str) -> Result<(Stack, Color), ParsePositionError> {
-    let err = |reason: String| ParsePositionError::new(place, reason);
+    let err =
+        |kind: PositionErrorKind, reason: String| ParsePositionError::of_kind(kind, place, reason);
     if letters.is_empty() {
-        return Err(err("`[]` is an empty stack".into()));
+        return Err(err(
+            PositionErrorKind::Syntax,
+            "`[]` is an empty stack".into(),
+        ));
     }
     let mut set = 0u8;
     let mut color = None;
     for c in letters.chars() {
         let Some(ring) = Ring::from_letter(c) else {
-            return Err(err(format!(
-                "`{c}` is not a ring (T, F or W; lower case for Black)"
-            )));
+            return Err(err(
+                PositionErrorKind::BadPiece,
+                format!("`{c}` is not a ring (T, F or W; lower case for Black)"),
+            ));
         };
         let this = if c.is_ascii_uppercase() {
             Color::White
@@ -120,23 +142,27 @@ fn read_stack(letters: &str, place: &str) -> Result<(Stack, Color), ParsePositio
             Color::Black
         };
         if color.is_some_and(|k| k != this) {
-            return Err(err(format!(
-                "`{letters}` mixes colours: the rings of one stack share a colour (all upper or all lower case)"
-            )));
+            return Err(err(
+                PositionErrorKind::BadPiece,
+                format!(
+                    "`{letters}` mixes colours: the rings of one stack share a colour (all upper or all lower case)"
+                ),
+            ));
         }
         color = Some(this);
         if set & ring.bit() != 0 {
-            return Err(err(format!(
-                "`{letters}` holds the ring {} twice",
-                ring.letter()
-            )));
+            return Err(err(
+                PositionErrorKind::BadPiece,
+                format!("`{letters}` holds the ring {} twice", ring.letter()),
+            ));
         }
         set |= ring.bit();
     }
     let stack = Stack::from_rings(set).ok_or_else(|| {
-        err(format!(
-            "`{letters}` is T+W, which is not a valid stack (the rings do not connect)"
-        ))
+        err(
+            PositionErrorKind::BadPiece,
+            format!("`{letters}` is T+W, which is not a valid stack (the rings do not connect)"),
+        )
     })?;
     Ok((stack, color.unwrap_or(Color::White)))
 }
@@ -147,13 +173,15 @@ fn read_stack(letters: &str, place: &str) -> Result<(Stack, Color), ParsePositio
 pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> {
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or_else(|| {
-        ParsePositionError::new(
+        ParsePositionError::of_kind(
+            PositionErrorKind::Syntax,
             "the whole text",
             "empty: expected the board, then `w` or `b`",
         )
     })?;
     let side = fields.next().ok_or_else(|| {
-        ParsePositionError::new(
+        ParsePositionError::of_kind(
+            PositionErrorKind::Syntax,
             "field 2 (side to move)",
             "missing: expected `w` or `b` after the board",
         )
@@ -161,7 +189,8 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
     let clock = fields.next();
     let number = fields.next();
     if let Some(extra) = fields.next() {
-        return Err(ParsePositionError::new(
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Syntax,
             "field 5",
             format!(
                 "unexpected `{extra}`: the text has 4 fields (board, side, plies, move number)"
@@ -169,7 +198,8 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
         ));
     }
     let turn = Color::from_text(side).ok_or_else(|| {
-        ParsePositionError::new(
+        ParsePositionError::of_kind(
+            PositionErrorKind::BadField,
             "field 2 (side to move)",
             format!("`{side}`: expected `w` or `b`"),
         )
@@ -178,7 +208,8 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
 
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
-        return Err(ParsePositionError::new(
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Syntax,
             "field 1 (board)",
             format!("{} ranks, expected 8 separated by `/`", ranks.len()),
         ));
@@ -192,7 +223,8 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
             column += 1;
             let place = format!("rank {}, board character {column} `{c}`", rank + 1);
             if file >= 8 {
-                return Err(ParsePositionError::new(
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::Syntax,
                     place,
                     "the rank already has 8 squares",
                 ));
@@ -201,7 +233,8 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
                 '1'..='8' => {
                     file += c as u8 - b'0';
                     if file > 8 {
-                        return Err(ParsePositionError::new(
+                        return Err(ParsePositionError::of_kind(
+                            PositionErrorKind::Syntax,
                             place,
                             format!("the rank has {file} squares, expected 8"),
                         ));
@@ -220,7 +253,8 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
                         letters.push(d);
                     }
                     if !closed {
-                        return Err(ParsePositionError::new(
+                        return Err(ParsePositionError::of_kind(
+                            PositionErrorKind::Syntax,
                             place,
                             "`[` is not closed by `]` in this rank",
                         ));
@@ -229,7 +263,8 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
                 }
                 _ if Ring::from_letter(c).is_some() => read_stack(&c.to_string(), &place)?,
                 _ => {
-                    return Err(ParsePositionError::new(
+                    return Err(ParsePositionError::of_kind(
+                        PositionErrorKind::BadPiece,
                         place,
                         "expected a ring letter (T, F, W; lower case for Black), a stack in brackets like `[TF]`, or a digit 1-8",
                     ))
@@ -240,7 +275,8 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
             file += 1;
         }
         if file < 8 {
-            return Err(ParsePositionError::new(
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Syntax,
                 format!("rank {}", rank + 1),
                 format!("{file} squares, expected 8"),
             ));
@@ -250,7 +286,8 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
 
     if let Some(clock) = clock {
         let plies = clock.parse::<u32>().map_err(|_| {
-            ParsePositionError::new(
+            ParsePositionError::of_kind(
+                PositionErrorKind::BadCounter,
                 "field 3 (plies since the last capture or turnover)",
                 format!("`{clock}` is not a number"),
             )
@@ -263,7 +300,8 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
             .ok()
             .filter(|&n| n >= 1)
             .ok_or_else(|| {
-                ParsePositionError::new(
+                ParsePositionError::of_kind(
+                    PositionErrorKind::BadCounter,
                     "field 4 (move number)",
                     format!("`{number}` is not a number from 1"),
                 )

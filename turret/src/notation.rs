@@ -3,19 +3,26 @@
 use crate::board::{Cell, NONE};
 use crate::position::{first_rank, last_rank, CastleSide, TurretChess, KING_FILE};
 use crate::types::{Move, MoveKind, Piece, Role, Rules};
-use chimera_core::{Color, ParseMoveError, ParsePositionError};
+use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
 use std::fmt::Write;
 
 impl TurretChess {
     /// Reads a position text; see the crate documentation for the format.
     pub(crate) fn parse_fen(text: &str, rules: Rules) -> Result<TurretChess, ParsePositionError> {
-        let err = |place: String, reason: String| ParsePositionError::new(place, reason);
+        let err = |kind: PositionErrorKind, place: String, reason: String| {
+            ParsePositionError::of_kind(kind, place, reason)
+        };
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() {
-            return Err(err("whole text".into(), "the text is empty".into()));
+            return Err(err(
+                PositionErrorKind::Syntax,
+                "whole text".into(),
+                "the text is empty".into(),
+            ));
         }
         if fields.len() > 6 {
             return Err(err(
+                PositionErrorKind::Syntax,
                 format!("field 7 (`{}`)", fields[6]),
                 "at most six fields: board, side, castling, en passant, halfmove clock, move number"
                     .into(),
@@ -25,6 +32,7 @@ impl TurretChess {
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != 8 {
             return Err(err(
+                PositionErrorKind::Syntax,
                 "field 1 (board)".into(),
                 format!("expected 8 ranks separated by `/`, found {}", ranks.len()),
             ));
@@ -50,6 +58,7 @@ impl TurretChess {
                 };
                 if file >= 10 {
                     return Err(err(
+                        PositionErrorKind::Syntax,
                         place(file, j),
                         "more than ten files on this rank".into(),
                     ));
@@ -57,6 +66,7 @@ impl TurretChess {
                 if ch == '*' {
                     if Cell::new(file, rank).is_some() {
                         return Err(err(
+                            PositionErrorKind::Syntax,
                             place(file, j),
                             format!(
                                 "`*` marks a missing cell, but {}{rank_name} exists",
@@ -74,6 +84,7 @@ impl TurretChess {
                     }
                     if n == 0 {
                         return Err(err(
+                            PositionErrorKind::Syntax,
                             place(file, j),
                             "an empty-cell count must be 1 to 10".into(),
                         ));
@@ -81,12 +92,14 @@ impl TurretChess {
                     for _ in 0..n {
                         if file >= 10 {
                             return Err(err(
+                                PositionErrorKind::Syntax,
                                 place(file, j),
                                 "more than ten files on this rank".into(),
                             ));
                         }
                         if Cell::new(file, rank).is_none() {
                             return Err(err(
+                                PositionErrorKind::Syntax,
                                 place(file, j),
                                 format!(
                                     "{}{rank_name} does not exist: write it as `*`",
@@ -100,6 +113,7 @@ impl TurretChess {
                 } else if let Some(p) = Piece::from_char(ch) {
                     let Some(cell) = Cell::new(file, rank) else {
                         return Err(err(
+                            PositionErrorKind::Syntax,
                             place(file, j),
                             format!(
                                 "a piece on {}{rank_name}, which does not exist",
@@ -109,6 +123,7 @@ impl TurretChess {
                     };
                     if p.role == Role::Pawn && (rank == 0 || rank == 7) {
                         return Err(err(
+                            PositionErrorKind::Invalid,
                             place(file, j),
                             format!("a pawn on {cell}: pawns never stand on rank 1 or 8"),
                         ));
@@ -118,6 +133,7 @@ impl TurretChess {
                     j += 1;
                 } else {
                     return Err(err(
+                        PositionErrorKind::BadPiece,
                         place(file, j),
                         "expected a piece letter (PNBRQKTZ, lower case for Black), a count of empty cells, or `*`".into(),
                     ));
@@ -125,6 +141,7 @@ impl TurretChess {
             }
             if file != 10 {
                 return Err(err(
+                    PositionErrorKind::Syntax,
                     format!("rank {rank_name}"),
                     format!("describes {file} files, expected 10 (`*` for a missing cell)"),
                 ));
@@ -134,6 +151,7 @@ impl TurretChess {
             let n = pos.pieces(c, Role::King).count_ones();
             if n != 1 {
                 return Err(err(
+                    PositionErrorKind::Invalid,
                     "field 1 (board)".into(),
                     format!("{c} has {n} kings, expected exactly one"),
                 ));
@@ -142,6 +160,7 @@ impl TurretChess {
         pos.turn = match fields.get(1) {
             None => {
                 return Err(err(
+                    PositionErrorKind::Syntax,
                     "field 2 (side to move)".into(),
                     "missing: expected `w` or `b`".into(),
                 ))
@@ -150,6 +169,7 @@ impl TurretChess {
             Some(&"b") | Some(&"B") => Color::Black,
             Some(s) => {
                 return Err(err(
+                    PositionErrorKind::BadField,
                     "field 2 (side to move)".into(),
                     format!("`{s}`: expected `w` or `b`"),
                 ))
@@ -169,6 +189,7 @@ impl TurretChess {
                         'k' => (Color::Black, CastleSide::King),
                         'q' => (Color::Black, CastleSide::Queen),
                         _ => return Err(err(
+                            PositionErrorKind::BadField,
                             place,
                             "expected K, Q, k or q, each optionally followed by the rook's cell"
                                 .into(),
@@ -180,6 +201,7 @@ impl TurretChess {
                     let name: String = chars[j..(j + 2).min(chars.len())].iter().collect();
                     cell = Cell::parse(&name).ok_or_else(|| {
                         err(
+                            PositionErrorKind::UnknownCell,
                             place.clone(),
                             format!("`{name}` is not a cell of the board"),
                         )
@@ -188,13 +210,22 @@ impl TurretChess {
                 }
                 let (ci, si) = (color.index(), side as usize);
                 if pos.castle[ci][si] != NONE {
-                    return Err(err(place, "this right is given twice".into()));
+                    return Err(err(
+                        PositionErrorKind::BadField,
+                        place,
+                        "this right is given twice".into(),
+                    ));
                 }
                 if pos.castle[ci][1 - si] == cell.index() {
-                    return Err(err(place, format!("both rights name the rook on {cell}")));
+                    return Err(err(
+                        PositionErrorKind::BadField,
+                        place,
+                        format!("both rights name the rook on {cell}"),
+                    ));
                 }
                 if pos.piece_at(cell) != Some(Piece::new(color, Role::Rook)) {
                     return Err(err(
+                        PositionErrorKind::BadField,
                         place,
                         format!("the right needs a {color} rook on {cell}"),
                     ));
@@ -205,7 +236,13 @@ impl TurretChess {
         let ep = fields.get(3).copied().unwrap_or("-");
         if ep != "-" {
             let place = format!("field 4 (en passant, `{ep}`)");
-            let cell = Cell::parse(ep).ok_or_else(|| err(place.clone(), "not a cell".into()))?;
+            let cell = Cell::parse(ep).ok_or_else(|| {
+                err(
+                    PositionErrorKind::UnknownCell,
+                    place.clone(),
+                    "not a cell".into(),
+                )
+            })?;
             let them = !pos.turn;
             let ep_rank = if them == Color::White { 2 } else { 5 };
             let dir: i16 = if them == Color::White { 10 } else { -10 };
@@ -217,6 +254,7 @@ impl TurretChess {
                     == Some(Piece::new(them, Role::Pawn));
             if !ok {
                 return Err(err(
+                    PositionErrorKind::BadField,
                     place,
                     format!("no {them} pawn can just have passed over {cell} by a double step"),
                 ));
@@ -228,6 +266,7 @@ impl TurretChess {
                 None => Ok(default),
                 Some(s) => s.parse().map_err(|_| {
                     err(
+                        PositionErrorKind::BadCounter,
                         format!("field {} ({name}, `{s}`)", k + 1),
                         "not a number".into(),
                     )
@@ -238,6 +277,7 @@ impl TurretChess {
         pos.fullmove = number(5, "move number", 1)?;
         if pos.fullmove == 0 {
             return Err(err(
+                PositionErrorKind::BadCounter,
                 "field 6 (move number)".into(),
                 "the move number starts at 1".into(),
             ));
@@ -247,6 +287,7 @@ impl TurretChess {
         // game (no move follows it), so the bound on it never refuses a played text.
         if pos.halfmove > 10_000 {
             return Err(err(
+                PositionErrorKind::BadCounter,
                 "field 5 (halfmove clock)".into(),
                 "implausibly large (the game ends at 100)".into(),
             ));
@@ -255,6 +296,7 @@ impl TurretChess {
         let k = pos.king_idx(them).expect("one king each");
         if pos.attacked_by(k, pos.turn, pos.occ()) {
             return Err(err(
+                PositionErrorKind::Invalid,
                 "field 1 (board)".into(),
                 format!("{them} is in check but it is {}'s move", pos.turn),
             ));
@@ -347,9 +389,12 @@ impl TurretChess {
     /// (also with zeros), or SAN (`Nc3`, `Txg5`, `exd6`, `e8=Q+`).
     pub(crate) fn parse_move_text(&self, text: &str) -> Result<Move, ParseMoveError> {
         let t = text.trim();
-        let e = |reason: &str| ParseMoveError::new(text, reason);
         if t.is_empty() {
-            return Err(e("the text is empty"));
+            return Err(ParseMoveError::of_kind(
+                MoveErrorKind::Syntax,
+                text,
+                "the text is empty",
+            ));
         }
         // `B` is both a file and the bishop: `B5g6` is SAN (the bishop on rank 5), while
         // `b5g6` and `B5G6` read as long algebraic.
@@ -396,7 +441,8 @@ impl TurretChess {
             r if r.len() == 1 => match Role::from_char(r.chars().next().expect("one char")) {
                 Some(role) => Some(role),
                 None => {
-                    return Err(ParseMoveError::new(
+                    return Err(ParseMoveError::of_kind(
+                        MoveErrorKind::BadPiece,
                         t,
                         format!("`{r}` is not a piece letter (q r b n t z)"),
                     ))
@@ -404,9 +450,12 @@ impl TurretChess {
             },
             _ => return Ok(None),
         };
-        let e = |reason: String| Err(ParseMoveError::new(t, reason));
+        let e = |kind: MoveErrorKind, reason: String| Err(ParseMoveError::of_kind(kind, t, reason));
         let (Some(from), Some(to)) = (Cell::parse(&lower[0..2]), Cell::parse(&lower[2..4])) else {
-            return e("a cell named here does not exist on the board (a2–a7, j2–j7)".into());
+            return e(
+                MoveErrorKind::UnknownCell,
+                "a cell named here does not exist on the board (a2–a7, j2–j7)".into(),
+            );
         };
         let piece = self.piece_at(from);
         if let Some(r) = promo {
@@ -419,10 +468,16 @@ impl TurretChess {
                     | Role::Turret
                     | Role::Kwagga
             ) {
-                return e(format!("cannot promote to a {}", r.name()));
+                return e(
+                    MoveErrorKind::BadPiece,
+                    format!("cannot promote to a {}", r.name()),
+                );
             }
             if piece.map(|p| p.role) != Some(Role::Pawn) || to.rank() != last_rank(self.turn) {
-                return e("only a pawn reaching its last rank promotes".into());
+                return e(
+                    MoveErrorKind::BadPiece,
+                    "only a pawn reaching its last rank promotes".into(),
+                );
             }
             return Ok(Some(Move::normal(from, to, Some(r))));
         }
@@ -436,7 +491,10 @@ impl TurretChess {
             }
             Some(p) if p.role == Role::Pawn => {
                 if to.rank() == last_rank(p.color) {
-                    return e("a pawn reaching its last rank needs a promotion letter (q r b n t, or z with Kwaggas)".into());
+                    return e(
+                        MoveErrorKind::Syntax,
+                        "a pawn reaching its last rank needs a promotion letter (q r b n t, or z with Kwaggas)".into(),
+                    );
                 }
                 if from.file() != to.file() && self.ep == to.index() {
                     Ok(Some(Move::en_passant(from, to)))
@@ -449,7 +507,7 @@ impl TurretChess {
     }
 
     fn parse_san(&self, text: &str, core: &str) -> Result<Move, ParseMoveError> {
-        let e = |reason: &str| ParseMoveError::new(text, reason);
+        let e = |kind: MoveErrorKind, reason: &str| ParseMoveError::of_kind(kind, text, reason);
         let mut s: &str = core;
         let role = match s.chars().next() {
             Some(c @ ('K' | 'Q' | 'R' | 'B' | 'N' | 'T' | 'Z')) => {
@@ -467,10 +525,17 @@ impl TurretChess {
             }
         }
         if s.len() < 2 || !s.is_ascii() {
-            return Err(e("not a move: expected e.g. `e2e4`, `Nf3`, `Txg5`, `O-O`"));
+            return Err(e(
+                MoveErrorKind::Syntax,
+                "not a move: expected e.g. `e2e4`, `Nf3`, `Txg5`, `O-O`",
+            ));
         }
-        let dest = Cell::parse(&s[s.len() - 2..])
-            .ok_or_else(|| e("not a move: expected a destination cell at the end"))?;
+        let dest = Cell::parse(&s[s.len() - 2..]).ok_or_else(|| {
+            e(
+                MoveErrorKind::Syntax,
+                "not a move: expected a destination cell at the end",
+            )
+        })?;
         let mut mid = &s[..s.len() - 2];
         mid = mid.strip_suffix('x').unwrap_or(mid);
         mid = mid.strip_suffix(':').unwrap_or(mid);
@@ -482,6 +547,7 @@ impl TurretChess {
                 '1'..='8' if drank.is_none() => drank = Some(c as u8 - b'1'),
                 _ => {
                     return Err(e(
+                        MoveErrorKind::Syntax,
                         "not a move: unexpected characters before the destination",
                     ))
                 }
@@ -504,15 +570,21 @@ impl TurretChess {
                 continue;
             }
             if found.is_some() {
-                return Err(e("ambiguous: more than one legal move fits"));
+                return Err(e(
+                    MoveErrorKind::Ambiguous,
+                    "ambiguous: more than one legal move fits",
+                ));
             }
             found = Some(m);
         }
         found.ok_or_else(|| {
             if role == Role::Pawn && promo.is_none() && dest.rank() == last_rank(self.turn) {
-                e("a pawn reaching its last rank needs a promotion piece (`=Q`)")
+                e(
+                    MoveErrorKind::Syntax,
+                    "a pawn reaching its last rank needs a promotion piece (`=Q`)",
+                )
             } else {
-                e("no legal move fits")
+                e(MoveErrorKind::NoSuchMove, "no legal move fits")
             }
         })
     }

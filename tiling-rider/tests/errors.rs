@@ -1,0 +1,106 @@
+//! Error kinds: a caller matches on what went wrong, not on the message.
+use chimera_tiling_rider::prelude::*;
+use chimera_tiling_rider::{IllegalMoveKind, MoveErrorKind, PlayErrorKind, PositionErrorKind};
+
+/// The standard start's board, ranks 16 to 1.
+const RANKS: [&str; 16] = [
+    "wgwgwgwgkkgwgwgwgw",
+    "fnfnfnfnkknfnfnfnf",
+    "wgwgwgwgwggwgwgwgw",
+    "fnfnfnfnfnnfnfnfnf",
+    "18",
+    "18",
+    "18",
+    "18",
+    "18",
+    "18",
+    "18",
+    "18",
+    "FNFNFNFNFNNFNFNFNF",
+    "WGWGWGWGWGGWGWGWGW",
+    "FNFNFNFNKKNFNFNFNF",
+    "WGWGWGWGKKGWGWGWGW",
+];
+
+/// The start's board with rank 16 - `i` replaced by `row`.
+fn board_with(i: usize, row: &str) -> String {
+    let mut ranks = RANKS;
+    ranks[i] = row;
+    ranks.join("/")
+}
+
+fn position_kind(text: &str) -> PositionErrorKind {
+    TilingRider::from_text(text, Rules::Standard)
+        .unwrap_err()
+        .kind()
+}
+
+#[test]
+fn position_errors_have_kinds() {
+    use PositionErrorKind::*;
+    let board = RANKS.join("/");
+    let with = |fields: &str| format!("{board} {fields}");
+    assert_eq!(
+        TilingRider::from_text(&with("w 0/4 - - 0 1"), Rules::Standard).unwrap(),
+        TilingRider::start(Rules::Standard)
+    );
+    assert!(TilingRider::from_text(&with("w 1/4 a4 - 0 1"), Rules::Standard).is_ok());
+    assert_eq!(position_kind(""), Syntax);
+    assert_eq!(position_kind(&board), Syntax);
+    assert_eq!(position_kind(&with("w 0/4 - - 0")), Syntax);
+    let short = RANKS[1..].join("/");
+    assert_eq!(position_kind(&format!("{short} w 0/4 - - 0 1")), Syntax);
+    let kind_of_board = |board: String| position_kind(&format!("{board} w 0/4 - - 0 1"));
+    assert_eq!(kind_of_board(board_with(5, "19")), Syntax);
+    assert_eq!(kind_of_board(board_with(5, "17")), Syntax);
+    assert_eq!(kind_of_board(board_with(5, "0")), Syntax);
+    assert_eq!(kind_of_board(board_with(5, "18a")), Syntax);
+    assert_eq!(kind_of_board(board_with(5, "17x")), BadPiece);
+    // Half of Black's king (a rank cut through it), then no black king at all.
+    assert_eq!(kind_of_board(board_with(0, "wgwgwgwgwggwgwgwgw")), Invalid);
+    let mut ranks = RANKS;
+    ranks[1] = "fnfnfnfnfnnfnfnfnf";
+    ranks[0] = "wgwgwgwgwggwgwgwgw";
+    assert_eq!(kind_of_board(ranks.join("/")), Invalid);
+    assert_eq!(position_kind(&with("x 0/4 - - 0 1")), BadField);
+    assert_eq!(position_kind(&with("w 0-4 - - 0 1")), BadCounter);
+    assert_eq!(position_kind(&with("w x/4 - - 0 1")), BadCounter);
+    assert_eq!(position_kind(&with("w 4/4 - - 0 1")), BadCounter);
+    assert_eq!(position_kind(&with("w 0/5 - - 0 1")), BadCounter);
+    assert_eq!(position_kind(&with("w 0/4 - 3 0 1")), BadCounter);
+    assert_eq!(position_kind(&with("w 0/4 - - x 1")), BadCounter);
+    assert_eq!(position_kind(&with("w 0/4 - - 1 1")), BadCounter);
+    assert_eq!(position_kind(&with("w 0/4 - - 0 0")), BadCounter);
+    assert_eq!(position_kind(&with("w 0/4 a4 - 0 1")), BadField);
+    assert_eq!(position_kind(&with("w 1/4 z99 - 0 1")), UnknownCell);
+    assert_eq!(position_kind(&with("w 1/4 %% - 0 1")), BadField);
+    assert_eq!(position_kind(&with("w 2/4 a4,a4 - 0 1")), BadField);
+    assert_eq!(position_kind(&with("w 1/4 a16 - 0 1")), BadField);
+    assert_eq!(position_kind(&with("w 2/4 a4 - 0 1")), BadField);
+}
+
+#[test]
+fn move_and_play_errors_have_kinds() {
+    let start = TilingRider::start(Rules::Standard);
+    let kind = |text: &str| start.parse_move(text).unwrap_err().kind();
+    use MoveErrorKind::*;
+    assert_eq!(kind(""), Syntax);
+    assert_eq!(kind("a4–b5"), Syntax);
+    assert_eq!(kind("hello"), Syntax);
+    assert_eq!(kind("4a-b5"), Syntax);
+    assert_eq!(kind("a4-b5x"), Syntax);
+    assert_eq!(kind("z4-b5"), UnknownCell);
+    assert_eq!(kind("a4-b99"), UnknownCell);
+    assert_eq!(kind("Qa3-a5"), BadPiece);
+
+    let mut game: Game<TilingRider> = Game::start(Rules::Standard);
+    let kind = |game: &mut Game<TilingRider>, text| game.play_text(text).unwrap_err().kind();
+    assert_eq!(
+        kind(&mut game, "a4-b99"),
+        PlayErrorKind::Unreadable(UnknownCell)
+    );
+    assert_eq!(
+        kind(&mut game, "a1-a16"),
+        PlayErrorKind::Illegal(IllegalMoveKind::NotLegal)
+    );
+}

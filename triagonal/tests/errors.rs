@@ -1,0 +1,82 @@
+//! Error kinds: a caller matches on what went wrong, not on the message.
+use chimera_triagonal::prelude::*;
+use chimera_triagonal::{IllegalMoveKind, MoveErrorKind, PlayErrorKind, PositionErrorKind};
+
+const EMPTY: &str = "8/8/8/8/8/8/8/8";
+const HOLED: &str = "8/8/8/3**3/3**3/8/8/8";
+
+/// A board whose level A is `a` and level D is `d`, with the black king on He8.
+fn board(a: &str, d: &str) -> String {
+    [a, EMPTY, EMPTY, d, HOLED, EMPTY, EMPTY, "4k3/8/8/8/8/8/8/8"].join("|")
+}
+
+fn position_kind(text: &str) -> PositionErrorKind {
+    Triagonal::from_text(text, Rules::Standard)
+        .unwrap_err()
+        .kind()
+}
+
+#[test]
+fn position_errors_have_kinds() {
+    use PositionErrorKind::*;
+    let king = "8/8/8/8/8/8/8/4K3";
+    let good = board(king, HOLED);
+    let with = |fields: &str| format!("{good} {fields}");
+    assert!(Triagonal::from_text(&with("w 0 0 - 0 1"), Rules::Standard).is_ok());
+    assert_eq!(position_kind(""), Syntax);
+    assert_eq!(position_kind(&with("w 0 0 - 0")), Syntax);
+    assert_eq!(
+        position_kind(&format!("{king}|{EMPTY} w 0 0 - 0 1")),
+        Syntax
+    );
+    let kind_of_board = |a: &str, d: &str| position_kind(&format!("{} w 0 0 - 0 1", board(a, d)));
+    assert_eq!(kind_of_board("8/8/8/8/8/8/4K3", HOLED), Syntax);
+    assert_eq!(kind_of_board("8/8/8/8/8/8/8/8K", HOLED), Syntax);
+    assert_eq!(kind_of_board("8/8/8/8/8/8/8/4K2", HOLED), Syntax);
+    assert_eq!(kind_of_board(king, EMPTY), Syntax);
+    assert_eq!(kind_of_board("*7/8/8/8/8/8/8/4K3", HOLED), Syntax);
+    assert_eq!(kind_of_board(king, "8/8/8/3K*3/3**3/8/8/8"), Syntax);
+    assert_eq!(kind_of_board("8/8/8/8/8/8/8/4X3", HOLED), BadPiece);
+    assert_eq!(kind_of_board("8/8/8/8/8/8/8/3KK3", HOLED), Invalid);
+    assert_eq!(position_kind(&with("x 0 0 - 0 1")), BadField);
+    assert_eq!(position_kind(&with("w x 0 - 0 1")), BadCounter);
+    assert_eq!(position_kind(&with("w 0 70000 - 0 1")), BadCounter);
+    assert_eq!(position_kind(&with("w 0 0 - x 1")), BadCounter);
+    assert_eq!(position_kind(&with("w 0 0 - 0 0")), BadCounter);
+    assert_eq!(position_kind(&with("w 0 0 Zz9 0 1")), UnknownCell);
+    assert_eq!(position_kind(&with("w 0 0 Ae3>Zz9 0 1")), UnknownCell);
+    assert_eq!(position_kind(&with("w 0 0 Ae6 0 1")), BadField);
+    assert_eq!(position_kind(&with("w 0 0 Ae6>Ae5 0 1")), BadField);
+}
+
+#[test]
+fn move_and_play_errors_have_kinds() {
+    let start = Triagonal::start(Rules::Standard);
+    let kind = |text: &str| start.parse_move(text).unwrap_err().kind();
+    use MoveErrorKind::*;
+    assert_eq!(kind(""), Syntax);
+    assert_eq!(kind("hello"), Syntax);
+    assert_eq!(kind("Ae2-"), Syntax);
+    assert_eq!(kind("Ae2-Ae2"), Syntax);
+    assert_eq!(kind("Ae2-Ae4zz"), Syntax);
+    assert_eq!(kind("Gb7-Hb8="), Syntax);
+    assert_eq!(kind("Ze2-Ae4"), UnknownCell);
+    assert_eq!(kind("Ae2-Ae9"), UnknownCell);
+    assert_eq!(kind("Dd3-Dd4"), UnknownCell);
+    assert_eq!(kind("Gb7-Hb8=K"), BadPiece);
+    assert_eq!(kind("J@Zz9,J@Cd3,Ab1-Ac3"), UnknownCell);
+    assert_eq!(kind("Cc3,J@Cd3,Ab1-Ac3"), Syntax);
+    assert_eq!(kind("J@Cc3,J@Cc3,Ab1-Ac3"), Syntax);
+    assert_eq!(kind("Ab1-Ac3,Ab1-Ac3"), Syntax);
+
+    let mut game: Game<Triagonal> = Game::start(Rules::Standard);
+    let kind = |game: &mut Game<Triagonal>, text| game.play_text(text).unwrap_err().kind();
+    assert_eq!(
+        kind(&mut game, "Ae2-Ae9"),
+        PlayErrorKind::Unreadable(UnknownCell)
+    );
+    assert_eq!(
+        kind(&mut game, "Ae1-He8"),
+        PlayErrorKind::Illegal(IllegalMoveKind::NotLegal)
+    );
+}
