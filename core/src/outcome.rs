@@ -347,7 +347,10 @@ mod tests {
         // A variant's reason the core does not know keeps its name.
         let read = WinReason::from_name("hill-reached").unwrap();
         assert_eq!(read.name(), "hill-reached");
-        assert_eq!(read, WinReason::variant("hill-reached", "reaching the hill"));
+        assert_eq!(
+            read,
+            WinReason::variant("hill-reached", "reaching the hill")
+        );
         // Ill-formed names are refused, saying why.
         for bad in ["", "Hill", "hill reached", &"x".repeat(65)] {
             let e = WinReason::from_name(bad).unwrap_err();
