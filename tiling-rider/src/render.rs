@@ -6,6 +6,7 @@
 use crate::board::{Square, RANKS};
 use crate::position::{Move, TilingRider};
 use chimera_core::{Budget, Color, MoveCells, Position, Render, Status};
+use chimera_kit::svg::escape;
 use std::fmt::Write;
 
 /// The search nodes a picture may spend deciding whether the game is over (a few tens of
@@ -334,12 +335,6 @@ impl Render for TilingRider {
         out.push_str("</svg>\n");
         out
     }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// The text diagram, from White's side or (`flipped`) from Black's.

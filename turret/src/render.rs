@@ -4,6 +4,7 @@ use crate::board::Cell;
 use crate::position::{CastleSide, Sling, TurretChess};
 use crate::types::{Move, MoveKind, Piece, Role};
 use chimera_core::{Color, MoveCells, Position, Render};
+use chimera_kit::svg::escape;
 use std::fmt::Write;
 
 /// What the last move touched, for marking.
@@ -280,12 +281,6 @@ impl Render for TurretChess {
         s.push_str("</svg>\n");
         s
     }
-}
-
-fn escape(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// The text diagram, from White's side or (`flipped`) from Black's.
