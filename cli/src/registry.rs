@@ -5,7 +5,7 @@
 use crate::commands::bestmove::{search, Computer, EngineComputer, Report};
 use crate::commands::matches::BaselineComputer;
 use crate::Failure;
-use chimera_core::{rules_from_name, DynGame, Evaluate, Game, Render, SetupError, Variant};
+use chimera_core::{DynGame, Evaluate, Render, Variant};
 use chimera_engine::baseline::BaselineKind;
 use chimera_engine::Limits;
 
@@ -52,8 +52,6 @@ pub struct Entry {
     pub computer: NewComputer,
     /// A baseline player (`random` or `greedy`).
     pub baseline: NewBaseline,
-    /// A new game that may move between threads (`chimera serve`).
-    pub new_send_game: NewSendGame,
 }
 
 /// The entry of the variant whose position type is `P`; `about` is the line
@@ -67,7 +65,6 @@ where
         search: search::<P>,
         computer: || Box::new(EngineComputer::<P>::new()),
         baseline: |kind, seed| Box::new(BaselineComputer::<P>::new(kind, seed)),
-        new_send_game: new_send_game_of::<P>,
     }
 }
 
@@ -100,32 +97,6 @@ fn named(name: &str) -> Option<Entry> {
 /// The search of the variant called `name` (as [`DynGame::variant`] names it).
 pub fn searcher(name: &str) -> Option<SearchFn> {
     named(name).map(|e| e.search)
-}
-
-/// Starts a game that may move between threads (as [`chimera_core::NewGame`], whose games
-/// need not be `Send`): `chimera serve` keeps many games and answers on many threads.
-pub type NewSendGame =
-    fn(Option<&str>, Option<&str>) -> Result<Box<dyn DynGame + Send>, SetupError>;
-
-fn new_send_game_of<P: Render + Send + 'static>(
-    rules: Option<&str>,
-    position: Option<&str>,
-) -> Result<Box<dyn DynGame + Send>, SetupError>
-where
-    P::Move: Send,
-{
-    let rules = rules_from_name::<P::Rules>(rules)?;
-    let start = match position {
-        None => P::start(rules),
-        Some(text) => P::from_text(text, rules)?,
-    };
-    Ok(Box::new(Game::new(start)))
-}
-
-/// How to start a game of the variant called `name` (as [`DynGame::variant`] names it)
-/// that may move between threads.
-pub fn new_send_game(name: &str) -> Option<NewSendGame> {
-    named(name).map(|e| e.new_send_game)
 }
 
 /// A computer player (the `chimera-engine` search, keeping its table between moves) for

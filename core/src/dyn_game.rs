@@ -256,8 +256,9 @@ pub enum SetupError {
 }
 
 /// Starts a game under the named rules (`None`: the standard rules), from a position text
-/// (`None`: the start position).
-pub type NewGame = fn(Option<&str>, Option<&str>) -> Result<Box<dyn DynGame>, SetupError>;
+/// (`None`: the start position). The game may move between threads (a server keeps many
+/// and answers on many threads).
+pub type NewGame = fn(Option<&str>, Option<&str>) -> Result<Box<dyn DynGame + Send>, SetupError>;
 
 /// A registry entry: what the command-line program needs to know of a variant.
 #[derive(Clone, Copy, Debug)]
@@ -275,7 +276,10 @@ pub struct Variant {
 
 impl Variant {
     /// The registry entry of variant `P`.
-    pub fn of<P: Render + 'static>(about: &'static str) -> Variant {
+    pub fn of<P: Render + Send + 'static>(about: &'static str) -> Variant
+    where
+        P::Move: Send,
+    {
         Variant {
             name: P::VARIANT,
             about,
@@ -296,10 +300,13 @@ pub fn rules_from_name<R: RuleSet>(name: Option<&str>) -> Result<R, UnknownRules
     }
 }
 
-fn new_dyn_game<P: Render + 'static>(
+fn new_dyn_game<P: Render + Send + 'static>(
     rules: Option<&str>,
     position: Option<&str>,
-) -> Result<Box<dyn DynGame>, SetupError> {
+) -> Result<Box<dyn DynGame + Send>, SetupError>
+where
+    P::Move: Send,
+{
     let rules = rules_from_name::<P::Rules>(rules)?;
     let start = match position {
         None => P::start(rules),

@@ -432,21 +432,12 @@ fn create(state: &State, body: &[u8], brief: bool) -> Reply {
             ),
         );
     };
-    let Some(new_game) = registry::new_send_game(variant.name) else {
-        return Reply::error(
-            422,
-            format!(
-                "{}: not playable here yet (no line in registry::new_send_game)",
-                variant.name
-            ),
-        );
-    };
     let position = request
         .position
         .as_deref()
         .map(str::trim)
         .filter(|p| !p.is_empty());
-    let mut game = match new_game(request.rules.as_deref(), position) {
+    let mut game = match (variant.new_game)(request.rules.as_deref(), position) {
         Ok(g) => g,
         Err(e) => {
             return Reply::error(
@@ -500,7 +491,7 @@ fn create(state: &State, body: &[u8], brief: bool) -> Reply {
         }
         // The side of each move, replayed on a fresh game with the record's own
         // continuation as proof (the replay above proved every move).
-        if let Ok(mut again) = new_game(request.rules.as_deref(), position) {
+        if let Ok(mut again) = (variant.new_game)(request.rules.as_deref(), position) {
             for (i, text) in texts.iter().enumerate() {
                 if Instant::now() > deadline + MAX_REPLAY {
                     break; // only the count of moves in the current turn is missing
