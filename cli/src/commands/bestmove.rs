@@ -129,7 +129,9 @@ pub fn search_with<P: Evaluate + Render + Send + 'static>(
 where
     P::Move: Send,
 {
-    search_reporting(engine, game, limits, &mut |_| {})
+    let game = searchable::<P>(game)?;
+    let result = engine.search(game, limits).map_err(search_failure)?;
+    Ok(report_of(game.position(), &result))
 }
 
 /// As [`search_with`], calling `progress` after each iteration of the search.
@@ -142,20 +144,29 @@ pub fn search_reporting<P: Evaluate + Render + Send + 'static>(
 where
     P::Move: Send,
 {
-    let game = game
-        .as_any()
-        .downcast_ref::<Game<P>>()
-        .ok_or_else(|| Failure::input(format!("{}: the game is not searchable", P::VARIANT)))?;
+    let game = searchable::<P>(game)?;
     let mut on_iteration = |r: &SearchResult<P::Move>| progress(&report_of(game.position(), r));
     let result = engine
         .search_reporting(game, limits, &mut on_iteration)
-        .map_err(|e| match e {
-            SearchError::GameOver(outcome) => Failure::input(format!(
-                "the game is over ({outcome}): there is no move to search"
-            )),
-            SearchError::NoProvenMove => Failure::input(e.to_string()),
-        })?;
+        .map_err(search_failure)?;
     Ok(report_of(game.position(), &result))
+}
+
+/// The [`Game<P>`] underneath a program's game of variant `P`.
+fn searchable<P: Evaluate + Render + 'static>(game: &dyn DynGame) -> Result<&Game<P>, Failure> {
+    game.as_any()
+        .downcast_ref::<Game<P>>()
+        .ok_or_else(|| Failure::input(format!("{}: the game is not searchable", P::VARIANT)))
+}
+
+/// Why a search could not start, for the user.
+fn search_failure(e: SearchError) -> Failure {
+    match e {
+        SearchError::GameOver(outcome) => Failure::input(format!(
+            "the game is over ({outcome}): there is no move to search"
+        )),
+        SearchError::NoProvenMove => Failure::input(e.to_string()),
+    }
 }
 
 /// The report of a search result, its moves in the notation of `position`'s variant.
