@@ -709,18 +709,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             }
         }
         let key = pos.zobrist();
-        let mut hash_move = None;
-        if let Some(e) = self.tt.probe(key) {
-            hash_move = e.mv;
-            if ply > 0 && !pv_node && i32::from(e.depth) >= depth {
-                let s = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
-            }
+        let (hash_move, cutoff) = self.probe(key, depth, ply, (alpha, beta), pv_node);
+        if let Some(s) = cutoff {
+            return s;
         }
         if ply > 0 {
             self.list_moves(ply);
@@ -730,28 +721,10 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             self.lists[ply] = list;
             return self.no_move_score(ply);
         }
-        {
-            let pos = self.game.position();
-            let killers = self.killers[ply];
-            for (mv, k) in list.iter_mut() {
-                let h = hash_of(mv);
-                *k = if hash_move.is_some_and(|hm| move_hash(h) == hm) {
-                    KEY_HASH
-                } else if pos.is_noisy(*mv) {
-                    KEY_NOISY + i64::from(pos.capture_value(*mv))
-                } else if Some(*mv) == killers[0] {
-                    KEY_KILLER + 1
-                } else if Some(*mv) == killers[1] {
-                    KEY_KILLER
-                } else {
-                    i64::from(self.history[history_index(h, us)])
-                };
-            }
-        }
+        self.order_moves(&mut list, hash_move, ply, us);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        order(&mut list);
         for i in 0..list.len() {
             let (mv, folded) = list[i];
             let quiet = key_of(folded) < KEY_KILLER;
@@ -786,13 +759,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                     self.record_pv(ply, mv);
                     if score >= beta {
                         if quiet {
-                            let killers = &mut self.killers[ply];
-                            if killers[0] != Some(mv) {
-                                killers[1] = killers[0];
-                                killers[0] = Some(mv);
-                            }
-                            let h = &mut self.history[history_index(hash_of(&mv), us)];
-                            *h = (*h + depth * depth).min(1 << 20);
+                            self.remember_cutoff(mv, depth, ply, us);
                         }
                         break;
                     }
@@ -815,6 +782,71 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             bound,
         });
         best
+    }
+
+    /// The transposition table's word on this node: the move it remembers (to order first),
+    /// and a score to return at once when a stored bound settles the node (never at the
+    /// root or on the principal variation).
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+        pv_node: bool,
+    ) -> (Option<u32>, Option<i32>) {
+        let Some(e) = self.tt.probe(key) else {
+            return (None, None);
+        };
+        if ply == 0 || pv_node || i32::from(e.depth) < depth {
+            return (e.mv, None);
+        }
+        let s = from_tt(e.score, ply);
+        let settled = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        (e.mv, settled.then_some(s))
+    }
+
+    /// Orders a node's moves: the hash move, then noisy moves by what they capture, then
+    /// the killers, then the quiet moves by their history.
+    fn order_moves(
+        &self,
+        list: &mut [(P::Move, i64)],
+        hash_move: Option<u32>,
+        ply: usize,
+        us: Color,
+    ) {
+        let pos = self.game.position();
+        let killers = self.killers[ply];
+        for (mv, k) in list.iter_mut() {
+            let h = hash_of(mv);
+            *k = if hash_move.is_some_and(|hm| move_hash(h) == hm) {
+                KEY_HASH
+            } else if pos.is_noisy(*mv) {
+                KEY_NOISY + i64::from(pos.capture_value(*mv))
+            } else if Some(*mv) == killers[0] {
+                KEY_KILLER + 1
+            } else if Some(*mv) == killers[1] {
+                KEY_KILLER
+            } else {
+                i64::from(self.history[history_index(h, us)])
+            };
+        }
+        order(list);
+    }
+
+    /// A quiet move that caused a cutoff becomes this ply's first killer and gains history.
+    fn remember_cutoff(&mut self, mv: P::Move, depth: i32, ply: usize, us: Color) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let h = &mut self.history[history_index(hash_of(&mv), us)];
+        *h = (*h + depth * depth).min(1 << 20);
     }
 
     /// Quiescence: the static score, or better by playing noisy moves.
