@@ -42,4 +42,15 @@ pub trait Evaluate: Position {
         let _ = moves;
         false
     }
+
+    /// What the search adds to [`Evaluate::evaluate`] where it stops (a leaf, where
+    /// quiescence stands pat): an estimate of what lies beyond its horizon that the static
+    /// score leaves out, for variants whose turns are too long for the search to see to the
+    /// end of the next one (Tiling Rider: the captures the rest of this turn and the
+    /// opponent's next turn have on offer, and the hunt of a king when far ahead). It is
+    /// search knowledge, like a static exchange evaluation: the one-ply greedy baseline,
+    /// which judges moves by the static score alone, does not use it. The default: 0.
+    fn horizon_estimate(&self) -> i32 {
+        0
+    }
 }

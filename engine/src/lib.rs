@@ -861,7 +861,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if let Some(outcome) = pos.terminal().or_else(|| pos.history_outcome(earlier)) {
             return outcome_score(outcome, us, ply);
         }
-        let stand = pos.evaluate();
+        let stand = pos.evaluate() + pos.horizon_estimate();
         if stand >= beta || qply >= MAX_QUIESCENCE_PLY || ply >= MAX_PLY + MAX_QUIESCENCE_PLY {
             return stand;
         }
