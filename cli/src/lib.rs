@@ -328,28 +328,26 @@ pub enum Command {
         chimera serve --port 8080\n  \
         curl -s -X POST localhost:8080/api/games -d '{\"variant\": \"turret\"}'")]
     Serve {
-        /// The port to listen on (0: any free port, printed at start).
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// The address to listen on.
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-        /// Open the page in the system's browser.
-        #[arg(long)]
-        open: bool,
-        /// The most games kept (the least recently used is forgotten past it).
-        #[arg(long, default_value_t = 1000, value_name = "N")]
-        max_games: usize,
-        /// The most requests worked on at once (each on its own thread: legal moves, the
-        /// computer); reading and writing the connections takes two more.
-        #[arg(long, default_value_t = 8, value_name = "N")]
-        threads: usize,
+        #[command(flatten)]
+        options: commands::serve::ServeOptions,
     },
 }
 
 /// Runs a command; returns the process exit code. Errors are written to `io.err`.
 pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
-    let result = match cli.command {
+    let result = dispatch(cli.command, io);
+    let code = match result.and_then(|()| io.out.flush().map_err(Failure::from)) {
+        Ok(()) => 0,
+        Err(failure) => failure.report(io.err),
+    };
+    let _ = io.out.flush();
+    let _ = io.err.flush();
+    code
+}
+
+/// Runs the command's module.
+fn dispatch(command: Command, io: &mut Io<'_>) -> Result<(), Failure> {
+    match command {
         Command::Variants => commands::variants::run(io),
         Command::Show {
             game,
@@ -407,28 +405,6 @@ pub fn run(cli: Cli, io: &mut Io<'_>) -> i32 {
             .and_then(|limits| commands::bestmove::with_threads(limits, threads))
             .and_then(|limits| commands::bestmove::run(io, &game, &moves, &limits, json)),
         Command::Engine => commands::engine::run(io),
-        Command::Serve {
-            port,
-            host,
-            open,
-            max_games,
-            threads,
-        } => commands::serve::run(
-            io,
-            &commands::serve::ServeOptions {
-                host,
-                port,
-                open,
-                max_games,
-                threads,
-            },
-        ),
-    };
-    let code = match result.and_then(|()| io.out.flush().map_err(Failure::from)) {
-        Ok(()) => 0,
-        Err(failure) => failure.report(io.err),
-    };
-    let _ = io.out.flush();
-    let _ = io.err.flush();
-    code
+        Command::Serve { options } => commands::serve::run(io, &options),
+    }
 }

@@ -80,6 +80,18 @@ pub fn find(name: &str) -> Option<Variant> {
         .find(|v| v.name.eq_ignore_ascii_case(name))
 }
 
+/// The variant called `name` (case-insensitive), or the error that says it is unknown and
+/// names the known ones.
+pub fn lookup(name: &str) -> Result<Variant, String> {
+    find(name).ok_or_else(|| {
+        format!(
+            "unknown variant `{}`; known variants: {}",
+            chimera_core::excerpt(name),
+            names()
+        )
+    })
+}
+
 /// The known variants' names, comma separated.
 pub fn names() -> String {
     variants()

@@ -71,13 +71,7 @@ pub fn new_game_within(
     moves: &MovesArg,
     limit: Limit,
 ) -> Result<Box<dyn DynGame>, Failure> {
-    let variant = registry::find(&game.variant).ok_or_else(|| {
-        Failure::input(format!(
-            "unknown variant `{}`; known variants: {}",
-            excerpt(&game.variant),
-            registry::names()
-        ))
-    })?;
+    let variant = registry::lookup(&game.variant).map_err(Failure::input)?;
     let mut dyn_game = (variant.new_game)(game.rules.as_deref(), game.position.as_deref())
         .map_err(|e| Failure::input(format!("{}: {}", variant.name, bounded(&e.to_string()))))?;
     if let Some(text) = &moves.moves {
@@ -189,30 +183,7 @@ pub fn replay<'a>(
                     }
                 }
                 Ok(_) => pending = None,
-                Err(e) => {
-                    let kind = match e {
-                        PlayError::Parse(_) => StopKind::Unreadable,
-                        _ => StopKind::Illegal,
-                    };
-                    let mut reason = e.to_string();
-                    if kind == StopKind::Illegal {
-                        if let Status::Over(outcome) = game.status(&mut limit.budget()) {
-                            reason = format!("the game is already over ({outcome})");
-                        }
-                    }
-                    if let Some(first) = pending {
-                        reason.push_str(&format!(
-                            " (moves {}–{} before it were not proven legal within the {limit} budget)",
-                            first + 1,
-                            i
-                        ));
-                    }
-                    return Err(Stop {
-                        index: i,
-                        kind,
-                        reason,
-                    });
-                }
+                Err(e) => return Err(refused(game, &e, i, pending, limit)),
             }
             i += 1;
         }
@@ -223,6 +194,39 @@ pub fn replay<'a>(
     match pending {
         Some(first) => Err(unwind(game, i, first, limit)),
         None => Ok(()),
+    }
+}
+
+/// Where a replay stops at move `index`, which `game` refused with `e`: unreadable, or
+/// illegal (saying so if the game is over); naming the moves from `pending` on that were
+/// played before it unproven.
+fn refused(
+    game: &dyn DynGame,
+    e: &PlayError,
+    index: usize,
+    pending: Option<usize>,
+    limit: Limit,
+) -> Stop {
+    let kind = match e {
+        PlayError::Parse(_) => StopKind::Unreadable,
+        _ => StopKind::Illegal,
+    };
+    let mut reason = e.to_string();
+    if kind == StopKind::Illegal {
+        if let Status::Over(outcome) = game.status(&mut limit.budget()) {
+            reason = format!("the game is already over ({outcome})");
+        }
+    }
+    if let Some(first) = pending {
+        reason.push_str(&format!(
+            " (moves {}–{index} before it were not proven legal within the {limit} budget)",
+            first + 1,
+        ));
+    }
+    Stop {
+        index,
+        kind,
+        reason,
     }
 }
 
@@ -261,13 +265,20 @@ pub fn legal_moves_note(game: &dyn DynGame, limit: Limit) -> String {
         wrap_at_most(&survey.listing.legal, 78, "  ")
     );
     if !survey.listing.undecided.is_empty() {
-        note.push_str(&format!(
-            "\nundecided within the {limit} budget ({}):\n{}",
-            survey.listing.undecided.len(),
-            wrap_at_most(&survey.listing.undecided, 78, "  ")
-        ));
+        note.push('\n');
+        note.push_str(&undecided_block(&survey.listing.undecided, limit, "  "));
     }
     note
+}
+
+/// `undecided within the 2s budget (N):` and, below it, the moves left undecided (at most
+/// [`MOVES_IN_ERRORS`] of them), each line starting with `indent`.
+pub fn undecided_block(undecided: &[String], limit: Limit, indent: &str) -> String {
+    format!(
+        "undecided within the {limit} budget ({}):\n{}",
+        undecided.len(),
+        wrap_at_most(undecided, 78, indent)
+    )
 }
 
 /// How many legal moves an error message lists before it says how many more there are

@@ -266,7 +266,28 @@ struct Watched<'c, 'a> {
     stopped: bool,
 }
 
-impl Watched<'_, '_> {
+impl<'c, 'a> Watched<'c, 'a> {
+    /// A watch over a count starting now, through `control`.
+    fn new(control: &'c mut PerftControl<'a>) -> Self {
+        let started = Instant::now();
+        Watched {
+            countdown: CHECK_EVERY,
+            stop: control.stop.as_deref(),
+            progress: control.progress.as_deref_mut(),
+            started,
+            last_report: started,
+            state: PerftProgress {
+                root_done: 0,
+                root_total: 0,
+                nodes: 0,
+                visited: 0,
+                visited_done: 0,
+                elapsed: Duration::ZERO,
+            },
+            stopped: false,
+        }
+    }
+
     /// Looks at the stop flag and the clock; reports progress if it is time (or `force`).
     #[cold]
     fn check(&mut self, force: bool) -> bool {
@@ -340,23 +361,7 @@ pub fn perft_run<P: Position>(
     let mut generate = |g: &Game<P>, buf: &mut Vec<P::Move>| {
         legal_moves_within(g, buf, &mut undecided, &mut budget)
     };
-    let started = Instant::now();
-    let mut watch = Watched {
-        countdown: CHECK_EVERY,
-        stop: control.stop.as_deref(),
-        progress: control.progress.as_deref_mut(),
-        started,
-        last_report: started,
-        state: PerftProgress {
-            root_done: 0,
-            root_total: 0,
-            nodes: 0,
-            visited: 0,
-            visited_done: 0,
-            elapsed: Duration::ZERO,
-        },
-        stopped: false,
-    };
+    let mut watch = Watched::new(control);
     let mut root = Vec::new();
     let listed = watch.check(false) && {
         watch.state.visited = 1;
@@ -386,7 +391,7 @@ pub fn perft_run<P: Position>(
             }
         }
     }
-    watch.state.elapsed = started.elapsed();
+    watch.state.elapsed = watch.started.elapsed();
     if !listed || out.len() < root.len() {
         let progress = watch.state;
         return Err(PerftError::Stopped {
@@ -566,19 +571,9 @@ pub fn perft_estimate<P: Position>(
     if let Some(stop) = &options.stop {
         budget = budget.with_stop(stop.clone());
     }
-    let stopped = || {
-        options
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-    };
     let mut estimate = PerftEstimate {
-        nodes: vec![1.0],
-        seconds: Vec::new(),
-        root_work: Vec::new(),
-        probes: 0,
-        elapsed: Duration::ZERO,
         cut_short: false,
+        ..PerftEstimate::unknown()
     };
     if depth == 0 {
         return estimate;
@@ -591,129 +586,210 @@ pub fn perft_estimate<P: Position>(
         return estimate;
     }
     estimate.seconds.push(started.elapsed().as_secs_f64());
-    let width = root.len();
-    estimate.nodes.push(width as f64);
-    if depth == 1 || width == 0 {
+    estimate.nodes.push(root.len() as f64);
+    if depth == 1 || root.is_empty() {
+        // Nothing below the root to probe: the tree is known.
         estimate.nodes.resize(depth + 1, 0.0);
         estimate.seconds.resize(depth, estimate.seconds[0]);
-        estimate.root_work = vec![0.0; width];
-        estimate.elapsed = started.elapsed();
-        return estimate;
+        estimate.root_work = vec![0.0; root.len()];
+    } else {
+        let mut probes = Probes::new(depth, root, undecided);
+        estimate.cut_short = probes.run(game, &mut budget, options, started);
+        probes.finish(&mut estimate);
+    }
+    estimate.elapsed = started.elapsed();
+    estimate
+}
+
+/// Whether the estimate's stop flag is set.
+fn stop_asked(options: &EstimateOptions) -> bool {
+    options
+        .stop
+        .as_ref()
+        .is_some_and(|s| s.load(Ordering::Relaxed))
+}
+
+/// The random probes of a [`perft_estimate`] below the root, and what they found.
+///
+/// A probe plays one root move, then random moves down to the depth, multiplying the
+/// numbers of moves it meets (Knuth's estimator): at ply `k` the product estimates the
+/// nodes `k` plies deep below that root move.
+struct Probes<M> {
+    depth: usize,
+    /// The root moves.
+    root: Vec<M>,
+    /// The root moves' indices in a fixed random order, probed in turn (so that each gets
+    /// its share however few probes there is time for).
+    order: Vec<usize>,
+    rng: crate::conformance::SplitMix64,
+    /// Per ply `k` (2..=depth): the sum of the probes' products, and how many probes gave
+    /// one (a line that ended gives 0 for every ply below it).
+    sums: Vec<f64>,
+    samples: Vec<u64>,
+    /// Per ply `k` (1..depth): the time spent listing moves there, and how many listings.
+    time_sums: Vec<f64>,
+    time_samples: Vec<u64>,
+    /// Per root move: the sum of its probes' work (the nodes whose moves the count lists
+    /// below it), and how many probes it had.
+    work_sums: Vec<f64>,
+    work_samples: Vec<u64>,
+    /// The moves of the node being probed, and those the budget left undecided.
+    moves: Vec<M>,
+    undecided: Vec<M>,
+    /// The probes made to the end.
+    made: u64,
+}
+
+impl<M: Copy> Probes<M> {
+    /// Probes below `root` (not empty) to `depth` (at least 2).
+    fn new(depth: usize, root: Vec<M>, undecided: Vec<M>) -> Self {
+        let width = root.len();
+        let mut rng = crate::conformance::SplitMix64::new(0x9e37_79b9_7f4a_7c15 ^ depth as u64);
+        let mut order: Vec<usize> = (0..width).collect();
+        for i in (1..width).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        Probes {
+            depth,
+            root,
+            order,
+            rng,
+            sums: vec![0.0; depth + 1],
+            samples: vec![0; depth + 1],
+            time_sums: vec![0.0; depth],
+            time_samples: vec![0; depth],
+            work_sums: vec![0.0; width],
+            work_samples: vec![0; width],
+            moves: Vec::new(),
+            undecided,
+            made: 0,
+        }
     }
 
-    // Below the root: per ply k (2..=depth) the sum of the probes' products and how many
-    // probes gave one; per ply k (1..depth) the time of listing moves there.
-    let mut sums = vec![0.0f64; depth + 1];
-    let mut samples = vec![0u64; depth + 1];
-    let mut time_sums = vec![0.0f64; depth];
-    let mut time_samples = vec![0u64; depth];
-    let mut work_sums = vec![0.0f64; width];
-    let mut work_samples = vec![0u64; width];
-    // The root moves in a fixed random order, probed in turn (so that each gets its share
-    // however few probes there is time for).
-    let mut rng = crate::conformance::SplitMix64::new(0x9e37_79b9_7f4a_7c15 ^ depth as u64);
-    let mut order: Vec<usize> = (0..width).collect();
-    for i in (1..width).rev() {
-        order.swap(i, rng.below(i + 1));
+    /// Probes until the time is spent, the stop flag is set or [`MAX_PROBES`] are made, or
+    /// (after [`MIN_PROBES`]) once the estimate has taken 1% of the count's predicted time.
+    /// Returns whether the estimate was cut short: before [`MIN_PROBES`] probes, or inside
+    /// a move generation the budget stopped.
+    fn run<P: Position<Move = M>>(
+        &mut self,
+        game: &mut Game<P>,
+        budget: &mut Budget,
+        options: &EstimateOptions,
+        started: Instant,
+    ) -> bool {
+        loop {
+            let spent = started.elapsed();
+            if spent >= options.time || stop_asked(options) || self.made >= MAX_PROBES {
+                return self.made < MIN_PROBES;
+            }
+            if self.made >= MIN_PROBES && spent.as_secs_f64() >= 0.01 * self.predicted_seconds() {
+                return false;
+            }
+            if !self.probe(game, budget) {
+                return true;
+            }
+        }
     }
-    let mut moves = Vec::new();
-    let predicted = |sums: &[f64], samples: &[u64], time_sums: &[f64], time_samples: &[u64]| {
-        let mut secs = time_sums[0] + width as f64 * mean(time_sums[1], time_samples[1]);
-        for k in 2..depth {
-            let nodes = width as f64 * mean(sums[k], samples[k]);
-            secs += nodes * mean(time_sums[k], time_samples[k]);
+
+    /// The time the count would take as the probes predict it so far (the root's own
+    /// listing, done already, left out).
+    fn predicted_seconds(&self) -> f64 {
+        let width = self.root.len() as f64;
+        let mut secs = width * mean(self.time_sums[1], self.time_samples[1]);
+        for k in 2..self.depth {
+            let nodes = width * mean(self.sums[k], self.samples[k]);
+            secs += nodes * mean(self.time_sums[k], self.time_samples[k]);
         }
         secs
-    };
-    loop {
-        let spent = started.elapsed();
-        if spent >= options.time || stopped() || estimate.probes >= MAX_PROBES {
-            estimate.cut_short |= estimate.probes < MIN_PROBES;
-            break;
-        }
-        if estimate.probes >= MIN_PROBES
-            && spent.as_secs_f64() >= 0.01 * predicted(&sums, &samples, &time_sums, &time_samples)
-        {
-            break;
-        }
-        let i = order[(estimate.probes % width as u64) as usize];
-        game.play_unchecked(root[i]);
+    }
+
+    /// One probe below the next root move in turn; the game is left as it was. Returns
+    /// `false` if the budget stopped a move generation (the probe is not counted).
+    fn probe<P: Position<Move = M>>(&mut self, game: &mut Game<P>, budget: &mut Budget) -> bool {
+        let i = self.order[(self.made % self.root.len() as u64) as usize];
+        game.play_unchecked(self.root[i]);
         let mut played = 1;
         let mut product = 1.0f64;
         let mut work = 0.0f64;
         let mut whole = true;
-        for k in 1..depth {
+        for k in 1..self.depth {
             let t = Instant::now();
-            if !legal_moves_within(game, &mut moves, &mut undecided, &mut budget) {
+            if !legal_moves_within(game, &mut self.moves, &mut self.undecided, budget) {
                 whole = false;
                 break;
             }
-            time_sums[k] += t.elapsed().as_secs_f64();
-            time_samples[k] += 1;
+            self.time_sums[k] += t.elapsed().as_secs_f64();
+            self.time_samples[k] += 1;
             work += product;
-            product *= moves.len() as f64;
-            sums[k + 1] += product;
-            samples[k + 1] += 1;
-            if moves.is_empty() {
-                for s in &mut samples[k + 2..] {
+            product *= self.moves.len() as f64;
+            self.sums[k + 1] += product;
+            self.samples[k + 1] += 1;
+            if self.moves.is_empty() {
+                // The line ends: nothing below it at any deeper ply.
+                for s in &mut self.samples[k + 2..] {
                     *s += 1;
                 }
                 break;
             }
-            if k + 1 < depth {
-                game.play_unchecked(moves[rng.below(moves.len())]);
+            if k + 1 < self.depth {
+                let pick = self.rng.below(self.moves.len());
+                game.play_unchecked(self.moves[pick]);
                 played += 1;
             }
         }
         for _ in 0..played {
             game.undo();
         }
-        if !whole {
-            estimate.cut_short = true;
-            break;
+        if whole {
+            self.work_sums[i] += work;
+            self.work_samples[i] += 1;
+            self.made += 1;
         }
-        work_sums[i] += work;
-        work_samples[i] += 1;
-        estimate.probes += 1;
+        whole
     }
 
-    // Plies the probes reached.
-    for k in 2..=depth {
-        if samples[k] == 0 {
-            break;
-        }
-        estimate
-            .nodes
-            .push(width as f64 * sums[k] / samples[k] as f64);
-    }
-    let reached = estimate.nodes.len() - 1;
-    let mut last = estimate.seconds[0];
-    for k in 1..reached {
-        if time_samples[k] > 0 {
-            last = time_sums[k] / time_samples[k] as f64;
-        }
-        estimate.seconds.push(last);
-    }
-    let probed: Vec<f64> = (0..width)
-        .filter(|&i| work_samples[i] > 0)
-        .map(|i| work_sums[i] / work_samples[i] as f64)
-        .collect();
-    let fallback = if probed.is_empty() {
-        0.0
-    } else {
-        probed.iter().sum::<f64>() / probed.len() as f64
-    };
-    estimate.root_work = (0..width)
-        .map(|i| {
-            if work_samples[i] > 0 {
-                work_sums[i] / work_samples[i] as f64
-            } else {
-                fallback
+    /// Writes what the probes found into `estimate` (which has the root's ply): the nodes
+    /// of each ply they reached, the time of listing a node's moves at each (a ply never
+    /// timed takes the figure of the ply above it), each root move's work, and the number
+    /// of probes.
+    fn finish(&self, estimate: &mut PerftEstimate) {
+        let width = self.root.len() as f64;
+        for k in 2..=self.depth {
+            if self.samples[k] == 0 {
+                break;
             }
-        })
-        .collect();
-    estimate.elapsed = started.elapsed();
-    estimate
+            estimate
+                .nodes
+                .push(width * self.sums[k] / self.samples[k] as f64);
+        }
+        let reached = estimate.nodes.len() - 1;
+        let mut last = estimate.seconds[0];
+        for k in 1..reached {
+            if self.time_samples[k] > 0 {
+                last = self.time_sums[k] / self.time_samples[k] as f64;
+            }
+            estimate.seconds.push(last);
+        }
+        estimate.root_work = self.root_work();
+        estimate.probes = self.made;
+    }
+
+    /// Each root move's mean work over its probes; a root move never probed gets the mean
+    /// of those probed.
+    fn root_work(&self) -> Vec<f64> {
+        let probed = |i: usize| {
+            (self.work_samples[i] > 0).then(|| self.work_sums[i] / self.work_samples[i] as f64)
+        };
+        let known: Vec<f64> = (0..self.root.len()).filter_map(probed).collect();
+        let fallback = if known.is_empty() {
+            0.0
+        } else {
+            known.iter().sum::<f64>() / known.len() as f64
+        };
+        (0..self.root.len())
+            .map(|i| probed(i).unwrap_or(fallback))
+            .collect()
+    }
 }
 
 fn mean(sum: f64, samples: u64) -> f64 {

@@ -214,28 +214,23 @@ pub fn limits(
             "give at most one of --time, --depth and --nodes",
         ));
     }
+    // A depth or node limit stops after SAFETY_TIME too.
+    let counted = Limits {
+        time: Some(SAFETY_TIME),
+        ..Limits::default()
+    };
     if let Some(d) = depth {
-        if d == 0 || d > MAX_DEPTH {
-            return Err(Failure::input(format!(
-                "--depth {d}: give a depth from 1 to {MAX_DEPTH}"
-            )));
-        }
+        in_range("--depth", d.into(), MAX_DEPTH.into(), "a depth")?;
         return Ok(Limits {
             depth: Some(d),
-            time: Some(SAFETY_TIME),
-            ..Limits::default()
+            ..counted
         });
     }
     if let Some(n) = nodes {
-        if n == 0 || n > MAX_NODES {
-            return Err(Failure::input(format!(
-                "--nodes {n}: give a node count from 1 to {MAX_NODES}"
-            )));
-        }
+        in_range("--nodes", n, MAX_NODES, "a node count")?;
         return Ok(Limits {
             nodes: Some(n),
-            time: Some(SAFETY_TIME),
-            ..Limits::default()
+            ..counted
         });
     }
     let t = time.unwrap_or(DEFAULT_TIME);
@@ -246,6 +241,16 @@ pub fn limits(
         )));
     }
     Ok(Limits::time(t))
+}
+
+/// Refuses a count limit `n` (`flag`, counting `what`) outside 1 to `max`.
+fn in_range(flag: &str, n: u64, max: u64, what: &str) -> Result<(), Failure> {
+    if n == 0 || n > max {
+        return Err(Failure::input(format!(
+            "{flag} {n}: give {what} from 1 to {max}"
+        )));
+    }
+    Ok(())
 }
 
 /// Reads `--time`: `1s`, `500ms`, `0.5s`, `2m`.

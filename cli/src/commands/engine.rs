@@ -678,47 +678,7 @@ fn go_limits(rest: &str) -> Answer<(Limits, bool)> {
         let Some(value) = words.next() else {
             return complain(format!("go: `{word}` needs a value"));
         };
-        let bad = |what: &str| complain(format!("go: `{word} {}`: give {what}", excerpt(value)));
-        match word {
-            "time" | "movetime" => {
-                if limits.time.is_some() {
-                    return complain("go: give at most one of `time` and `movetime`");
-                }
-                let time = if word == "time" {
-                    parse_time(value).ok()
-                } else {
-                    value.parse::<u64>().ok().map(Duration::from_millis)
-                };
-                match time {
-                    Some(t) if !t.is_zero() && t <= MAX_TIME => limits.time = Some(t),
-                    _ if word == "time" => {
-                        return bad(&format!(
-                            "a time such as 1s, 500ms or 2m, above 0 and at most {} s",
-                            MAX_TIME.as_secs()
-                        ))
-                    }
-                    _ => return bad(&format!("milliseconds from 1 to {}", MAX_TIME.as_millis())),
-                }
-            }
-            "depth" => {
-                if limits.depth.is_some() {
-                    return complain("go: `depth` given twice");
-                }
-                match value.parse::<u32>() {
-                    Ok(d) if (1..=MAX_DEPTH).contains(&d) => limits.depth = Some(d),
-                    _ => return bad(&format!("a depth from 1 to {MAX_DEPTH}")),
-                }
-            }
-            _ => {
-                if limits.nodes.is_some() {
-                    return complain("go: `nodes` given twice");
-                }
-                match value.parse::<u64>() {
-                    Ok(n) if (1..=MAX_NODES).contains(&n) => limits.nodes = Some(n),
-                    _ => return bad(&format!("a node count from 1 to {MAX_NODES}")),
-                }
-            }
-        }
+        set_go_limit(&mut limits, word, value)?;
     }
     if infinite {
         if limits.time.is_some() || limits.depth.is_some() || limits.nodes.is_some() {
@@ -733,6 +693,53 @@ fn go_limits(rest: &str) -> Answer<(Limits, bool)> {
         });
     }
     Ok((limits, infinite))
+}
+
+/// Sets the `go` limit `word` (`time`, `movetime`, `depth` or `nodes`) to `value`, checked
+/// against its range; a limit given twice is refused.
+fn set_go_limit(limits: &mut Limits, word: &str, value: &str) -> Answer {
+    let bad = |what: &str| complain(format!("go: `{word} {}`: give {what}", excerpt(value)));
+    match word {
+        "time" | "movetime" => {
+            if limits.time.is_some() {
+                return complain("go: give at most one of `time` and `movetime`");
+            }
+            let time = if word == "time" {
+                parse_time(value).ok()
+            } else {
+                value.parse::<u64>().ok().map(Duration::from_millis)
+            };
+            match time {
+                Some(t) if !t.is_zero() && t <= MAX_TIME => limits.time = Some(t),
+                _ if word == "time" => {
+                    return bad(&format!(
+                        "a time such as 1s, 500ms or 2m, above 0 and at most {} s",
+                        MAX_TIME.as_secs()
+                    ))
+                }
+                _ => return bad(&format!("milliseconds from 1 to {}", MAX_TIME.as_millis())),
+            }
+        }
+        "depth" => {
+            if limits.depth.is_some() {
+                return complain("go: `depth` given twice");
+            }
+            match value.parse::<u32>() {
+                Ok(d) if (1..=MAX_DEPTH).contains(&d) => limits.depth = Some(d),
+                _ => return bad(&format!("a depth from 1 to {MAX_DEPTH}")),
+            }
+        }
+        _ => {
+            if limits.nodes.is_some() {
+                return complain("go: `nodes` given twice");
+            }
+            match value.parse::<u64>() {
+                Ok(n) if (1..=MAX_NODES).contains(&n) => limits.nodes = Some(n),
+                _ => return bad(&format!("a node count from 1 to {MAX_NODES}")),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `info depth D seldepth S score cp X|win N|loss N nodes N nps N time MS pv M…`.

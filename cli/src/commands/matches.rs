@@ -101,7 +101,6 @@ pub fn parse_player(text: &str) -> Result<Player, String> {
     if text.is_empty() {
         return Err(format!("empty setting: {SETTINGS_HELP}"));
     }
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     if let Ok(kind) = text.parse::<BaselineKind>() {
         return Ok(Player::Baseline(kind));
     }
@@ -110,7 +109,7 @@ pub fn parse_player(text: &str) -> Result<Player, String> {
         nodes: None,
         time: None,
     };
-    for part in parts {
+    for part in text.split(',').map(str::trim) {
         if part.parse::<BaselineKind>().is_ok() {
             return Err(format!(
                 "`{part}` is a player of its own: it takes no engine limits (give `{part}` alone)"
@@ -122,45 +121,48 @@ pub fn parse_player(text: &str) -> Result<Player, String> {
                 excerpt(part)
             ));
         };
-        let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
-        let twice = || format!("`{key}` given twice");
-        // Each limit is checked as `chimera bestmove --depth/--nodes/--time` checks it.
+        settings.set(&key.trim().to_ascii_lowercase(), value.trim())?;
+    }
+    Ok(Player::Engine(settings))
+}
+
+impl EngineSettings {
+    /// Sets the limit `key` (`depth`, `nodes` or `time`, lower case) to `value`, checked as
+    /// `chimera bestmove --depth/--nodes/--time` checks it; a limit given twice is refused.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let checked = |r: Result<Limits, Failure>| r.map_err(|f| f.message.replace("--", ""));
-        match key.as_str() {
+        let given_before = match key {
             "depth" => {
                 let d: u32 = value.parse().map_err(|_| {
                     format!("depth={}: give a whole number of plies", excerpt(value))
                 })?;
                 checked(limits(None, Some(d), None))?;
-                if settings.depth.replace(d).is_some() {
-                    return Err(twice());
-                }
+                self.depth.replace(d).is_some()
             }
             "nodes" => {
                 let n: u64 = value.parse().map_err(|_| {
                     format!("nodes={}: give a whole number of nodes", excerpt(value))
                 })?;
                 checked(limits(None, None, Some(n)))?;
-                if settings.nodes.replace(n).is_some() {
-                    return Err(twice());
-                }
+                self.nodes.replace(n).is_some()
             }
             "time" => {
                 let t = parse_time(value).map_err(|e| format!("time={}: {e}", excerpt(value)))?;
                 checked(limits(Some(t), None, None))?;
-                if settings.time.replace(t).is_some() {
-                    return Err(twice());
-                }
+                self.time.replace(t).is_some()
             }
             _ => {
                 return Err(format!(
                     "unknown setting `{}`: {SETTINGS_HELP}",
-                    excerpt(&key)
+                    excerpt(key)
                 ))
             }
+        };
+        if given_before {
+            return Err(format!("`{key}` given twice"));
         }
+        Ok(())
     }
-    Ok(Player::Engine(settings))
 }
 
 /// Reads `--games`: 1 to [`MAX_GAMES`].
@@ -299,6 +301,14 @@ struct SideStats {
 }
 
 impl SideStats {
+    /// A move searched, as its search reported it.
+    fn add_move(&mut self, report: &Report) {
+        self.moves += 1;
+        self.depth += u64::from(report.depth);
+        self.nodes += report.nodes;
+        self.time += report.elapsed;
+    }
+
     fn add(&mut self, other: &SideStats) {
         self.moves += other.moves;
         self.depth += other.depth;
@@ -326,6 +336,22 @@ struct Played {
 }
 
 impl Played {
+    /// Game `index`, not yet begun (a plays White in the games of even index).
+    fn new(index: usize) -> Played {
+        Played {
+            index,
+            a_white: index % 2 == 0,
+            end: End::MaxPlies,
+            moves: Vec::new(),
+            sides: Vec::new(),
+            opening: 0,
+            plies: 0,
+            opening_plies: 0,
+            stats: [SideStats::default(); 2],
+            elapsed: Duration::ZERO,
+        }
+    }
+
     /// `57 plies`, or `30 plies (112 moves)` when a turn has several moves.
     fn length(&self) -> String {
         if self.plies == self.moves.len() {
@@ -376,6 +402,13 @@ struct Setup {
     stop: Arc<AtomicBool>,
 }
 
+impl Setup {
+    /// The rule set's name (the variant's standard one if none was given).
+    fn rules_name(&self) -> &str {
+        self.rules.as_deref().unwrap_or(self.variant.rule_sets[0])
+    }
+}
+
 /// A seed for one use (`what`) in game or pair `n`.
 fn derive_seed(seed: u64, n: usize, what: u64) -> u64 {
     use chimera_core::zobrist::splitmix64;
@@ -391,6 +424,74 @@ fn budget(stop: &Arc<AtomicBool>) -> Budget {
     Budget::nodes(BASELINE_LEGALITY_NODES).with_stop(stop.clone())
 }
 
+/// The players of one game: each side's baseline or engine with its limits, and the random
+/// player of the opening.
+struct Seats<'e> {
+    /// Each baseline side's player, seeded for this game.
+    baselines: [Option<Box<dyn Computer>>; 2],
+    /// Each engine side's player (kept by the thread from game to game, cleared for this one).
+    engines: &'e mut [Option<Box<dyn Computer>>; 2],
+    /// The player of the random opening, if there is one.
+    opener: Option<Box<dyn Computer>>,
+    limits: [Limits; 2],
+}
+
+impl<'e> Seats<'e> {
+    /// The players of game `index`: a baseline seeded for this game, an engine from
+    /// `engines` cleared; and an opener seeded for the pair of games (both games of a pair
+    /// open with the same random plies).
+    fn new(setup: &Setup, index: usize, engines: &'e mut [Option<Box<dyn Computer>>; 2]) -> Self {
+        let name = setup.variant.name;
+        let mut baselines: [Option<Box<dyn Computer>>; 2] = [None, None];
+        for (side, player) in setup.players.iter().enumerate() {
+            match player {
+                Player::Baseline(kind) => {
+                    let seed = derive_seed(setup.seed, index, [SEED_A, SEED_B][side]);
+                    baselines[side] = registry::baseline(name, *kind, seed);
+                }
+                Player::Engine(_) => {
+                    if let Some(e) = engines[side].as_mut() {
+                        e.clear();
+                    }
+                }
+            }
+        }
+        let opener = (setup.openings > 0)
+            .then(|| {
+                let seed = derive_seed(setup.seed, index / 2, SEED_OPENING);
+                registry::baseline(name, BaselineKind::Random, seed)
+            })
+            .flatten();
+        let limits = std::array::from_fn(|side| match &setup.players[side] {
+            Player::Engine(s) => s.limits().with_stop(setup.stop.clone()),
+            Player::Baseline(_) => Limits::default(),
+        });
+        Seats {
+            baselines,
+            engines,
+            opener,
+            limits,
+        }
+    }
+
+    /// The player who moves for `side` (the opener during the opening), and `side`'s limits.
+    fn player(
+        &mut self,
+        side: usize,
+        in_opening: bool,
+    ) -> (Option<&mut Box<dyn Computer>>, &Limits) {
+        let player = if in_opening {
+            self.opener.as_mut()
+        } else {
+            match &mut self.baselines[side] {
+                Some(b) => Some(b),
+                None => self.engines[side].as_mut(),
+            }
+        };
+        (player, &self.limits[side])
+    }
+}
+
 /// Plays game `index`. `engines` holds each side's engine, when it is one (cleared here).
 fn play_game(
     setup: &Setup,
@@ -398,112 +499,82 @@ fn play_game(
     engines: &mut [Option<Box<dyn Computer>>; 2],
 ) -> Result<Played, Failure> {
     let start = Instant::now();
-    let name = setup.variant.name;
     let mut game = (setup.variant.new_game)(setup.rules.as_deref(), None)
-        .map_err(|e| Failure::input(format!("{name}: {e}")))?;
-    let a_white = index % 2 == 0;
-    let mut played = Played {
-        index,
-        a_white,
-        end: End::MaxPlies,
-        moves: Vec::new(),
-        sides: Vec::new(),
-        opening: 0,
-        plies: 0,
-        opening_plies: 0,
-        stats: [SideStats::default(); 2],
-        elapsed: Duration::ZERO,
-    };
-    let mut baselines: [Option<Box<dyn Computer>>; 2] = [None, None];
-    for (side, player) in setup.players.iter().enumerate() {
-        match player {
-            Player::Baseline(kind) => {
-                let seed = derive_seed(setup.seed, index, [SEED_A, SEED_B][side]);
-                baselines[side] = registry::baseline(name, *kind, seed);
-            }
-            Player::Engine(_) => {
-                if let Some(e) = engines[side].as_mut() {
-                    e.clear();
-                }
-            }
-        }
-    }
-    // Both games of a pair open with the same random plies.
-    let mut opener = (setup.openings > 0)
-        .then(|| {
-            let seed = derive_seed(setup.seed, index / 2, SEED_OPENING);
-            registry::baseline(name, BaselineKind::Random, seed)
-        })
-        .flatten();
-    let limits: [Limits; 2] = std::array::from_fn(|side| match &setup.players[side] {
-        Player::Engine(s) => s.limits().with_stop(setup.stop.clone()),
-        Player::Baseline(_) => Limits::default(),
-    });
-    let end = loop {
+        .map_err(|e| Failure::input(format!("{}: {e}", setup.variant.name)))?;
+    let mut played = Played::new(index);
+    let mut seats = Seats::new(setup, index, engines);
+    played.end = loop {
         if setup.stop.load(Ordering::Relaxed) {
             return Err(Failure::input("stopped"));
         }
-        match game.status(&mut budget(&setup.stop)) {
-            Status::Over(outcome) => break End::Rules(outcome),
-            Status::Undecided => {
-                break End::Other("whether the game was over was not decided".into())
-            }
-            Status::Ongoing => {}
+        if let Some(end) = next_move(setup, game.as_mut(), &mut played, &mut seats)? {
+            break end;
         }
-        let ply = played.moves.len();
-        let turn = game.turn();
-        // A ply is a turn: a new one starts when the side to move changes.
-        if played.sides.last() != Some(&turn) {
-            if played.plies >= setup.max_plies {
-                break End::MaxPlies;
-            }
-            played.plies += 1;
-        }
-        let side = usize::from((turn == Color::White) != a_white);
-        let (player, limits) = if played.plies <= setup.openings && opener.is_some() {
-            played.opening = ply + 1;
-            played.opening_plies = played.plies;
-            (opener.as_mut(), &limits[side])
-        } else {
-            let player = match &mut baselines[side] {
-                Some(b) => Some(b),
-                None => engines[side].as_mut(),
-            };
-            (player, &limits[side])
-        };
-        let Some(player) = player else {
-            return Err(Failure::input(format!("{name}: no computer player")));
-        };
-        let report = match player.search(game.as_ref(), limits) {
-            Ok(report) => report,
-            Err(f) => {
-                break End::Other(format!(
-                    "{} could not move: {}",
-                    ["a", "b"][side],
-                    f.message
-                ))
-            }
-        };
-        if ply >= played.opening {
-            let s = &mut played.stats[side];
-            s.moves += 1;
-            s.depth += u64::from(report.depth);
-            s.nodes += report.nodes;
-            s.time += report.elapsed;
-        }
-        if let Err(e) = game.play_within(&report.best_move, &[], &mut budget(&setup.stop), false) {
-            break End::Other(format!(
-                "{}'s move {} refused: {e}",
-                ["a", "b"][side],
-                report.best_move
-            ));
-        }
-        played.moves.push(report.best_move);
-        played.sides.push(turn);
     };
-    played.end = end;
     played.elapsed = start.elapsed();
     Ok(played)
+}
+
+/// Plays the next move of the game, and notes it in `played`; returns how the game ended
+/// instead, if it did.
+fn next_move(
+    setup: &Setup,
+    game: &mut dyn DynGame,
+    played: &mut Played,
+    seats: &mut Seats<'_>,
+) -> Result<Option<End>, Failure> {
+    match game.status(&mut budget(&setup.stop)) {
+        Status::Over(outcome) => return Ok(Some(End::Rules(outcome))),
+        Status::Undecided => {
+            return Ok(Some(End::Other(
+                "whether the game was over was not decided".into(),
+            )))
+        }
+        Status::Ongoing => {}
+    }
+    let ply = played.moves.len();
+    let turn = game.turn();
+    // A ply is a turn: a new one starts when the side to move changes.
+    if played.sides.last() != Some(&turn) {
+        if played.plies >= setup.max_plies {
+            return Ok(Some(End::MaxPlies));
+        }
+        played.plies += 1;
+    }
+    let side = usize::from((turn == Color::White) != played.a_white);
+    let in_opening = played.plies <= setup.openings && seats.opener.is_some();
+    if in_opening {
+        played.opening = ply + 1;
+        played.opening_plies = played.plies;
+    }
+    let (Some(player), limits) = seats.player(side, in_opening) else {
+        return Err(Failure::input(format!(
+            "{}: no computer player",
+            setup.variant.name
+        )));
+    };
+    let who = ["a", "b"][side];
+    let report = match player.search(game, limits) {
+        Ok(report) => report,
+        Err(f) => {
+            return Ok(Some(End::Other(format!(
+                "{who} could not move: {}",
+                f.message
+            ))))
+        }
+    };
+    if ply >= played.opening {
+        played.stats[side].add_move(&report);
+    }
+    if let Err(e) = game.play_within(&report.best_move, &[], &mut budget(&setup.stop), false) {
+        return Ok(Some(End::Other(format!(
+            "{who}'s move {} refused: {e}",
+            report.best_move
+        ))));
+    }
+    played.moves.push(report.best_move);
+    played.sides.push(turn);
+    Ok(None)
 }
 
 /// The Elo difference for an expected score `s` (0 < s < 1).
@@ -598,11 +669,17 @@ impl Tally {
 /// A game as a record `chimera validate` reads: comments saying who played and how it
 /// ended, then the moves, one line per White turn.
 fn record_text(setup: &Setup, played: &Played, games: usize, file: &str) -> String {
+    let mut text = record_header(setup, played, games, file);
+    text.push_str(&move_lines(&played.moves, &played.sides));
+    let _ = writeln!(text, "{}", played.result());
+    text
+}
+
+/// The comments at the top of a game's record: the game, its players, its result, its
+/// opening, and the command that checks it.
+fn record_header(setup: &Setup, played: &Played, games: usize, file: &str) -> String {
     let name = setup.variant.name;
-    let rules = setup
-        .rules
-        .clone()
-        .unwrap_or_else(|| setup.variant.rule_sets[0].to_string());
+    let rules = setup.rules_name();
     let (white, black) = if played.a_white { (0, 1) } else { (1, 0) };
     let players = &setup.players;
     let mut text = String::new();
@@ -642,10 +719,17 @@ fn record_text(setup: &Setup, played: &Played, games: usize, file: &str) -> Stri
         text,
         "# Check it with: chimera validate {name} {file} --rules {rules}"
     );
+    text
+}
+
+/// The moves, each played by the side beside it, numbered one line per White turn
+/// (`1. e4 e5`; a line that starts with Black's move is numbered `1...`).
+fn move_lines(moves: &[String], sides: &[Color]) -> String {
+    let mut text = String::new();
     let mut number = 0;
     let mut line = String::new();
     let mut last = None;
-    for (mv, &side) in played.moves.iter().zip(&played.sides) {
+    for (mv, &side) in moves.iter().zip(sides) {
         if side == Color::White && last != Some(Color::White) {
             if !line.is_empty() {
                 let _ = writeln!(text, "{line}");
@@ -663,7 +747,6 @@ fn record_text(setup: &Setup, played: &Played, games: usize, file: &str) -> Stri
     if !line.is_empty() {
         let _ = writeln!(text, "{line}");
     }
-    let _ = writeln!(text, "{}", played.result());
     text
 }
 
@@ -679,46 +762,13 @@ fn duration_text(d: Duration) -> String {
 }
 
 pub fn run(io: &mut Io<'_>, args: &MatchArgs) -> Result<(), Failure> {
-    let variant = registry::find(&args.variant).ok_or_else(|| {
-        Failure::input(format!(
-            "unknown variant `{}`; known variants: {}",
-            excerpt(&args.variant),
-            registry::names()
-        ))
-    })?;
+    let variant = registry::lookup(&args.variant).map_err(Failure::input)?;
     (variant.new_game)(args.rules.as_deref(), None)
         .map_err(|e| Failure::input(format!("{}: {e}", variant.name)))?;
-    if args.max_plies == 0 || args.max_plies > MAX_MAX_PLIES {
-        return Err(Failure::input(format!(
-            "--max-plies {}: give from 1 to {MAX_MAX_PLIES}",
-            args.max_plies
-        )));
-    }
-    if args.openings > MAX_OPENING_PLIES {
-        return Err(Failure::input(format!(
-            "--openings {}: give from 0 to {MAX_OPENING_PLIES} random plies",
-            args.openings
-        )));
-    }
+    check_lengths(args)?;
     let games = args.games as usize;
-    let jobs = match args.jobs {
-        Some(0) => return Err(Failure::input("--jobs 0: give at least 1")),
-        Some(j) if j > MAX_JOBS => {
-            return Err(Failure::input(format!(
-                "--jobs {j}: give at most {MAX_JOBS}"
-            )))
-        }
-        Some(j) => j,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    }
-    .min(games);
-    let seed = args.seed.unwrap_or_else(|| {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap_or_default();
-        // A seed short enough to type back.
-        chimera_core::zobrist::splitmix64(now.as_nanos() as u64) % 1_000_000_000
-    });
+    let jobs = jobs(args.jobs)?.min(games);
+    let seed = args.seed.unwrap_or_else(clock_seed);
     if let Some(dir) = &args.save {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::input(format!("--save: cannot create {}: {e}", dir.display())))?;
@@ -732,146 +782,274 @@ pub fn run(io: &mut Io<'_>, args: &MatchArgs) -> Result<(), Failure> {
         seed,
         stop: Arc::new(AtomicBool::new(false)),
     };
-    let rules = setup
-        .rules
-        .clone()
-        .unwrap_or_else(|| variant.rule_sets[0].to_string());
     let started = Instant::now();
-    let width = games.to_string().len().max(3);
-    let file_name = |i: usize| format!("game-{:0width$}.txt", i + 1);
-
-    let bar = io.progress.then(|| {
-        let bar = indicatif::ProgressBar::new(games as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("=> "),
-        );
-        bar.set_message("a 0/0");
-        bar
-    });
-
-    let next = AtomicUsize::new(0);
+    let bar = io.progress.then(|| progress_bar(games));
     let mut results: Vec<Played> = Vec::with_capacity(games);
+    let mut points = 0.0;
+    let all_played = play_games(&setup, games, jobs, |played| {
+        points += played.a_score();
+        if let Some(dir) = &args.save {
+            save_game(&setup, &played, games, dir)?;
+        }
+        let done = results.len() + 1;
+        let score = format!("a {points}/{done} ({:.0}%)", 100.0 * points / done as f64);
+        if let Some(bar) = &bar {
+            bar.set_message(score);
+            bar.inc(1);
+        } else if !args.quiet {
+            let _ = writeln!(io.err, "{}; {score}", game_line(&setup, &played, games));
+        }
+        results.push(played);
+        Ok(())
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    all_played?;
+    let elapsed = started.elapsed();
+    results.sort_by_key(|p| p.index);
+    report(io, &setup, args, jobs, &results, elapsed)
+}
+
+/// Refuses a `--max-plies` or `--openings` out of range.
+fn check_lengths(args: &MatchArgs) -> Result<(), Failure> {
+    if args.max_plies == 0 || args.max_plies > MAX_MAX_PLIES {
+        return Err(Failure::input(format!(
+            "--max-plies {}: give from 1 to {MAX_MAX_PLIES}",
+            args.max_plies
+        )));
+    }
+    if args.openings > MAX_OPENING_PLIES {
+        return Err(Failure::input(format!(
+            "--openings {}: give from 0 to {MAX_OPENING_PLIES} random plies",
+            args.openings
+        )));
+    }
+    Ok(())
+}
+
+/// The games played at once: `--jobs` (1 to [`MAX_JOBS`]), or the number of processors.
+fn jobs(asked: Option<usize>) -> Result<usize, Failure> {
+    match asked {
+        Some(0) => Err(Failure::input("--jobs 0: give at least 1")),
+        Some(j) if j > MAX_JOBS => Err(Failure::input(format!(
+            "--jobs {j}: give at most {MAX_JOBS}"
+        ))),
+        Some(j) => Ok(j),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// A seed from the clock, short enough to type back.
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    chimera_core::zobrist::splitmix64(now.as_nanos() as u64) % 1_000_000_000
+}
+
+/// The bar a terminal shows: games done, and a's score so far.
+fn progress_bar(games: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(games as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} games, {msg} (eta {eta})",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar.set_message("a 0/0");
+    bar
+}
+
+/// Plays the match's games on `jobs` threads, calling `each` (on this thread) with every
+/// game as it ends. The first failure, a game's or `each`'s, stops the match (the games
+/// under way stop at their next move) and is returned; no game is passed to `each` after it.
+fn play_games(
+    setup: &Setup,
+    games: usize,
+    jobs: usize,
+    mut each: impl FnMut(Played) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let next = AtomicUsize::new(0);
     let mut failure: Option<Failure> = None;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Result<Played, Failure>>();
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (setup, next) = (&setup, &next);
-            scope.spawn(move || {
-                let mut engines: [Option<Box<dyn Computer>>; 2] =
-                    std::array::from_fn(|side| match setup.players[side] {
-                        Player::Engine(_) => registry::computer(setup.variant.name),
-                        Player::Baseline(_) => None,
-                    });
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games || setup.stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let result = play_game(setup, i, &mut engines);
-                    let failed = result.is_err();
-                    if tx.send(result).is_err() || failed {
-                        break;
-                    }
-                }
-            });
+            let next = &next;
+            scope.spawn(move || play_games_in_turn(setup, games, next, &tx));
         }
         drop(tx);
-        let mut points = 0.0;
         for result in rx {
-            let played = match result {
-                Ok(p) => p,
-                Err(f) => {
-                    setup.stop.store(true, Ordering::Relaxed);
-                    failure.get_or_insert(f);
-                    continue;
-                }
+            let kept = match result {
+                Ok(played) if failure.is_none() => each(played),
+                Ok(_) => continue,
+                Err(f) => Err(f),
             };
-            if failure.is_some() {
-                continue;
+            if let Err(f) = kept {
+                setup.stop.store(true, Ordering::Relaxed);
+                failure.get_or_insert(f);
             }
-            points += played.a_score();
-            let done = results.len() + 1;
-            if let Some(dir) = &args.save {
-                let file = dir.join(file_name(played.index));
-                let text = record_text(&setup, &played, games, &file.display().to_string());
-                if let Err(e) = std::fs::write(&file, text) {
-                    setup.stop.store(true, Ordering::Relaxed);
-                    failure = Some(Failure::input(format!(
-                        "--save: cannot write {}: {e}",
-                        file.display()
-                    )));
-                    continue;
-                }
-            }
-            let score = format!("a {points}/{done} ({:.0}%)", 100.0 * points / done as f64);
-            if let Some(bar) = &bar {
-                bar.set_message(score);
-                bar.inc(1);
-            } else if !args.quiet {
-                let _ = writeln!(
-                    io.err,
-                    "game {}/{games}: a {} {}, {}, {}, {}; {score}",
-                    played.index + 1,
-                    if played.a_white { "White" } else { "Black" },
-                    played.result(),
-                    played.ending(setup.max_plies as u32),
-                    played.length(),
-                    duration_text(played.elapsed),
-                );
-            }
-            results.push(played);
         }
     });
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    if let Some(f) = failure {
-        return Err(f);
-    }
-    let elapsed = started.elapsed();
-    results.sort_by_key(|p| p.index);
-    let first = file_name(0);
-    report(io, &setup, args, &rules, jobs, &results, elapsed, &first)
+    failure.map_or(Ok(()), Err)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// One thread of a match: plays the next game not yet taken (counted by `next`) until
+/// none is left, the match is stopped, or a game fails; sends each result to `tx`.
+fn play_games_in_turn(
+    setup: &Setup,
+    games: usize,
+    next: &AtomicUsize,
+    tx: &mpsc::Sender<Result<Played, Failure>>,
+) {
+    let mut engines: [Option<Box<dyn Computer>>; 2] =
+        std::array::from_fn(|side| match setup.players[side] {
+            Player::Engine(_) => registry::computer(setup.variant.name),
+            Player::Baseline(_) => None,
+        });
+    loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= games || setup.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let result = play_game(setup, i, &mut engines);
+        let failed = result.is_err();
+        if tx.send(result).is_err() || failed {
+            break;
+        }
+    }
+}
+
+/// The file a game is saved in: `game-001.txt` (wide enough for the number of games).
+fn file_name(index: usize, games: usize) -> String {
+    let width = games.to_string().len().max(3);
+    format!("game-{:0width$}.txt", index + 1)
+}
+
+/// Writes a game's record into the `--save` folder.
+fn save_game(setup: &Setup, played: &Played, games: usize, dir: &Path) -> Result<(), Failure> {
+    let file = dir.join(file_name(played.index, games));
+    let text = record_text(setup, played, games, &file.display().to_string());
+    std::fs::write(&file, text)
+        .map_err(|e| Failure::input(format!("--save: cannot write {}: {e}", file.display())))
+}
+
+/// The line on standard error for a game ended: `game 3/100: a White 1-0, win by
+/// checkmate, 57 plies, 1.2 s`.
+fn game_line(setup: &Setup, played: &Played, games: usize) -> String {
+    format!(
+        "game {}/{games}: a {} {}, {}, {}, {}",
+        played.index + 1,
+        if played.a_white { "White" } else { "Black" },
+        played.result(),
+        played.ending(setup.max_plies as u32),
+        played.length(),
+        duration_text(played.elapsed),
+    )
+}
+
+/// What the games of a match add up to, from a's side.
+#[derive(Default)]
+struct Summary {
+    all: Tally,
+    white: Tally,
+    black: Tally,
+    /// How many games ended each way (`win by checkmate`…).
+    endings: BTreeMap<String, u64>,
+    adjudicated: u64,
+    /// a's and b's statistics.
+    stats: [SideStats; 2],
+    /// Plies (turns) and moves played in all.
+    plies: usize,
+    moves: usize,
+    games: usize,
+}
+
+impl Summary {
+    fn of(results: &[Played], max_plies: u32) -> Summary {
+        let mut sum = Summary::default();
+        for p in results {
+            let s = p.a_score();
+            sum.all.add(s);
+            if p.a_white {
+                sum.white.add(s);
+            } else {
+                sum.black.add(s);
+            }
+            if !matches!(p.end, End::Rules(_)) {
+                sum.adjudicated += 1;
+            }
+            *sum.endings.entry(p.ending(max_plies)).or_default() += 1;
+            sum.stats[0].add(&p.stats[0]);
+            sum.stats[1].add(&p.stats[1]);
+            sum.plies += p.plies;
+            sum.moves += p.moves.len();
+        }
+        sum.games = results.len();
+        sum
+    }
+
+    /// a's score as a table (overall, as White, as Black), and the Elo difference.
+    fn write_scores(&self, out: &mut dyn std::io::Write) -> Result<(), Failure> {
+        writeln!(
+            out,
+            "{:<12} {:>6} {:>6} {:>6} {:>7} {:>7}",
+            "a", "games", "wins", "draws", "losses", "score"
+        )?;
+        writeln!(out, "{}", self.all.row("overall"))?;
+        writeln!(out, "{}", self.white.row("as White"))?;
+        writeln!(out, "{}", self.black.row("as Black"))?;
+        writeln!(out)?;
+        let all = &self.all;
+        writeln!(
+            out,
+            "Elo difference (a - b): {}",
+            elo_text(all.wins, all.draws, all.losses)
+        )?;
+        Ok(())
+    }
+
+    /// The endings, most frequent first: `win by checkmate: 12; draw by stalemate: 3`.
+    fn endings_text(&self) -> String {
+        let mut by_count: Vec<(&String, &u64)> = self.endings.iter().collect();
+        by_count.sort_by(|x, y| y.1.cmp(x.1).then(x.0.cmp(y.0)));
+        let texts: Vec<String> = by_count.iter().map(|(e, n)| format!("{e}: {n}")).collect();
+        texts.join("; ")
+    }
+
+    /// `Average game: 57 plies`, with the moves too when a turn has several; `None` without
+    /// games.
+    fn average_text(&self) -> Option<String> {
+        if self.games == 0 {
+            return None;
+        }
+        let n = self.games as f64;
+        Some(if self.moves == self.plies {
+            format!("Average game: {:.0} plies", self.plies as f64 / n)
+        } else {
+            format!(
+                "Average game: {:.0} plies (turns), {:.0} moves",
+                self.plies as f64 / n,
+                self.moves as f64 / n
+            )
+        })
+    }
+}
+
+/// Prints the match's result: what was played, a's score overall and by colour, the Elo
+/// difference, how the games ended, the engines' averages, and where the games were saved.
 fn report(
     io: &mut Io<'_>,
     setup: &Setup,
     args: &MatchArgs,
-    rules: &str,
     jobs: usize,
     results: &[Played],
     elapsed: Duration,
-    first_file: &str,
 ) -> Result<(), Failure> {
-    let (mut all, mut white, mut black) = (Tally::default(), Tally::default(), Tally::default());
-    let mut endings: BTreeMap<String, u64> = BTreeMap::new();
-    let mut adjudicated = 0;
-    let mut stats = [SideStats::default(); 2];
-    let (mut plies, mut actions) = (0, 0);
-    for p in results {
-        let s = p.a_score();
-        all.add(s);
-        if p.a_white {
-            white.add(s);
-        } else {
-            black.add(s);
-        }
-        if !matches!(p.end, End::Rules(_)) {
-            adjudicated += 1;
-        }
-        *endings.entry(p.ending(setup.max_plies as u32)).or_default() += 1;
-        stats[0].add(&p.stats[0]);
-        stats[1].add(&p.stats[1]);
-        plies += p.plies;
-        actions += p.moves.len();
-    }
+    let sum = Summary::of(results, setup.max_plies as u32);
+    let rules = setup.rules_name();
     let out = &mut io.out;
     writeln!(
         out,
@@ -895,42 +1073,36 @@ fn report(
         }
     )?;
     writeln!(out)?;
+    sum.write_scores(out)?;
     writeln!(
         out,
-        "{:<12} {:>6} {:>6} {:>6} {:>7} {:>7}",
-        "a", "games", "wins", "draws", "losses", "score"
+        "Adjudicated: {} (counted as draws; stopped at {} plies or undecided)",
+        sum.adjudicated, setup.max_plies
     )?;
-    writeln!(out, "{}", all.row("overall"))?;
-    writeln!(out, "{}", white.row("as White"))?;
-    writeln!(out, "{}", black.row("as Black"))?;
-    writeln!(out)?;
-    writeln!(
-        out,
-        "Elo difference (a - b): {}",
-        elo_text(all.wins, all.draws, all.losses)
-    )?;
-    writeln!(
-        out,
-        "Adjudicated: {adjudicated} (counted as draws; stopped at {} plies or undecided)",
-        setup.max_plies
-    )?;
-    let mut by_count: Vec<(&String, &u64)> = endings.iter().collect();
-    by_count.sort_by(|x, y| y.1.cmp(x.1).then(x.0.cmp(y.0)));
-    let endings_text: Vec<String> = by_count.iter().map(|(e, n)| format!("{e}: {n}")).collect();
-    writeln!(out, "Endings: {}", endings_text.join("; "))?;
-    if !results.is_empty() {
-        let n = results.len() as f64;
-        if actions == plies {
-            writeln!(out, "Average game: {:.0} plies", plies as f64 / n)?;
-        } else {
-            writeln!(
-                out,
-                "Average game: {:.0} plies (turns), {:.0} moves",
-                plies as f64 / n,
-                actions as f64 / n
-            )?;
-        }
+    writeln!(out, "Endings: {}", sum.endings_text())?;
+    if let Some(average) = sum.average_text() {
+        writeln!(out, "{average}")?;
     }
+    write_engine_stats(out, setup, &sum.stats)?;
+    if let Some(dir) = &args.save {
+        writeln!(
+            out,
+            "Saved: {} games in {} (check one with: chimera validate {} {} --rules {rules})",
+            results.len(),
+            dir.display(),
+            setup.variant.name,
+            dir.join(file_name(0, args.games as usize)).display()
+        )?;
+    }
+    Ok(())
+}
+
+/// For each engine player that searched: its moves' average depth, nodes and time.
+fn write_engine_stats(
+    out: &mut dyn std::io::Write,
+    setup: &Setup,
+    stats: &[SideStats; 2],
+) -> Result<(), Failure> {
     for (side, player) in setup.players.iter().enumerate() {
         let s = &stats[side];
         if let (Player::Engine(_), true) = (player, s.moves > 0) {
@@ -945,16 +1117,6 @@ fn report(
                 s.time.as_secs_f64() * 1000.0 / m
             )?;
         }
-    }
-    if let Some(dir) = &args.save {
-        writeln!(
-            out,
-            "Saved: {} games in {} (check one with: chimera validate {} {} --rules {rules})",
-            results.len(),
-            dir.display(),
-            setup.variant.name,
-            Path::new(dir).join(first_file).display()
-        )?;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@ use crate::setup::wrap;
 use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
 use chimera_core::Status;
 use serde_json::Value;
+use std::io::Write;
 
 pub fn run(
     io: &mut Io<'_>,
@@ -48,27 +49,35 @@ pub fn run(
         }
     }
     if !undecided.is_empty() {
-        writeln!(
-            io.out,
-            "{} undecided moves (neither proven legal nor illegal within the {limit} budget):",
-            undecided.len()
-        )?;
-        writeln!(io.out, "{}", wrap(undecided, 78, ""))?;
-        writeln!(
-            io.out,
-            "The budget, not the rules, left {} undecided{}: {}.",
-            if undecided.len() == 1 {
-                "1 move".to_string()
-            } else {
-                format!("{} moves", undecided.len())
-            },
-            if survey.status == Status::Undecided {
-                " (and so whether the game is over)"
-            } else {
-                ""
-            },
-            limit.advice()
-        )?;
+        write_undecided(io.out, &survey)?;
     }
+    Ok(())
+}
+
+/// The moves the budget left undecided, and a word on what the budget, not the rules, left
+/// open.
+fn write_undecided(out: &mut dyn Write, survey: &Survey) -> Result<(), Failure> {
+    let (undecided, limit) = (&survey.listing.undecided, survey.limit);
+    writeln!(
+        out,
+        "{} undecided moves (neither proven legal nor illegal within the {limit} budget):",
+        undecided.len()
+    )?;
+    writeln!(out, "{}", wrap(undecided, 78, ""))?;
+    writeln!(
+        out,
+        "The budget, not the rules, left {} undecided{}: {}.",
+        if undecided.len() == 1 {
+            "1 move".to_string()
+        } else {
+            format!("{} moves", undecided.len())
+        },
+        if survey.status == Status::Undecided {
+            " (and so whether the game is over)"
+        } else {
+            ""
+        },
+        limit.advice()
+    )?;
     Ok(())
 }

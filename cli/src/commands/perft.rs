@@ -3,10 +3,12 @@
 
 use crate::{new_game, Failure, GameArgs, Io, MovesArg};
 use chimera_core::{
-    Budget, EstimateOptions, PerftControl, PerftError, PerftEstimate, PerftProgress, Status,
-    MAX_PERFT_DEPTH,
+    Budget, DynGame, EstimateOptions, PerftControl, PerftError, PerftEstimate, PerftProgress,
+    PerftSplit, Status, MAX_PERFT_DEPTH,
 };
-use std::sync::atomic::Ordering;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How long a run lasts before progress is shown.
@@ -40,11 +42,7 @@ pub fn run(
         game.turn()
     );
     if depth == 0 {
-        writeln!(io.out, "{header}")?;
-        if divide {
-            writeln!(io.out, "0 root moves")?;
-        }
-        return report(io, 1, Duration::ZERO);
+        return nothing_to_count(io, &header, None, divide, 1);
     }
     let stop = interrupt::arm();
     // Asked within a budget: in a variant whose legality is a search, whether any move is
@@ -53,17 +51,81 @@ pub fn run(
     if let Status::Over(outcome) = game.status(&mut budget) {
         // Nothing to count at any depth: no need to bound it.
         interrupt::handled();
-        writeln!(io.out, "{header}")?;
-        writeln!(
-            io.out,
+        let note = format!(
             "the game is over ({outcome}): no move is legal, so the count is 0 at every depth"
-        )?;
-        if divide {
-            writeln!(io.out, "0 root moves")?;
-        }
-        return report(io, 0, Duration::ZERO);
+        );
+        return nothing_to_count(io, &header, Some(&note), divide, 0);
     }
+    let estimate = estimate(io, game.as_mut(), &what, depth, max_time, &stop)?;
 
+    writeln!(io.out, "{header}")?;
+    io.out.flush()?;
+    let started = Instant::now();
+    match count(io, game.as_mut(), depth, &estimate, &stop) {
+        Ok(split) => finish(io, &what, &split, divide, started.elapsed()),
+        Err(PerftError::Stopped {
+            done,
+            root_total,
+            progress,
+        }) => Err(interrupted(
+            io, &what, divide, &done, root_total, &progress,
+        )?),
+        // Refused above already; kept for completeness.
+        Err(PerftError::TooDeep { .. }) => Err(Failure::input(format!(
+            "{what}: depth {depth} is over the deepest perft counted ({MAX_PERFT_DEPTH} plies)"
+        ))),
+    }
+}
+
+/// A count done in `elapsed`: its split by root move (with `--divide`), and the total.
+fn finish(
+    io: &mut Io<'_>,
+    what: &str,
+    split: &[(String, u64)],
+    divide: bool,
+    elapsed: Duration,
+) -> Result<(), Failure> {
+    if divide {
+        print_split(io, split)?;
+        writeln!(io.out, "{} root moves", split.len())?;
+    }
+    let total = split
+        .iter()
+        .try_fold(0u64, |sum, (_, n)| sum.checked_add(*n))
+        .ok_or_else(|| Failure::input(format!("{what}: the count overflows 64 bits")))?;
+    report(io, total, elapsed)
+}
+
+/// The answer when there is no root move to count (depth 0, or a finished game): the
+/// header, a note, and the count `total` (1 or 0) at once.
+fn nothing_to_count(
+    io: &mut Io<'_>,
+    header: &str,
+    note: Option<&str>,
+    divide: bool,
+    total: u64,
+) -> Result<(), Failure> {
+    writeln!(io.out, "{header}")?;
+    if let Some(note) = note {
+        writeln!(io.out, "{note}")?;
+    }
+    if divide {
+        writeln!(io.out, "0 root moves")?;
+    }
+    report(io, total, Duration::ZERO)
+}
+
+/// Estimates the count's tree and time, and refuses a count that cannot finish (see
+/// [`refuse_what_cannot_finish`]) or a Ctrl-C that came first; a note for standard error
+/// if the estimate could not tell.
+fn estimate(
+    io: &mut Io<'_>,
+    game: &mut dyn DynGame,
+    what: &str,
+    depth: u32,
+    max_time: Duration,
+    stop: &Arc<AtomicBool>,
+) -> Result<PerftEstimate, Failure> {
     let estimate = game.perft_estimate(
         depth.min(MAX_PERFT_DEPTH),
         &EstimateOptions {
@@ -78,7 +140,7 @@ pub fn run(
             message: format!("{what} interrupted (Ctrl-C) before counting started"),
         });
     }
-    match refuse_what_cannot_finish(&what, depth, &estimate, max_time) {
+    match refuse_what_cannot_finish(what, depth, &estimate, max_time) {
         Ok(None) => {}
         Ok(Some(note)) => writeln!(io.err, "{note}")?,
         Err(refusal) => {
@@ -86,90 +148,108 @@ pub fn run(
             return Err(refusal);
         }
     }
+    Ok(estimate)
+}
 
-    writeln!(io.out, "{header}")?;
-    io.out.flush()?;
-    let started = Instant::now();
-    let show_progress = io.progress;
-    let err = &mut *io.err;
-    let mut last_drawn: Option<Instant> = None;
-    let mut drawn_width: usize = 0;
-    let mut on_progress = |p: &PerftProgress| {
-        if !show_progress || p.elapsed < QUIET_FOR {
-            return;
-        }
-        let now = Instant::now();
-        if last_drawn.is_some_and(|t| now.duration_since(t) < REDRAW_EVERY)
-            && p.root_done < p.root_total
-        {
-            return;
-        }
-        last_drawn = Some(now);
-        let line = progress_line(p, estimate.remaining(p));
-        let pad = drawn_width.saturating_sub(line.chars().count());
-        let _ = write!(err, "\r{line}{:pad$}", "");
-        let _ = err.flush();
-        drawn_width = line.chars().count();
+/// Counts, showing the progress on standard error when it is a terminal, until done or
+/// stopped by Ctrl-C.
+fn count(
+    io: &mut Io<'_>,
+    game: &mut dyn DynGame,
+    depth: u32,
+    estimate: &PerftEstimate,
+    stop: &Arc<AtomicBool>,
+) -> Result<PerftSplit<String>, PerftError<String>> {
+    let mut line = ProgressLine {
+        shown: io.progress,
+        last_drawn: None,
+        width: 0,
     };
+    let err = &mut *io.err;
     let result = game.perft_run(
         depth,
         &mut PerftControl {
             stop: Some(stop.clone()),
-            progress: Some(&mut on_progress),
+            progress: Some(&mut |p: &PerftProgress| line.draw(err, p, estimate)),
         },
     );
     interrupt::handled();
-    let stopped = matches!(result, Err(PerftError::Stopped { .. }));
-    if last_drawn.is_some() || (stopped && show_progress) {
-        // Also wipe the `^C` the terminal echoed after the line.
-        let width = drawn_width + 4;
-        let _ = write!(io.err, "\r{:width$}\r", "");
-        let _ = io.err.flush();
+    line.wipe(io.err, matches!(result, Err(PerftError::Stopped { .. })));
+    result
+}
+
+/// The progress line of a long count on a terminal, redrawn in place.
+struct ProgressLine {
+    /// Whether progress is shown at all (standard error is a terminal).
+    shown: bool,
+    last_drawn: Option<Instant>,
+    /// The width of the line last drawn.
+    width: usize,
+}
+
+impl ProgressLine {
+    /// Draws the progress, once the count has run [`QUIET_FOR`], at most every
+    /// [`REDRAW_EVERY`] (and after the last root move).
+    fn draw(&mut self, err: &mut dyn Write, p: &PerftProgress, estimate: &PerftEstimate) {
+        if !self.shown || p.elapsed < QUIET_FOR {
+            return;
+        }
+        let now = Instant::now();
+        if self
+            .last_drawn
+            .is_some_and(|t| now.duration_since(t) < REDRAW_EVERY)
+            && p.root_done < p.root_total
+        {
+            return;
+        }
+        self.last_drawn = Some(now);
+        let line = progress_line(p, estimate.remaining(p));
+        let pad = self.width.saturating_sub(line.chars().count());
+        let _ = write!(err, "\r{line}{:pad$}", "");
+        let _ = err.flush();
+        self.width = line.chars().count();
     }
-    let elapsed = started.elapsed();
-    let split = match result {
-        Ok(split) => split,
-        Err(PerftError::Stopped {
-            done,
-            root_total,
-            progress,
-        }) => {
-            if divide {
-                print_split(io, &done)?;
-            }
-            let counted: u64 = done.iter().map(|(_, n)| n).sum();
-            writeln!(
-                io.out,
-                "interrupted: {} of {root_total} root moves counted ({counted} nodes below them); no total",
-                done.len()
-            )?;
-            return Err(Failure {
-                code: INTERRUPTED,
-                message: format!(
-                    "{what} interrupted (Ctrl-C) after {}: {} of {root_total} root moves counted, \
-                     {} nodes in all so far",
-                    human_time(progress.elapsed),
-                    done.len(),
-                    progress.nodes
-                ),
-            });
+
+    /// Wipes the line, if one was drawn or the count was `stopped` (by Ctrl-C), and the
+    /// `^C` the terminal echoed after it.
+    fn wipe(&self, err: &mut dyn Write, stopped: bool) {
+        if self.last_drawn.is_some() || (stopped && self.shown) {
+            let width = self.width + 4;
+            let _ = write!(err, "\r{:width$}\r", "");
+            let _ = err.flush();
         }
-        Err(PerftError::TooDeep { .. }) => {
-            // Refused above already; kept for completeness.
-            return Err(Failure::input(format!(
-                "{what}: depth {depth} is over the deepest perft counted ({MAX_PERFT_DEPTH} plies)"
-            )));
-        }
-    };
+    }
+}
+
+/// A count stopped by Ctrl-C: prints the root moves counted (with `--divide`) and how far
+/// it got; returns the failure to end with (exit code [`INTERRUPTED`]).
+fn interrupted(
+    io: &mut Io<'_>,
+    what: &str,
+    divide: bool,
+    done: &[(String, u64)],
+    root_total: usize,
+    progress: &PerftProgress,
+) -> Result<Failure, Failure> {
     if divide {
-        print_split(io, &split)?;
-        writeln!(io.out, "{} root moves", split.len())?;
+        print_split(io, done)?;
     }
-    let total = split
-        .iter()
-        .try_fold(0u64, |sum, (_, n)| sum.checked_add(*n))
-        .ok_or_else(|| Failure::input(format!("{what}: the count overflows 64 bits")))?;
-    report(io, total, elapsed)
+    let counted: u64 = done.iter().map(|(_, n)| n).sum();
+    writeln!(
+        io.out,
+        "interrupted: {} of {root_total} root moves counted ({counted} nodes below them); no total",
+        done.len()
+    )?;
+    Ok(Failure {
+        code: INTERRUPTED,
+        message: format!(
+            "{what} interrupted (Ctrl-C) after {}: {} of {root_total} root moves counted, \
+             {} nodes in all so far",
+            human_time(progress.elapsed),
+            done.len(),
+            progress.nodes
+        ),
+    })
 }
 
 fn print_split(io: &mut Io<'_>, split: &[(String, u64)]) -> Result<(), Failure> {
@@ -205,26 +285,7 @@ fn refuse_what_cannot_finish(
     estimate: &PerftEstimate,
     max_time: Duration,
 ) -> Result<Option<String>, Failure> {
-    let limit = human_time(max_time);
-    let hint = || {
-        let (best, time) = estimate.deepest_within(max_time);
-        if best == 0 && estimate.depth() == 0 {
-            String::from("no shallower depth could be estimated either: listing the root moves took the estimate's whole time")
-        } else if best == 0 {
-            format!("even depth 1 is estimated to take over {limit}")
-        } else if best == estimate.depth() && estimate.cut_short {
-            format!(
-                "depth {best} is estimated to finish within {limit} (about {}); the estimate \
-                 reached no deeper",
-                human_time(time)
-            )
-        } else {
-            format!(
-                "depth {best} is the deepest estimated to finish within {limit} (about {})",
-                human_time(time)
-            )
-        }
-    };
+    let hint = || depth_that_would_do(estimate, max_time);
     if depth > MAX_PERFT_DEPTH {
         return Err(Failure::input(format!(
             "{what}: depth {depth} is over the deepest perft chimera counts ({MAX_PERFT_DEPTH} \
@@ -246,26 +307,10 @@ fn refuse_what_cannot_finish(
     let reached = estimate.depth().min(depth);
     let time = estimate.time(reached).unwrap_or_default();
     if time > max_time {
-        let how_long = if reached == depth {
-            let count = estimate.count(depth).unwrap_or_default();
-            let speed = count / time.as_secs_f64().max(1e-9);
-            format!(
-                "would take about {} (an estimated {} nodes at about {} nodes/s, from {} \
-                 random probes of the tree)",
-                human_time(time),
-                sci(count),
-                si(speed),
-                estimate.probes
-            )
-        } else {
-            format!(
-                "would take over {} (its first {reached} plies alone, as far as the estimate \
-                 got)",
-                human_time(time)
-            )
-        };
         return Err(Failure::input(format!(
-            "{what} {how_long}, over the limit of {limit} (--max-time); {}",
+            "{what} {}, over the limit of {} (--max-time); {}",
+            how_long(estimate, depth, reached, time),
+            human_time(max_time),
             hint()
         )));
     }
@@ -277,6 +322,52 @@ fn refuse_what_cannot_finish(
         )));
     }
     Ok(None)
+}
+
+/// The deepest depth estimated to finish within `max_time`, in words, for a refusal.
+fn depth_that_would_do(estimate: &PerftEstimate, max_time: Duration) -> String {
+    let limit = human_time(max_time);
+    let (best, time) = estimate.deepest_within(max_time);
+    if best == 0 && estimate.depth() == 0 {
+        String::from("no shallower depth could be estimated either: listing the root moves took the estimate's whole time")
+    } else if best == 0 {
+        format!("even depth 1 is estimated to take over {limit}")
+    } else if best == estimate.depth() && estimate.cut_short {
+        format!(
+            "depth {best} is estimated to finish within {limit} (about {}); the estimate \
+             reached no deeper",
+            human_time(time)
+        )
+    } else {
+        format!(
+            "depth {best} is the deepest estimated to finish within {limit} (about {})",
+            human_time(time)
+        )
+    }
+}
+
+/// How long a count to `depth` would take, `time` as estimated to the ply `reached`:
+/// `would take about 3 days (an estimated … nodes at … nodes/s, from … random probes of the
+/// tree)`, or for an estimate that reached fewer plies, `would take over …`.
+fn how_long(estimate: &PerftEstimate, depth: u32, reached: u32, time: Duration) -> String {
+    if reached == depth {
+        let count = estimate.count(depth).unwrap_or_default();
+        let speed = count / time.as_secs_f64().max(1e-9);
+        format!(
+            "would take about {} (an estimated {} nodes at about {} nodes/s, from {} \
+             random probes of the tree)",
+            human_time(time),
+            sci(count),
+            si(speed),
+            estimate.probes
+        )
+    } else {
+        format!(
+            "would take over {} (its first {reached} plies alone, as far as the estimate \
+             got)",
+            human_time(time)
+        )
+    }
 }
 
 /// `[3/8 root moves] 1.23 G nodes, 95.2 M nodes/s, 12 s, about 1 min 20 s left`.

@@ -65,6 +65,14 @@ Type a move (the notation is below), or several moves separated by spaces. Comma
   help        this text
   quit        stop, printing the moves (so does the end of the input)";
 
+/// What the session does after a turn or a command.
+enum Step {
+    /// Goes on, with the new survey if the position was shown or changed.
+    Go(Option<Survey>),
+    /// The session is over (quit, resigned, or the cap of `--computer both`).
+    Quit,
+}
+
 /// A game in progress at the terminal.
 struct Session<'g> {
     game: &'g mut dyn DynGame,
@@ -140,11 +148,42 @@ impl Session<'_> {
     }
 
     fn run(&mut self, io: &mut Io<'_>, resumed: Option<&str>) -> Result<(), Failure> {
+        self.greet(io, resumed)?;
+        let mut survey = self.show_board(io)?;
+        loop {
+            if let Some(outcome) = survey.outcome() {
+                if self.all_computers() && self.computer_plies > 0 {
+                    self.show_board(io)?;
+                }
+                writeln!(io.out, "Game over: {outcome}")?;
+                return self.print_moves(io);
+            }
+            let side = self.game.turn();
+            let step = if self.seat(side) == Seat::Computer && !self.computer_gave_up {
+                self.computer_turn(io, side)?
+            } else {
+                let Some(line) = next_line(io, side)? else {
+                    writeln!(io.out, "\n(end of input: quitting)")?;
+                    return self.print_moves(io);
+                };
+                self.command(io, side, &line)?
+            };
+            match step {
+                Step::Go(Some(after)) => survey = after,
+                Step::Go(None) => {}
+                Step::Quit => return Ok(()),
+            }
+        }
+    }
+
+    /// The first line: the variant, the rules and who plays what (and the note on a
+    /// resumed record).
+    fn greet(&self, io: &mut Io<'_>, resumed: Option<&str>) -> Result<(), Failure> {
         let who = match self.seats {
-            [Seat::Human, Seat::Human] => String::new(),
-            [Seat::Computer, Seat::Computer] => ", the computer plays both sides".into(),
-            [Seat::Computer, Seat::Human] => ", the computer plays White".into(),
-            [Seat::Human, Seat::Computer] => ", the computer plays Black".into(),
+            [Seat::Human, Seat::Human] => "",
+            [Seat::Computer, Seat::Computer] => ", the computer plays both sides",
+            [Seat::Computer, Seat::Human] => ", the computer plays White",
+            [Seat::Human, Seat::Computer] => ", the computer plays Black",
         };
         writeln!(
             io.out,
@@ -160,108 +199,106 @@ impl Session<'_> {
         if let Some(note) = resumed {
             writeln!(io.out, "{note}")?;
         }
-        let mut survey = self.show_board(io)?;
-        loop {
-            if let Some(outcome) = survey.outcome() {
-                if self.all_computers() && self.computer_plies > 0 {
-                    self.show_board(io)?;
-                }
-                writeln!(io.out, "Game over: {outcome}")?;
+        Ok(())
+    }
+
+    /// The computer's turn for `side`: it moves; if it finds no move, a game of computers
+    /// stops (exit code 2), else a human is asked to move for it. A game of computers also
+    /// stops at [`MAX_COMPUTER_PLIES`].
+    fn computer_turn(&mut self, io: &mut Io<'_>, side: Color) -> Result<Step, Failure> {
+        if self.all_computers() && self.computer_plies >= MAX_COMPUTER_PLIES {
+            self.show_board(io)?;
+            writeln!(
+                io.out,
+                "Stopped after {MAX_COMPUTER_PLIES} plies without a result (the cap of \
+                 --computer both)."
+            )?;
+            self.print_moves(io)?;
+            return Ok(Step::Quit);
+        }
+        match self.computer_move(io, side) {
+            Ok(after) => Ok(Step::Go(Some(after))),
+            Err(reason) if self.all_computers() => {
+                self.show_board(io)?;
                 self.print_moves(io)?;
-                return Ok(());
+                Err(Failure::input(format!(
+                    "the computer found no move for {side}: {reason}"
+                )))
             }
-            let side = self.game.turn();
-            if self.seat(side) == Seat::Computer && !self.computer_gave_up {
-                if self.all_computers() && self.computer_plies >= MAX_COMPUTER_PLIES {
-                    self.show_board(io)?;
-                    writeln!(
-                        io.out,
-                        "Stopped after {MAX_COMPUTER_PLIES} plies without a result (the cap \
-                         of --computer both)."
-                    )?;
-                    self.print_moves(io)?;
-                    return Ok(());
-                }
-                match self.computer_move(io, side) {
-                    Ok(after) => survey = after,
-                    Err(reason) if self.all_computers() => {
-                        self.show_board(io)?;
-                        self.print_moves(io)?;
-                        return Err(Failure::input(format!(
-                            "the computer found no move for {side}: {reason}"
-                        )));
-                    }
-                    Err(reason) => {
-                        self.computer_gave_up = true;
-                        writeln!(
-                            io.out,
-                            "The computer found no move for {side}: {reason}\nType a move for \
-                             {side} yourself (`moves` lists them), or a command."
-                        )?;
-                    }
-                }
-                continue;
-            }
-            let Some(line) = next_line(io, side)? else {
-                writeln!(io.out, "\n(end of input: quitting)")?;
-                self.print_moves(io)?;
-                return Ok(());
-            };
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let Some(first) = words.first() else {
-                continue;
-            };
-            match first.to_ascii_lowercase().as_str() {
-                "quit" | "exit" | "q" => {
-                    self.print_moves(io)?;
-                    writeln!(io.out, "Bye.")?;
-                    return Ok(());
-                }
-                "help" | "?" => {
-                    writeln!(io.out, "{HELP}\n\n{}", self.game.notation_help())?;
-                }
-                "board" => survey = self.show_board(io)?,
-                "flip" => {
-                    if self.game.text_diagram_flipped().is_some() {
-                        self.flipped = !self.flipped;
-                        survey = self.show_board(io)?;
-                    } else {
-                        writeln!(
-                            io.out,
-                            "flip is not available for {}: its diagram has one view.",
-                            self.game.variant()
-                        )?;
-                    }
-                }
-                "moves" => self.list_moves(io)?,
-                "undo" => {
-                    if let Some(after) = self.undo(io)? {
-                        survey = after;
-                    }
-                }
-                "resign" => {
-                    let winner = !side;
-                    writeln!(
-                        io.out,
-                        "{} resigns: {} wins ({}).",
-                        capitalise(&side.to_string()),
-                        capitalise(&winner.to_string()),
-                        winner.fold("1-0", "0-1")
-                    )?;
-                    self.print_moves(io)?;
-                    return Ok(());
-                }
-                "save" => {
-                    let path = line.trim().get(first.len()..).unwrap_or("").trim();
-                    self.save(io, path)?;
-                }
-                _ => {
-                    if let Some(after) = self.play_moves(io, &words)? {
-                        survey = after;
-                    }
-                }
+            Err(reason) => {
+                self.computer_gave_up = true;
+                writeln!(
+                    io.out,
+                    "The computer found no move for {side}: {reason}\nType a move for \
+                     {side} yourself (`moves` lists them), or a command."
+                )?;
+                Ok(Step::Go(None))
             }
         }
+    }
+
+    /// Does what a human's input `line` says, `side` to move: a command, or moves.
+    fn command(&mut self, io: &mut Io<'_>, side: Color, line: &str) -> Result<Step, Failure> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(first) = words.first() else {
+            return Ok(Step::Go(None));
+        };
+        let after = match first.to_ascii_lowercase().as_str() {
+            "quit" | "exit" | "q" => {
+                self.print_moves(io)?;
+                writeln!(io.out, "Bye.")?;
+                return Ok(Step::Quit);
+            }
+            "help" | "?" => {
+                writeln!(io.out, "{HELP}\n\n{}", self.game.notation_help())?;
+                None
+            }
+            "board" => Some(self.show_board(io)?),
+            "flip" => self.flip(io)?,
+            "moves" => {
+                self.list_moves(io)?;
+                None
+            }
+            "undo" => self.undo(io)?,
+            "resign" => {
+                self.resign(io, side)?;
+                return Ok(Step::Quit);
+            }
+            "save" => {
+                let path = line.trim().get(first.len()..).unwrap_or("").trim();
+                self.save(io, path)?;
+                None
+            }
+            _ => self.play_moves(io, &words)?,
+        };
+        Ok(Step::Go(after))
+    }
+
+    /// `flip`: turns the board round, where the variant's diagram allows it.
+    fn flip(&mut self, io: &mut Io<'_>) -> Result<Option<Survey>, Failure> {
+        if self.game.text_diagram_flipped().is_none() {
+            writeln!(
+                io.out,
+                "flip is not available for {}: its diagram has one view.",
+                self.game.variant()
+            )?;
+            return Ok(None);
+        }
+        self.flipped = !self.flipped;
+        Ok(Some(self.show_board(io)?))
+    }
+
+    /// `resign`: `side` gives up; the moves are printed.
+    fn resign(&self, io: &mut Io<'_>, side: Color) -> Result<(), Failure> {
+        let winner = !side;
+        writeln!(
+            io.out,
+            "{} resigns: {} wins ({}).",
+            capitalise(&side.to_string()),
+            capitalise(&winner.to_string()),
+            winner.fold("1-0", "0-1")
+        )?;
+        self.print_moves(io)
     }
 
     /// Asks the computer for its move and plays it; on failure, says why (the game is

@@ -13,8 +13,8 @@
 
 use super::play::record;
 use super::{game_json, Survey};
-use crate::setup::{bounded, replay, StopKind};
-use crate::{registry, Computer, Failure, Io, Limit};
+use crate::setup::{bounded, replay, StopKind, FOLLOWING};
+use crate::{registry, Computer, Failure, Io, Limit, Report};
 use chimera_core::record::read_record;
 use chimera_core::{excerpt, Color, DynGame, Verdict};
 use chimera_engine::Limits;
@@ -56,18 +56,24 @@ const INDEX_HTML: &str = include_str!("../../assets/index.html");
 const APP_JS: &str = include_str!("../../assets/app.js");
 const APP_CSS: &str = include_str!("../../assets/app.css");
 
-/// How `chimera serve` runs.
-#[derive(Clone, Debug)]
+/// How `chimera serve` runs: its command-line options.
+#[derive(Clone, Debug, clap::Args)]
 pub struct ServeOptions {
-    /// The address to listen on.
-    pub host: String,
-    /// The port (0: any free port).
+    /// The port to listen on (0: any free port, printed at start).
+    #[arg(long, default_value_t = 8080)]
     pub port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
     /// Open the page in the system's browser.
+    #[arg(long)]
     pub open: bool,
-    /// The most games kept.
+    /// The most games kept (the least recently used is forgotten past it).
+    #[arg(long, default_value_t = 1000, value_name = "N")]
     pub max_games: usize,
-    /// The most requests worked on at once (the blocking thread pool's size).
+    /// The most requests worked on at once (each on its own thread: legal moves, the
+    /// computer); reading and writing the connections takes two more.
+    #[arg(long, default_value_t = 8, value_name = "N")]
     pub threads: usize,
 }
 
@@ -86,6 +92,14 @@ struct Entry {
     cached: [Option<Arc<String>>; 2],
     /// Whether the request being answered asked for the brief state (`?brief`).
     brief: bool,
+}
+
+impl Entry {
+    /// Notes a move just played by `side` (the state last computed is out of date).
+    fn played(&mut self, side: Color) {
+        self.sides.push(side);
+        self.cached = Default::default();
+    }
 }
 
 /// The games, each behind its own lock so that a long search blocks only its own game.
@@ -142,25 +156,7 @@ pub fn run(io: &mut Io<'_>, options: &ServeOptions) -> Result<(), Failure> {
     if options.max_games == 0 {
         return Err(Failure::input("--max-games: give at least 1"));
     }
-    // Two threads read and write the connections; the games are played on a pool of
-    // `--threads` threads (a search or a legality question may take seconds).
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .max_blocking_threads(options.threads)
-        .enable_all()
-        .build()
-        .map_err(|e| Failure::input(format!("cannot start the server: {e}")))?;
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind((
-            options.host.as_str(),
-            options.port,
-        )))
-        .map_err(|e| {
-            Failure::input(format!(
-                "cannot listen on {}:{}: {e}",
-                options.host, options.port
-            ))
-        })?;
+    let (runtime, listener) = listen(options)?;
     let addr = listener
         .local_addr()
         .map_err(|e| Failure::input(format!("cannot listen: {e}")))?;
@@ -179,27 +175,56 @@ pub fn run(io: &mut Io<'_>, options: &ServeOptions) -> Result<(), Failure> {
         searches: AtomicUsize::new(0),
         ids: std::collections::hash_map::RandomState::new(),
     });
-    runtime.block_on(async move {
-        loop {
-            let stream = match listener.accept().await {
-                Ok((stream, _)) => stream,
-                Err(_) => {
-                    // Out of file descriptors, say: wait a little rather than spin.
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            };
-            let state = Arc::clone(&state);
-            tokio::spawn(async move {
-                let service = service_fn(move |request| answer(Arc::clone(&state), request));
-                let _ = hyper::server::conn::http1::Builder::new()
-                    .timer(TokioTimer::new())
-                    .header_read_timeout(READ_TIMEOUT)
-                    .serve_connection(TokioIo::new(stream), service)
-                    .await;
-            });
-        }
-    })
+    runtime.block_on(serve_connections(listener, state))
+}
+
+/// The runtime, and a socket listening on the address `options` give. Two threads read and
+/// write the connections; the games are played on a pool of `--threads` threads (a search
+/// or a legality question may take seconds).
+fn listen(
+    options: &ServeOptions,
+) -> Result<(tokio::runtime::Runtime, tokio::net::TcpListener), Failure> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(options.threads)
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::input(format!("cannot start the server: {e}")))?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind((
+            options.host.as_str(),
+            options.port,
+        )))
+        .map_err(|e| {
+            Failure::input(format!(
+                "cannot listen on {}:{}: {e}",
+                options.host, options.port
+            ))
+        })?;
+    Ok((runtime, listener))
+}
+
+/// Accepts connections for ever, each served on a task of its own.
+async fn serve_connections(listener: tokio::net::TcpListener, state: Arc<State>) -> ! {
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of file descriptors, say: wait a little rather than spin.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let state = Arc::clone(&state);
+        tokio::spawn(async move {
+            let service = service_fn(move |request| answer(Arc::clone(&state), request));
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(READ_TIMEOUT)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
 }
 
 /// The longest a client may take to send a request's headers, or its body.
@@ -313,32 +338,27 @@ fn route(state: &State, method: &str, path: &str, body: &[u8], brief: bool) -> R
         ("GET", ["api", "games", id]) => {
             with_game(state, id, brief, |entry| Ok(reply_state(entry)))
         }
-        ("POST", ["api", "games", id, "move"]) => {
-            let request = match parse::<MoveRequest>(body) {
-                Ok(r) => r,
-                Err(reply) => return reply,
-            };
-            with_game(state, id, brief, |entry| play(entry, &request.r#move))
-        }
+        ("POST", ["api", "games", id, "move"]) => match parse::<MoveRequest>(body) {
+            Ok(request) => with_game(state, id, brief, |entry| play(entry, &request.r#move)),
+            Err(reply) => reply,
+        },
         ("POST", ["api", "games", id, "undo"]) => with_game(state, id, brief, undo),
-        ("POST", ["api", "games", id, "computer"]) => {
-            let request = match parse::<ComputerRequest>(body) {
-                Ok(r) => r,
-                Err(reply) => return reply,
-            };
-            computer_move(state, id, &request, brief)
+        ("POST", ["api", "games", id, "computer"]) => match parse::<ComputerRequest>(body) {
+            Ok(request) => computer_move(state, id, &request, brief),
+            Err(reply) => reply,
+        },
+        ("GET", ["api", "games", id, "record"]) => {
+            with_game(state, id, brief, |entry| Ok(record_reply(entry)))
         }
-        ("GET", ["api", "games", id, "record"]) => with_game(state, id, brief, |entry| {
-            Ok(Reply::text(
-                "text/plain; charset=utf-8",
-                record::write_by(
-                    entry.game.as_ref(),
-                    entry.start_position.as_deref(),
-                    QUESTION,
-                    "chimera serve",
-                ),
-            ))
-        }),
+        (_, parts) => no_route(method, path, parts),
+    }
+}
+
+/// The answer to a request no route takes: 405 for a known path asked with another
+/// method, 404 for an unknown one.
+fn no_route(method: &str, path: &str, parts: &[&str]) -> Reply {
+    let path = excerpt(path.trim_matches('/'));
+    match (method, parts) {
         (
             _,
             ["api", "variants"]
@@ -347,26 +367,25 @@ fn route(state: &State, method: &str, path: &str, body: &[u8], brief: bool) -> R
             | ["api", "games", _, "move" | "undo" | "computer" | "record"],
         ) => Reply::error(
             405,
-            format!(
-                "method {} not allowed for /{}",
-                excerpt(method),
-                excerpt(path.trim_matches('/'))
-            ),
+            format!("method {} not allowed for /{path}", excerpt(method)),
         ),
-        (_, ["api", ..]) => Reply::error(
-            404,
-            format!(
-                "no such API endpoint: {} /{}",
-                method,
-                excerpt(path.trim_matches('/'))
-            ),
-        ),
-        ("GET", _) => Reply::error(
-            404,
-            format!("no such page: /{}", excerpt(path.trim_matches('/'))),
-        ),
+        (_, ["api", ..]) => Reply::error(404, format!("no such API endpoint: {method} /{path}")),
+        ("GET", _) => Reply::error(404, format!("no such page: /{path}")),
         _ => Reply::error(405, format!("method {} not allowed here", excerpt(method))),
     }
+}
+
+/// The game's record, as a text file to download.
+fn record_reply(entry: &Entry) -> Reply {
+    Reply::text(
+        "text/plain; charset=utf-8",
+        record::write_by(
+            entry.game.as_ref(),
+            entry.start_position.as_deref(),
+            QUESTION,
+            "chimera serve",
+        ),
+    )
 }
 
 #[derive(serde::Deserialize)]
@@ -422,22 +441,17 @@ fn create(state: &State, body: &[u8], brief: bool) -> Reply {
         Ok(r) => r,
         Err(reply) => return reply,
     };
-    let Some(variant) = registry::find(&request.variant) else {
-        return Reply::error(
-            422,
-            format!(
-                "unknown variant `{}`; known variants: {}",
-                excerpt(&request.variant),
-                registry::names()
-            ),
-        );
+    let variant = match registry::lookup(&request.variant) {
+        Ok(variant) => variant,
+        Err(unknown) => return Reply::error(422, unknown),
     };
     let position = request
         .position
         .as_deref()
         .map(str::trim)
         .filter(|p| !p.is_empty());
-    let mut game = match (variant.new_game)(request.rules.as_deref(), position) {
+    let new_game = || (variant.new_game)(request.rules.as_deref(), position);
+    let mut game = match new_game() {
         Ok(g) => g,
         Err(e) => {
             return Reply::error(
@@ -448,73 +462,20 @@ fn create(state: &State, body: &[u8], brief: bool) -> Reply {
     };
     let mut sides = Vec::new();
     if let Some(text) = request.moves.as_deref().filter(|t| !t.trim().is_empty()) {
-        let list = match read_record(text) {
-            Ok(list) => list,
-            Err(e) => return Reply::error(422, format!("moves: {}", bounded(&e.reason))),
-        };
-        if list.len() > MAX_MOVES {
-            return Reply::error(
-                422,
-                format!("moves: at most {MAX_MOVES} moves, not {}", list.len()),
-            );
-        }
-        let texts: Vec<String> = list.iter().map(|m| m.text.to_string()).collect();
-        let limit = Limit::time(REPLAY_QUESTION);
         let deadline = Instant::now() + MAX_REPLAY;
-        let in_time = (&list)
-            .into_iter()
-            .take_while(|_| Instant::now() < deadline);
-        if let Err(stop) = replay(game.as_mut(), in_time, limit) {
-            let reason = match stop.kind {
-                StopKind::Undecided => crate::setup::undecided_reason(limit),
-                _ => stop.reason,
-            };
-            return Reply::error(
-                422,
-                format!(
-                    "moves: move {} `{}`: {}",
-                    stop.index + 1,
-                    excerpt(&texts[stop.index]),
-                    bounded(&reason)
-                ),
-            );
-        }
-        if game.moves_played().len() < texts.len() {
-            return Reply::error(
-                422,
-                format!(
-                    "moves: replaying them took over {} s (stopped at move {})",
-                    MAX_REPLAY.as_secs(),
-                    game.moves_played().len() + 1
-                ),
-            );
-        }
+        let texts = match replay_moves(game.as_mut(), text, deadline) {
+            Ok(texts) => texts,
+            Err(reply) => return reply,
+        };
         // The side of each move, replayed on a fresh game with the record's own
         // continuation as proof (the replay above proved every move).
-        if let Ok(mut again) = (variant.new_game)(request.rules.as_deref(), position) {
-            for (i, text) in texts.iter().enumerate() {
-                if Instant::now() > deadline + MAX_REPLAY {
-                    break; // only the count of moves in the current turn is missing
-                }
-                let following: Vec<&str> = texts[i + 1..texts.len().min(i + 257)]
-                    .iter()
-                    .map(String::as_str)
-                    .collect();
-                let side = again.turn();
-                if again
-                    .play_within(text, &following, &mut limit.budget(), true)
-                    .is_err()
-                {
-                    break;
-                }
-                sides.push(side);
-            }
+        if let Ok(mut again) = new_game() {
+            sides = sides_of(again.as_mut(), &texts, deadline + MAX_REPLAY);
         }
     }
     sides.resize(game.moves_played().len(), game.turn());
-    let id = new_id(state);
     let mut entry = Entry {
-        id: id.clone(),
+        id: new_id(state),
         game,
         start_position: position.map(str::to_string),
         sides,
@@ -524,9 +485,88 @@ fn create(state: &State, body: &[u8], brief: bool) -> Reply {
     };
     let mut reply = reply_state(&mut entry);
     reply.status = 201;
+    keep(state, entry);
+    reply
+}
+
+/// Plays a new game's `moves` (a record's text), each proven within [`REPLAY_QUESTION`]
+/// and all by `deadline`; returns their texts, or the 422 answer that says which move
+/// could not be played, or that there are too many or they took too long.
+fn replay_moves(
+    game: &mut dyn DynGame,
+    moves: &str,
+    deadline: Instant,
+) -> Result<Vec<String>, Reply> {
+    let list = read_record(moves)
+        .map_err(|e| Reply::error(422, format!("moves: {}", bounded(&e.reason))))?;
+    if list.len() > MAX_MOVES {
+        return Err(Reply::error(
+            422,
+            format!("moves: at most {MAX_MOVES} moves, not {}", list.len()),
+        ));
+    }
+    let texts: Vec<String> = list.iter().map(|m| m.text.to_string()).collect();
+    let limit = Limit::time(REPLAY_QUESTION);
+    let in_time = (&list)
+        .into_iter()
+        .take_while(|_| Instant::now() < deadline);
+    if let Err(stop) = replay(game, in_time, limit) {
+        let reason = match stop.kind {
+            StopKind::Undecided => crate::setup::undecided_reason(limit),
+            _ => stop.reason,
+        };
+        return Err(Reply::error(
+            422,
+            format!(
+                "moves: move {} `{}`: {}",
+                stop.index + 1,
+                excerpt(&texts[stop.index]),
+                bounded(&reason)
+            ),
+        ));
+    }
+    if game.moves_played().len() < texts.len() {
+        return Err(Reply::error(
+            422,
+            format!(
+                "moves: replaying them took over {} s (stopped at move {})",
+                MAX_REPLAY.as_secs(),
+                game.moves_played().len() + 1
+            ),
+        ));
+    }
+    Ok(texts)
+}
+
+/// The side that played each of `moves` (proven legal already) in `game`, as far as they
+/// play by `deadline` (past it only the count of moves in the current turn is missing).
+fn sides_of(game: &mut dyn DynGame, moves: &[String], deadline: Instant) -> Vec<Color> {
+    let limit = Limit::time(REPLAY_QUESTION);
+    let mut sides = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        if Instant::now() > deadline {
+            break;
+        }
+        let following: Vec<&str> = moves[i + 1..moves.len().min(i + 1 + FOLLOWING)]
+            .iter()
+            .map(String::as_str)
+            .collect();
+        let side = game.turn();
+        if game
+            .play_within(text, &following, &mut limit.budget(), true)
+            .is_err()
+        {
+            break;
+        }
+        sides.push(side);
+    }
+    sides
+}
+
+/// Keeps a new game, forgetting the least recently used one if there are too many.
+fn keep(state: &State, entry: Entry) {
     let mut games = lock(&state.games);
     if games.map.len() >= games.max {
-        // Forget the least recently used game.
         if let Some(oldest) = games
             .map
             .iter()
@@ -539,8 +579,7 @@ fn create(state: &State, body: &[u8], brief: bool) -> Reply {
     let used = state.clock.fetch_add(1, Ordering::Relaxed);
     games
         .map
-        .insert(id.clone(), (used, Arc::new(Mutex::new(entry))));
-    reply
+        .insert(entry.id.clone(), (used, Arc::new(Mutex::new(entry))));
 }
 
 fn new_id(state: &State) -> String {
@@ -658,8 +697,7 @@ fn play(entry: &mut Entry, text: &str) -> Result<Reply, Reply> {
         }
         Err(e) => return Err(Reply::error(422, bounded(&e.to_string()))),
     }
-    entry.sides.push(side);
-    entry.cached = Default::default();
+    entry.played(side);
     Ok(reply_state(entry))
 }
 
@@ -697,15 +735,9 @@ impl Drop for SearchSlot<'_> {
 }
 
 fn computer_move(state: &State, id: &str, request: &ComputerRequest, brief: bool) -> Reply {
-    let time = match request.time_ms {
-        None => DEFAULT_COMPUTER_TIME,
-        Some(ms) if ms == 0 || ms > MAX_COMPUTER_TIME.as_millis() as u64 => {
-            return Reply::error(
-                400,
-                format!("time_ms: give 1 to {}", MAX_COMPUTER_TIME.as_millis()),
-            )
-        }
-        Some(ms) => Duration::from_millis(ms),
+    let time = match computer_time(request) {
+        Ok(time) => time,
+        Err(reply) => return reply,
     };
     let Some(entry) = find(state, id) else {
         return unknown_game(id);
@@ -750,15 +782,31 @@ fn computer_move(state: &State, id: &str, request: &ComputerRequest, brief: bool
             ),
         );
     }
-    entry.sides.push(side);
-    entry.cached = Default::default();
-    let state_reply = reply_state(entry);
+    entry.played(side);
+    with_computer_info(reply_state(entry), &report, started.elapsed())
+}
+
+/// The computer's time the request asks for (`time_ms`), or the answer that refuses it.
+fn computer_time(request: &ComputerRequest) -> Result<Duration, Reply> {
+    match request.time_ms {
+        None => Ok(DEFAULT_COMPUTER_TIME),
+        Some(ms) if ms == 0 || ms > MAX_COMPUTER_TIME.as_millis() as u64 => Err(Reply::error(
+            400,
+            format!("time_ms: give 1 to {}", MAX_COMPUTER_TIME.as_millis()),
+        )),
+        Some(ms) => Ok(Duration::from_millis(ms)),
+    }
+}
+
+/// The game's state with the computer's move and search first: `{"computer": {"move": …,
+/// "score": …, "depth": …, "nodes": …, "time_ms": …}, …}`.
+fn with_computer_info(state_reply: Reply, report: &Report, elapsed: Duration) -> Reply {
     let info = json!({
         "move": report.best_move,
         "score": report.score.to_string(),
         "depth": report.depth,
         "nodes": report.nodes,
-        "time_ms": started.elapsed().as_millis() as u64,
+        "time_ms": elapsed.as_millis() as u64,
     });
     let body = format!("{{\"computer\":{info},{}", &state_reply.body[1..]);
     Reply {

@@ -1,12 +1,12 @@
 //! `chimera validate`.
 
 use super::{capitalise, outcome_json, to_text, Survey};
-use crate::setup::{bounded, move_number, replay, wrap_at_most, StopKind};
+use crate::setup::{bounded, move_number, replay, undecided_block, wrap_at_most, Stop, StopKind};
 use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
 use chimera_core::record::{read_record, Record};
-use chimera_core::{excerpt, Status};
+use chimera_core::{excerpt, Color, DynGame, Status};
 use serde_json::{json, Value};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// The largest record `validate` reads: 64 MiB (millions of moves, far more than any game).
@@ -93,12 +93,41 @@ pub fn run(
 
     let mut game = new_game_within(args, &MovesArg::default(), limit)?;
     let first = game.turn();
-    let bad = replay(game.as_mut(), &record, limit).err().map(|stop| {
+    let bad = replay(game.as_mut(), &record, limit)
+        .err()
+        .map(|stop| BadMove::at(game.as_ref(), &record, stop, first, limit));
+    // The final position is asked about only when every move was played.
+    let survey = bad.is_none().then(|| Survey::of(game.as_ref(), limit));
+
+    if json {
+        let value = result_json(&name, game.as_ref(), bad.as_ref(), survey.as_ref(), limit);
+        io.out.write_all(to_text(&value).as_bytes())?;
+    } else if let Some(b) = &bad {
+        b.write(io.out, &name, limit)?;
+    } else if let Some(survey) = &survey {
+        write_valid(io.out, &name, game.as_ref(), survey)?;
+    }
+    match bad {
+        None => Ok(()),
+        Some(b) => Err(b.failure(&name, limit)),
+    }
+}
+
+impl BadMove {
+    /// The move of `record` at which the replay of `game` (whose first move was made by
+    /// `first`) stopped; `game` is in the position before it.
+    fn at(
+        game: &dyn DynGame,
+        record: &Record<'_>,
+        stop: Stop,
+        first: Color,
+        limit: Limit,
+    ) -> BadMove {
         let ply = stop.index + 1;
         let mv = record
             .get(stop.index)
             .expect("the replay stopped at a move");
-        let here = Survey::of(game.as_ref(), limit);
+        let here = Survey::of(game, limit);
         BadMove {
             ply,
             number: move_number(ply, first),
@@ -111,119 +140,136 @@ pub fn run(
             legal: here.listing.legal,
             undecided: here.listing.undecided,
         }
-    });
-    let played = game.moves_played().len();
-    // The final position is asked about only when every move was played.
-    let survey = bad.is_none().then(|| Survey::of(game.as_ref(), limit));
+    }
 
-    if json {
-        let error = match &bad {
-            None => Value::Null,
-            Some(b) => json!({
-                "ply": b.ply,
-                "move_number": b.number,
-                "side": b.side,
-                "line": b.line,
-                "text": b.text,
-                "kind": b.kind_name(),
-                "reason": b.reason,
-                "position": b.position,
-                "legal_moves": b.legal,
-                "undecided": b.undecided,
-            }),
-        };
-        let (status, outcome) = match &survey {
-            Some(s) => (json!(s.status_name()), outcome_json(s.outcome())),
-            None => (Value::Null, Value::Null),
-        };
-        let value = json!({
-            "file": name,
-            "variant": game.variant(),
-            "rules": game.rules_name(),
-            "valid": bad.is_none(),
-            "plies": played,
-            "moves_played": game.moves_played(),
-            "position": game.position_text(),
-            "turn": game.turn().to_string(),
-            "status": status,
-            "outcome": outcome,
-            "budget": limit.arg(),
-            "error": error,
-        });
-        io.out.write_all(to_text(&value).as_bytes())?;
-    } else if let Some(b) = &bad {
+    fn json(&self) -> Value {
+        json!({
+            "ply": self.ply,
+            "move_number": self.number,
+            "side": self.side,
+            "line": self.line,
+            "text": self.text,
+            "kind": self.kind_name(),
+            "reason": self.reason,
+            "position": self.position,
+            "legal_moves": self.legal,
+            "undecided": self.undecided,
+        })
+    }
+
+    /// Says where the record went wrong and why, with the position and its legal moves.
+    fn write(&self, out: &mut dyn Write, name: &str, limit: Limit) -> Result<(), Failure> {
         writeln!(
-            io.out,
+            out,
             "{name}: ply {} (move {}, {}), line {}: `{}`",
-            b.ply, b.number, b.side, b.line, b.text
+            self.ply, self.number, self.side, self.line, self.text
         )?;
-        writeln!(io.out, "  {}", b.reason)?;
-        if b.kind == StopKind::Undecided {
-            writeln!(io.out, "  {}", limit.advice())?;
+        writeln!(out, "  {}", self.reason)?;
+        if self.kind == StopKind::Undecided {
+            writeln!(out, "  {}", limit.advice())?;
         }
-        writeln!(io.out, "  position: {}", b.position)?;
-        if b.legal.is_empty() && b.undecided.is_empty() {
-            writeln!(io.out, "  no legal moves")?;
-        } else if b.legal.is_empty() {
-            writeln!(io.out, "  legal moves: none proven")?;
+        writeln!(out, "  position: {}", self.position)?;
+        if self.legal.is_empty() && self.undecided.is_empty() {
+            writeln!(out, "  no legal moves")?;
+        } else if self.legal.is_empty() {
+            writeln!(out, "  legal moves: none proven")?;
         } else {
-            writeln!(io.out, "  legal moves ({}):", b.legal.len())?;
-            writeln!(io.out, "{}", wrap_at_most(&b.legal, 78, "    "))?;
+            writeln!(out, "  legal moves ({}):", self.legal.len())?;
+            writeln!(out, "{}", wrap_at_most(&self.legal, 78, "    "))?;
         }
-        if !b.undecided.is_empty() {
-            writeln!(
-                io.out,
-                "  undecided within the {limit} budget ({}):",
-                b.undecided.len()
-            )?;
-            writeln!(io.out, "{}", wrap_at_most(&b.undecided, 78, "    "))?;
+        if !self.undecided.is_empty() {
+            writeln!(out, "  {}", undecided_block(&self.undecided, limit, "    "))?;
         }
-    } else if let Some(survey) = &survey {
-        writeln!(io.out, "{name}: {played} plies, all legal.")?;
-        let mut diagram = game.text_diagram();
-        if !diagram.ends_with('\n') {
-            diagram.push('\n');
-        }
-        write!(io.out, "\n{diagram}")?;
-        writeln!(io.out, "Position: {}", game.position_text())?;
-        match survey.status {
-            Status::Over(outcome) => writeln!(io.out, "Outcome: {outcome}")?,
-            Status::Ongoing => writeln!(
-                io.out,
-                "Outcome: game not finished ({} to move, {} legal moves{})",
-                game.turn(),
-                survey.listing.legal.len(),
-                survey.undecided_note()
-            )?,
-            Status::Undecided => writeln!(
-                io.out,
-                "Outcome: undecided: whether the game is over was not decided within the \
-                 {limit} budget ({} to move, {} legal moves proven{}); {}",
-                game.turn(),
-                survey.listing.legal.len(),
-                survey.undecided_note(),
-                limit.advice()
-            )?,
-        }
+        Ok(())
     }
-    match bad {
-        None => Ok(()),
-        Some(b) => {
-            let reason = match b.kind {
-                StopKind::Undecided => format!(
-                    "could not be decided within the {limit} budget; rerun with --budget none \
-                     or a larger budget"
-                ),
-                _ => b.reason,
-            };
-            Err(Failure::bad_move(format!(
-                "{name}: ply {} (move {}, {}) `{}` on line {}: {reason}",
-                b.ply,
-                b.number,
-                capitalise(&b.side),
-                b.text,
-                b.line,
-            )))
-        }
+
+    /// The command's error (exit code 1).
+    fn failure(self, name: &str, limit: Limit) -> Failure {
+        let reason = match self.kind {
+            StopKind::Undecided => format!(
+                "could not be decided within the {limit} budget; rerun with --budget none \
+                 or a larger budget"
+            ),
+            _ => self.reason,
+        };
+        Failure::bad_move(format!(
+            "{name}: ply {} (move {}, {}) `{}` on line {}: {reason}",
+            self.ply,
+            self.number,
+            capitalise(&self.side),
+            self.text,
+            self.line,
+        ))
     }
+}
+
+/// `validate --json`: the file, the game as far as it was played, the final position's
+/// status (when every move was played), and the bad move (when one was not).
+fn result_json(
+    name: &str,
+    game: &dyn DynGame,
+    bad: Option<&BadMove>,
+    survey: Option<&Survey>,
+    limit: Limit,
+) -> Value {
+    let (status, outcome) = match survey {
+        Some(s) => (json!(s.status_name()), outcome_json(s.outcome())),
+        None => (Value::Null, Value::Null),
+    };
+    json!({
+        "file": name,
+        "variant": game.variant(),
+        "rules": game.rules_name(),
+        "valid": bad.is_none(),
+        "plies": game.moves_played().len(),
+        "moves_played": game.moves_played(),
+        "position": game.position_text(),
+        "turn": game.turn().to_string(),
+        "status": status,
+        "outcome": outcome,
+        "budget": limit.arg(),
+        "error": bad.map_or(Value::Null, BadMove::json),
+    })
+}
+
+/// A record played to the end: the number of plies, the final diagram and position, and
+/// the outcome (or who is to move and how many moves they have).
+fn write_valid(
+    out: &mut dyn Write,
+    name: &str,
+    game: &dyn DynGame,
+    survey: &Survey,
+) -> Result<(), Failure> {
+    let limit = survey.limit;
+    writeln!(
+        out,
+        "{name}: {} plies, all legal.",
+        game.moves_played().len()
+    )?;
+    let mut diagram = game.text_diagram();
+    if !diagram.ends_with('\n') {
+        diagram.push('\n');
+    }
+    write!(out, "\n{diagram}")?;
+    writeln!(out, "Position: {}", game.position_text())?;
+    match survey.status {
+        Status::Over(outcome) => writeln!(out, "Outcome: {outcome}")?,
+        Status::Ongoing => writeln!(
+            out,
+            "Outcome: game not finished ({} to move, {} legal moves{})",
+            game.turn(),
+            survey.listing.legal.len(),
+            survey.undecided_note()
+        )?,
+        Status::Undecided => writeln!(
+            out,
+            "Outcome: undecided: whether the game is over was not decided within the \
+             {limit} budget ({} to move, {} legal moves proven{}); {}",
+            game.turn(),
+            survey.listing.legal.len(),
+            survey.undecided_note(),
+            limit.advice()
+        )?,
+    }
+    Ok(())
 }
