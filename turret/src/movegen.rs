@@ -13,19 +13,13 @@ use crate::board::{
 use crate::position::{bit, first_rank, TurretChess, KING_FILE};
 use crate::types::{Move, MoveKind, Piece, Role};
 use chimera_core::Color;
+use chimera_kit::BitSet;
 
-/// Iterates over set bits.
+/// The cells of a set, lowest first: the kit's [`BitSet`] iterator (measured as fast as
+/// the hand-written `u128` loop it replaced).
 #[inline(always)]
-fn bits(mut b: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let i = b.trailing_zeros() as u8;
-            b &= b - 1;
-            Some(i)
-        }
-    })
+fn bits(b: u128) -> impl Iterator<Item = u8> {
+    BitSet::<2>::from(b).into_iter().map(|i| i as u8)
 }
 
 struct Ctx {
