@@ -384,17 +384,8 @@ impl TurtleShell {
         let occ = self.occupied();
         let p = &self.pieces;
         for s in Bits(own) {
-            let b = 1u64 << s;
-            let targets = if p[PAWN] & b != 0 {
-                PAWN_STEPS[us][s]
-            } else if p[ROOK] & b != 0 {
-                rook_targets(s, occ)
-            } else if p[KNIGHT] & b != 0 {
-                bd::KNIGHT[s]
-            } else {
-                bd::GUARD[s]
-            } & !own;
-            let pawn = p[PAWN] & b != 0;
+            let targets = self.reach(s, us, occ) & !own;
+            let pawn = p[PAWN] & (1u64 << s) != 0;
             for to in Bits(targets) {
                 let tb = 1u64 << to;
                 if pawn && END_ZONE[us] & tb != 0 {
@@ -406,6 +397,23 @@ impl TurtleShell {
                     }
                 }
             }
+        }
+    }
+
+    /// The cells the piece on `s` (of the side with index `us`) could move to by its
+    /// movement rule with the board occupied as `occ`, own pieces included.
+    #[inline]
+    fn reach(&self, s: usize, us: usize, occ: u64) -> u64 {
+        let b = 1u64 << s;
+        let p = &self.pieces;
+        if p[PAWN] & b != 0 {
+            PAWN_STEPS[us][s]
+        } else if p[ROOK] & b != 0 {
+            rook_targets(s, occ)
+        } else if p[KNIGHT] & b != 0 {
+            bd::KNIGHT[s]
+        } else {
+            bd::GUARD[s]
         }
     }
 
@@ -432,21 +440,8 @@ impl TurtleShell {
         let own = self.colors[us];
         let enemy = self.colors[1 - us] & !self.pieces[KING];
         let occ = self.occupied();
-        let p = &self.pieces;
         Bits(own)
-            .map(|s| {
-                let b = 1u64 << s;
-                let targets = if p[PAWN] & b != 0 {
-                    PAWN_STEPS[us][s]
-                } else if p[ROOK] & b != 0 {
-                    rook_targets(s, occ)
-                } else if p[KNIGHT] & b != 0 {
-                    bd::KNIGHT[s]
-                } else {
-                    bd::GUARD[s]
-                };
-                (targets & enemy).count_ones()
-            })
+            .map(|s| (self.reach(s, us, occ) & enemy).count_ones())
             .sum()
     }
 
