@@ -112,6 +112,7 @@ pub struct Scene {
     cells: Vec<CellShape>,
     items: Vec<Item>,
     captions: Vec<String>,
+    outline: Option<(String, f64)>,
 }
 
 fn fmt_num(x: f64) -> String {
@@ -149,12 +150,20 @@ impl Scene {
             cells: Vec::new(),
             items: Vec::new(),
             captions: Vec::new(),
+            outline: None,
         }
     }
 
     /// Sets the background colour.
     pub fn background(&mut self, color: &str) -> &mut Self {
         self.background = color.into();
+        self
+    }
+
+    /// Draws every cell's edges in `color`, `width` units wide (by default cells have no
+    /// outline: neighbouring colours tell them apart).
+    pub fn outline(&mut self, color: &str, width: f64) -> &mut Self {
+        self.outline = Some((color.into(), width));
         self
     }
 
@@ -272,6 +281,14 @@ impl Scene {
             fmt_num(h),
             escape(&self.background)
         );
+        if let Some((color, width)) = &self.outline {
+            let _ = writeln!(
+                s,
+                r#"<g stroke="{}" stroke-width="{}" stroke-linejoin="round">"#,
+                escape(color),
+                fmt_num(*width)
+            );
+        }
         for c in &self.cells {
             let _ = writeln!(
                 s,
@@ -281,6 +298,9 @@ impl Scene {
                 points_attr(&c.points),
                 escape(&c.fill)
             );
+        }
+        if self.outline.is_some() {
+            s.push_str("</g>\n");
         }
         for item in &self.items {
             self.write_item(&mut s, item);
@@ -429,5 +449,15 @@ mod tests {
         assert_eq!(svg.matches("<text").count(), svg.matches("</text>").count());
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(scene.center("c3"), Some((60.0, 60.0)));
+        assert!(!svg.contains("stroke-linejoin"));
+        scene.outline("#432", 1.5);
+        let outlined = scene.to_svg();
+        assert!(
+            outlined.contains(r##"<g stroke="#432" stroke-width="1.5" stroke-linejoin="round">"##)
+        );
+        assert_eq!(
+            outlined.matches("<g").count(),
+            outlined.matches("</g>").count()
+        );
     }
 }

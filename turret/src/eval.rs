@@ -68,7 +68,7 @@ impl Evaluate for TurretChess {
         let mut value = match mv.kind() {
             MoveKind::EnPassant => ROLE_VALUES[Role::Pawn as usize],
             MoveKind::Castle => 0,
-            MoveKind::Normal => Piece::from_code(self.cells[mv.dst_idx() as usize & 127])
+            MoveKind::Normal => Piece::from_code(self.cells[mv.dst_index() as usize & 127])
                 .filter(|p| p.color != self.turn)
                 .map_or(0, |p| ROLE_VALUES[p.role as usize]),
         };

@@ -62,8 +62,9 @@
 //!   that text, so a broken position is refused; `chimera_core::Game<TurretChess>` serializes
 //!   as its start position and its moves as their move text (`{"start": …, "moves": ["e2e4",
 //!   …]}`), each read back and replayed, so an illegal record is refused; [`Move`] on its own
-//!   serializes in its compact internal form (a number meaningful only in its position:
-//!   prefer its text).
+//!   serializes as its text without a position (`"e2e4"`, `"e7e8t"`, and `"e5d6(ep)"`,
+//!   `"f1i1(castle)"` for the kinds its cells do not tell; see its `Display`) and
+//!   deserializes from it, refusing a malformed text with the reader's error.
 #![forbid(unsafe_code)]
 
 mod board;

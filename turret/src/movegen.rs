@@ -11,21 +11,15 @@ use crate::board::{
     PAWN_ATTACKS, RAYS, STEP,
 };
 use crate::position::{bit, first_rank, TurretChess, KING_FILE};
-use crate::types::{Move, Piece, Role};
+use crate::types::{Move, MoveKind, Piece, Role};
 use chimera_core::Color;
+use chimera_kit::BitSet;
 
-/// Iterates over set bits.
+/// The cells of a set, lowest first: the kit's [`BitSet`] iterator (measured as fast as
+/// the hand-written `u128` loop it replaced).
 #[inline(always)]
-fn bits(mut b: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let i = b.trailing_zeros() as u8;
-            b &= b - 1;
-            Some(i)
-        }
-    })
+fn bits(b: u128) -> impl Iterator<Item = u8> {
+    BitSet::<2>::from(b).into_iter().map(|i| i as u8)
 }
 
 struct Ctx {
@@ -77,7 +71,7 @@ impl TurretChess {
         let fb = bit(from);
         if !ctx.all && (ctx.careful | ctx.pinned) & fb == 0 && targets & ctx.danger == 0 {
             for t in bits(targets) {
-                out.push(Move::pack(from, t, 0, 0));
+                out.push(Move::step(from, t));
             }
             return;
         }
@@ -87,7 +81,7 @@ impl TurretChess {
             !0
         };
         for t in bits(targets) {
-            let mv = Move::pack(from, t, 0, 0);
+            let mv = Move::step(from, t);
             if ctx.all || ctx.careful & fb != 0 || ctx.danger & bit(t) != 0 {
                 if self.safe_after(mv) {
                     out.push(mv);
@@ -100,8 +94,8 @@ impl TurretChess {
 
     #[inline(always)]
     fn push_one(&self, ctx: &Ctx, mv: Move, out: &mut Vec<Move>) {
-        let from = mv.src_idx();
-        let to = mv.dst_idx();
+        let from = mv.src_index();
+        let to = mv.dst_index();
         let fb = bit(from);
         if ctx.all || ctx.careful & fb != 0 || ctx.danger & bit(to) != 0 {
             if self.safe_after(mv) {
@@ -115,29 +109,37 @@ impl TurretChess {
     /// Fills `out` with the legal moves, ignoring the move-limit and history rules.
     pub(crate) fn gen_legal(&self, out: &mut Vec<Move>) {
         out.clear();
-        let us = self.turn;
-        let them = !us;
-        let occ = self.occ();
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[them.index()];
-        let Some(k) = self.king_idx(us) else {
+        let Some(k) = self.king_idx(self.turn) else {
             return;
         };
-        // One look along the eight lines from the king finds checks by sliders and
-        // Turrets, pins, and the cells behind enemy Turrets aimed at the king.
+        let ctx = self.checks_and_pins(k);
+        self.gen_pawns(&ctx, out);
+        self.gen_pieces(&ctx, out);
+        self.gen_turrets(&ctx, out);
+        self.gen_king(&ctx, out);
+    }
+
+    /// One look along the eight lines from the king `k` finds checks by sliders and
+    /// Turrets, pins, and the cells behind enemy Turrets aimed at the king; leapers' checks
+    /// come from the tables.
+    #[inline(always)]
+    fn checks_and_pins(&self, k: u8) -> Ctx {
+        let us = self.turn;
+        let occ = self.occ();
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
         let t = k as usize;
-        let mut in_check = (PAWN_ATTACKS[us.index()][t] & self.by_role[Role::Pawn as usize]
-            | KNIGHT[t] & self.by_role[Role::Knight as usize]
-            | CAMEL[t] & self.by_role[Role::Kwagga as usize]
-            | KING[t] & self.by_role[Role::King as usize])
-            & theirs
-            != 0;
         let mut ctx = Ctx {
             king: k,
             pinned: 0,
             careful: 0,
             danger: 0,
-            all: false,
+            all: (PAWN_ATTACKS[us.index()][t] & self.by_role[Role::Pawn as usize]
+                | KNIGHT[t] & self.by_role[Role::Knight as usize]
+                | CAMEL[t] & self.by_role[Role::Kwagga as usize]
+                | KING[t] & self.by_role[Role::King as usize])
+                & theirs
+                != 0,
         };
         let rq = (self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize]) & theirs;
         let bq =
@@ -149,6 +151,7 @@ impl TurretChess {
             };
             let sliders = if d & 2 == 0 { rq } else { bq };
             if ours & bit(b) != 0 {
+                // Our piece first: pinned by a slider behind it, or watched by a Turret.
                 if (sliders | turrets) == 0 {
                     continue;
                 }
@@ -161,11 +164,12 @@ impl TurretChess {
                     ctx.careful |= bit(b);
                 }
             } else if sliders & bit(b) != 0 {
-                in_check = true;
+                ctx.all = true;
             } else if turrets & bit(b) != 0 && step[t] != b {
                 if self.turret_arm_hits(d, b, k, occ) {
-                    in_check = true;
+                    ctx.all = true;
                 } else {
+                    // Whatever arrives behind this Turret would be thrown at the king.
                     let arm = step[b as usize];
                     if arm != NONE {
                         ctx.danger |= bit(arm);
@@ -173,17 +177,22 @@ impl TurretChess {
                 }
             }
         }
-        ctx.all = in_check;
+        ctx
+    }
 
-        // Pawns.
-        let pawns = self.pieces(us, Role::Pawn);
+    /// Pawn steps, double steps, captures, promotions (one move per role) and en passant.
+    #[inline(always)]
+    fn gen_pawns(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let occ = self.occ();
+        let theirs = self.by_color[(!us).index()];
         let (fwd, start_rank, pre_last): (i16, u8, u8) = match us {
             Color::White => (10, 1, 6),
             Color::Black => (-10, 6, 1),
         };
         let promos = self.rules.promotion_roles();
         let attacks = &PAWN_ATTACKS[us.index()];
-        for from in bits(pawns) {
+        for from in bits(self.pieces(us, Role::Pawn)) {
             // Pawns never stand on ranks 1 or 8, so `one` is on the grid (pawns stand only
             // on files b–i, where every cell exists).
             let one = (from as i16 + fwd) as u8;
@@ -200,53 +209,74 @@ impl TurretChess {
             if from / 10 == pre_last {
                 for to in bits(targets) {
                     for r in promos {
-                        self.push_one(&ctx, Move::pack(from, to, r as u8 + 1, 0), out);
+                        self.push_one(ctx, Move::promoting(from, to, r), out);
                     }
                 }
             } else {
-                self.push_checked(&ctx, from, targets, out);
+                self.push_checked(ctx, from, targets, out);
             }
             if self.ep != NONE && attacks[from as usize] & bit(self.ep) != 0 {
-                let mv = Move::pack(from, self.ep, 0, 1);
+                let mv = Move::special(from, self.ep, MoveKind::EnPassant);
                 if self.safe_after(mv) {
                     out.push(mv);
                 }
             }
         }
+    }
 
-        let not_ours = !ours & crate::board::Bitboard::BOARD.0;
+    /// Knights, Kwaggas, bishops, rooks and queens: each piece's targets from the tables.
+    #[inline(always)]
+    fn gen_pieces(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let occ = self.occ();
+        let not_ours = !self.by_color[us.index()] & crate::board::Bitboard::BOARD.0;
         for from in bits(self.pieces(us, Role::Knight)) {
-            self.push_checked(&ctx, from, KNIGHT[from as usize] & not_ours, out);
+            self.push_checked(ctx, from, KNIGHT[from as usize] & not_ours, out);
         }
         for from in bits(self.pieces(us, Role::Kwagga)) {
-            let mut t = CAMEL[from as usize] & theirs;
-            for (v, rays) in CAMEL_RAYS.iter().enumerate() {
-                let ray = rays[from as usize];
-                let b = ray & occ;
-                t |= if b == 0 {
-                    ray
-                } else {
-                    let f = if v < 4 {
-                        b.trailing_zeros()
-                    } else {
-                        127 - b.leading_zeros()
-                    };
-                    ray & !rays[f as usize] & !(1u128 << f)
-                };
-            }
-            self.push_checked(&ctx, from, t, out);
+            self.push_checked(ctx, from, self.kwagga_targets(from), out);
         }
         for from in bits(self.pieces(us, Role::Bishop)) {
-            self.push_checked(&ctx, from, bishop_attacks(from, occ) & not_ours, out);
+            self.push_checked(ctx, from, bishop_attacks(from, occ) & not_ours, out);
         }
         for from in bits(self.pieces(us, Role::Rook)) {
-            self.push_checked(&ctx, from, rook_attacks(from, occ) & not_ours, out);
+            self.push_checked(ctx, from, rook_attacks(from, occ) & not_ours, out);
         }
         for from in bits(self.pieces(us, Role::Queen)) {
             let t = (rook_attacks(from, occ) | bishop_attacks(from, occ)) & not_ours;
-            self.push_checked(&ctx, from, t, out);
+            self.push_checked(ctx, from, t, out);
         }
-        for from in bits(self.pieces(us, Role::Turret)) {
+    }
+
+    /// A Kwagga's targets: a capture on its first leap, or any number of leaps in one
+    /// direction over empty cells.
+    #[inline(always)]
+    fn kwagga_targets(&self, from: u8) -> u128 {
+        let occ = self.occ();
+        let mut t = CAMEL[from as usize] & self.by_color[(!self.turn).index()];
+        for (v, rays) in CAMEL_RAYS.iter().enumerate() {
+            let ray = rays[from as usize];
+            let b = ray & occ;
+            t |= if b == 0 {
+                ray
+            } else {
+                let f = if v < 4 {
+                    b.trailing_zeros()
+                } else {
+                    127 - b.leading_zeros()
+                };
+                ray & !rays[f as usize] & !(1u128 << f)
+            };
+        }
+        t
+    }
+
+    /// Turret moves: slides onto empty cells; a move whose sling throws a piece is tested
+    /// on a copy.
+    #[inline(always)]
+    fn gen_turrets(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+        let occ = self.occ();
+        for from in bits(self.pieces(self.turn, Role::Turret)) {
             for (d, dir) in Dir::ALL.into_iter().enumerate() {
                 let path = slide(&RAYS, d, from, occ) & !occ;
                 if path == 0 {
@@ -254,31 +284,36 @@ impl TurretChess {
                 }
                 let b = STEP[dir.opposite() as usize][from as usize];
                 if b == NONE || occ & bit(b) == 0 {
-                    self.push_checked(&ctx, from, path, out);
+                    self.push_checked(ctx, from, path, out);
                     continue;
                 }
                 let thrown = Piece::from_code(self.cells[b as usize]).expect("occupied");
                 for to in bits(path) {
-                    let mv = Move::pack(from, to, 0, 0);
+                    let mv = Move::step(from, to);
                     if self.sling_throws(from, to, d, thrown) {
                         if self.safe_after(mv) {
                             out.push(mv);
                         }
                     } else {
-                        self.push_one(&ctx, mv, out);
+                        self.push_one(ctx, mv, out);
                     }
                 }
             }
         }
+    }
 
-        // King.
-        let kocc = occ & !bit(k);
+    /// The king's steps onto cells not attacked, and castling when not in check.
+    #[inline(always)]
+    fn gen_king(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+        let k = ctx.king;
+        let not_ours = !self.by_color[self.turn.index()] & crate::board::Bitboard::BOARD.0;
+        let kocc = self.occ() & !bit(k);
         for to in bits(KING[k as usize] & not_ours) {
-            if !self.attacked_by(to, them, kocc) {
-                out.push(Move::pack(k, to, 0, 0));
+            if !self.attacked_by(to, !self.turn, kocc) {
+                out.push(Move::step(k, to));
             }
         }
-        if !in_check {
+        if !ctx.all {
             self.gen_castles(k, kocc, out);
         }
     }
@@ -342,7 +377,7 @@ impl TurretChess {
                 if self.attacked_by(dest, !us, kocc) {
                     continue;
                 }
-                let mv = Move::pack(k, dest, 0, 2);
+                let mv = Move::special(k, dest, MoveKind::Castle);
                 if self.safe_after(mv) {
                     out.push(mv);
                 }

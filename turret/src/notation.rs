@@ -1,303 +1,117 @@
 //! Position text (FEN with `*` for missing cells) and move text (long algebraic, SAN).
 
-use crate::board::{Cell, NONE};
+use crate::board::{Cell, FILES, NONE, RANKS};
 use crate::position::{first_rank, last_rank, CastleSide, TurretChess, KING_FILE};
 use crate::types::{Move, MoveKind, Piece, Role, Rules};
 use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
+use chimera_kit::grid::{read_counter, GridFormat};
 use std::fmt::Write;
+
+/// The board field: ten files, eight ranks, `*` for each of the twelve missing cells.
+const GRID: GridFormat = GridFormat::new(FILES as usize, RANKS as usize).with_holes('*', missing);
+
+/// Whether a cell index of the 10 × 8 grid is one of the missing cells.
+fn missing(index: usize) -> bool {
+    Cell::from_index(index as u8).is_none()
+}
+
+/// The board field with each series of adjacent empty-cell counts written as one count:
+/// this format counts digit by digit (`10` being ten), so that `181` (an extra cell, an
+/// empty rank of the 8 × 8 board, an extra cell) is `10`, as the grid reader expects. A
+/// series holding a count of zero becomes `0`, which the reader refuses.
+fn merge_runs(board: &str) -> String {
+    let mut out = String::with_capacity(board.len());
+    let mut chars = board.chars().peekable();
+    let (mut total, mut zero, mut in_run) = (0, false, false);
+    while let Some(c) = chars.next() {
+        match c.to_digit(10) {
+            Some(1) if chars.peek() == Some(&'0') => {
+                chars.next();
+                total += 10;
+            }
+            Some(d) => {
+                zero |= d == 0;
+                total += d;
+            }
+            None => {
+                if in_run {
+                    let _ = write!(out, "{}", if zero { 0 } else { total });
+                    (total, zero) = (0, false);
+                }
+                out.push(c);
+                in_run = false;
+                continue;
+            }
+        }
+        in_run = true;
+    }
+    if in_run {
+        let _ = write!(out, "{}", if zero { 0 } else { total });
+    }
+    out
+}
+
+fn syntax(place: impl Into<String>, reason: impl Into<String>) -> ParsePositionError {
+    ParsePositionError::of_kind(PositionErrorKind::Syntax, place, reason)
+}
+
+fn bad_field(place: impl Into<String>, reason: impl Into<String>) -> ParsePositionError {
+    ParsePositionError::of_kind(PositionErrorKind::BadField, place, reason)
+}
+
+/// Reads the side to move: `w` or `b` (either case).
+fn read_side(field: Option<&str>) -> Result<Color, ParsePositionError> {
+    match field {
+        None => Err(syntax(
+            "field 2 (side to move)",
+            "missing: expected `w` or `b`",
+        )),
+        Some("w") | Some("W") => Ok(Color::White),
+        Some("b") | Some("B") => Ok(Color::Black),
+        Some(s) => Err(bad_field(
+            "field 2 (side to move)",
+            format!("`{}`: expected `w` or `b`", chimera_core::excerpt(s)),
+        )),
+    }
+}
+
+fn invalid(place: impl Into<String>, reason: impl Into<String>) -> ParsePositionError {
+    ParsePositionError::of_kind(PositionErrorKind::Invalid, place, reason)
+}
 
 impl TurretChess {
     /// Reads a position text; see the crate documentation for the format.
     pub(crate) fn parse_fen(text: &str, rules: Rules) -> Result<TurretChess, ParsePositionError> {
-        let err = |kind: PositionErrorKind, place: String, reason: String| {
-            ParsePositionError::of_kind(kind, place, reason)
-        };
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() {
-            return Err(err(
-                PositionErrorKind::Syntax,
-                "whole text".into(),
-                "the text is empty".into(),
-            ));
+            return Err(syntax("whole text", "the text is empty"));
         }
         if fields.len() > 6 {
-            return Err(err(
-                PositionErrorKind::Syntax,
-                format!("field 7 (`{}`)", fields[6]),
-                "at most six fields: board, side, castling, en passant, halfmove clock, move number"
-                    .into(),
+            return Err(syntax(
+                format!("field 7 (`{}`)", chimera_core::excerpt(fields[6])),
+                "at most six fields: board, side, castling, en passant, halfmove clock, move number",
             ));
         }
+        let field = |i: usize| fields.get(i).copied();
         let mut pos = TurretChess::empty(rules);
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(err(
-                PositionErrorKind::Syntax,
-                "field 1 (board)".into(),
-                format!("expected 8 ranks separated by `/`, found {}", ranks.len()),
-            ));
-        }
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let rank_name = rank + 1;
-            let mut file: u8 = 0;
-            let chars: Vec<char> = rank_text.chars().collect();
-            let mut j = 0;
-            while j < chars.len() {
-                let ch = chars[j];
-                let place = |file: u8, j: usize| {
-                    format!(
-                        "rank {rank_name}, file {}, character {} (`{ch}`)",
-                        if file < 10 {
-                            (b'a' + file) as char
-                        } else {
-                            '?'
-                        },
-                        j + 1
-                    )
-                };
-                if file >= 10 {
-                    return Err(err(
-                        PositionErrorKind::Syntax,
-                        place(file, j),
-                        "more than ten files on this rank".into(),
-                    ));
-                }
-                if ch == '*' {
-                    if Cell::new(file, rank).is_some() {
-                        return Err(err(
-                            PositionErrorKind::Syntax,
-                            place(file, j),
-                            format!(
-                                "`*` marks a missing cell, but {}{rank_name} exists",
-                                (b'a' + file) as char
-                            ),
-                        ));
-                    }
-                    file += 1;
-                    j += 1;
-                } else if let Some(d) = ch.to_digit(10) {
-                    let mut n = d;
-                    if d == 1 && chars.get(j + 1) == Some(&'0') {
-                        n = 10;
-                        j += 1;
-                    }
-                    if n == 0 {
-                        return Err(err(
-                            PositionErrorKind::Syntax,
-                            place(file, j),
-                            "an empty-cell count must be 1 to 10".into(),
-                        ));
-                    }
-                    for _ in 0..n {
-                        if file >= 10 {
-                            return Err(err(
-                                PositionErrorKind::Syntax,
-                                place(file, j),
-                                "more than ten files on this rank".into(),
-                            ));
-                        }
-                        if Cell::new(file, rank).is_none() {
-                            return Err(err(
-                                PositionErrorKind::Syntax,
-                                place(file, j),
-                                format!(
-                                    "{}{rank_name} does not exist: write it as `*`",
-                                    (b'a' + file) as char
-                                ),
-                            ));
-                        }
-                        file += 1;
-                    }
-                    j += 1;
-                } else if let Some(p) = Piece::from_char(ch) {
-                    let Some(cell) = Cell::new(file, rank) else {
-                        return Err(err(
-                            PositionErrorKind::Syntax,
-                            place(file, j),
-                            format!(
-                                "a piece on {}{rank_name}, which does not exist",
-                                (b'a' + file) as char
-                            ),
-                        ));
-                    };
-                    if p.role == Role::Pawn && (rank == 0 || rank == 7) {
-                        return Err(err(
-                            PositionErrorKind::Invalid,
-                            place(file, j),
-                            format!("a pawn on {cell}: pawns never stand on rank 1 or 8"),
-                        ));
-                    }
-                    pos.put::<false>(cell.index(), p.code());
-                    file += 1;
-                    j += 1;
-                } else {
-                    return Err(err(
-                        PositionErrorKind::BadPiece,
-                        place(file, j),
-                        "expected a piece letter (PNBRQKTZ, lower case for Black), a count of empty cells, or `*`".into(),
-                    ));
-                }
-            }
-            if file != 10 {
-                return Err(err(
-                    PositionErrorKind::Syntax,
-                    format!("rank {rank_name}"),
-                    format!("describes {file} files, expected 10 (`*` for a missing cell)"),
-                ));
-            }
-        }
-        for c in Color::ALL {
-            let n = pos.pieces(c, Role::King).count_ones();
-            if n != 1 {
-                return Err(err(
-                    PositionErrorKind::Invalid,
-                    "field 1 (board)".into(),
-                    format!("{c} has {n} kings, expected exactly one"),
-                ));
-            }
-        }
-        pos.turn = match fields.get(1) {
-            None => {
-                return Err(err(
-                    PositionErrorKind::Syntax,
-                    "field 2 (side to move)".into(),
-                    "missing: expected `w` or `b`".into(),
-                ))
-            }
-            Some(&"w") | Some(&"W") => Color::White,
-            Some(&"b") | Some(&"B") => Color::Black,
-            Some(s) => {
-                return Err(err(
-                    PositionErrorKind::BadField,
-                    "field 2 (side to move)".into(),
-                    format!("`{s}`: expected `w` or `b`"),
-                ))
-            }
-        };
-        let castling = fields.get(2).copied().unwrap_or("-");
-        if castling != "-" {
-            let chars: Vec<char> = castling.chars().collect();
-            let mut j = 0;
-            while j < chars.len() {
-                let ch = chars[j];
-                let place = format!("field 3 (castling), character {} (`{ch}`)", j + 1);
-                let (color, side) =
-                    match ch {
-                        'K' => (Color::White, CastleSide::King),
-                        'Q' => (Color::White, CastleSide::Queen),
-                        'k' => (Color::Black, CastleSide::King),
-                        'q' => (Color::Black, CastleSide::Queen),
-                        _ => return Err(err(
-                            PositionErrorKind::BadField,
-                            place,
-                            "expected K, Q, k or q, each optionally followed by the rook's cell"
-                                .into(),
-                        )),
-                    };
-                j += 1;
-                let mut cell = Cell::new(side.rook_file(), first_rank(color)).expect("home");
-                if chars.get(j).is_some_and(|c| ('a'..='j').contains(c)) {
-                    let name: String = chars[j..(j + 2).min(chars.len())].iter().collect();
-                    cell = Cell::parse(&name).ok_or_else(|| {
-                        err(
-                            PositionErrorKind::UnknownCell,
-                            place.clone(),
-                            format!("`{name}` is not a cell of the board"),
-                        )
-                    })?;
-                    j += 2;
-                }
-                let (ci, si) = (color.index(), side as usize);
-                if pos.castle[ci][si] != NONE {
-                    return Err(err(
-                        PositionErrorKind::BadField,
-                        place,
-                        "this right is given twice".into(),
-                    ));
-                }
-                if pos.castle[ci][1 - si] == cell.index() {
-                    return Err(err(
-                        PositionErrorKind::BadField,
-                        place,
-                        format!("both rights name the rook on {cell}"),
-                    ));
-                }
-                if pos.piece_at(cell) != Some(Piece::new(color, Role::Rook)) {
-                    return Err(err(
-                        PositionErrorKind::BadField,
-                        place,
-                        format!("the right needs a {color} rook on {cell}"),
-                    ));
-                }
-                pos.castle[ci][si] = cell.index();
-            }
-        }
-        let ep = fields.get(3).copied().unwrap_or("-");
-        if ep != "-" {
-            let place = format!("field 4 (en passant, `{ep}`)");
-            let cell = Cell::parse(ep).ok_or_else(|| {
-                err(
-                    PositionErrorKind::UnknownCell,
-                    place.clone(),
-                    "not a cell".into(),
-                )
-            })?;
-            let them = !pos.turn;
-            let ep_rank = if them == Color::White { 2 } else { 5 };
-            let dir: i16 = if them == Color::White { 10 } else { -10 };
-            let i = cell.index() as i16;
-            let ok = cell.rank() == ep_rank
-                && pos.piece_at(cell).is_none()
-                && pos.cells[(i - dir) as usize] == 0
-                && pos.piece_at(Cell::from_index_unchecked((i + dir) as u8))
-                    == Some(Piece::new(them, Role::Pawn));
-            if !ok {
-                return Err(err(
-                    PositionErrorKind::BadField,
-                    place,
-                    format!("no {them} pawn can just have passed over {cell} by a double step"),
-                ));
-            }
-            pos.ep = cell.index();
-        }
-        let number = |k: usize, name: &str, default: u32| -> Result<u32, ParsePositionError> {
-            match fields.get(k) {
-                None => Ok(default),
-                Some(s) => s.parse().map_err(|_| {
-                    err(
-                        PositionErrorKind::BadCounter,
-                        format!("field {} ({name}, `{s}`)", k + 1),
-                        "not a number".into(),
-                    )
-                }),
-            }
-        };
-        pos.halfmove = number(4, "halfmove clock", 0)?;
-        pos.fullmove = number(5, "move number", 1)?;
-        if pos.fullmove == 0 {
-            return Err(err(
-                PositionErrorKind::BadCounter,
-                "field 6 (move number)".into(),
-                "the move number starts at 1".into(),
-            ));
-        }
+        pos.read_board(fields[0])?;
+        pos.turn = read_side(field(1))?;
+        pos.read_castling(field(2).unwrap_or("-"))?;
+        pos.read_en_passant(field(3).unwrap_or("-"))?;
         // Any move number reads (it saturates at u32::MAX when played), so every text
         // read here still reads after any legal move. A clock past the move limit ends the
         // game (no move follows it), so the bound on it never refuses a played text.
-        if pos.halfmove > 10_000 {
-            return Err(err(
-                PositionErrorKind::BadCounter,
-                "field 5 (halfmove clock)".into(),
-                "implausibly large (the game ends at 100)".into(),
-            ));
+        if let Some(clock) = field(4) {
+            pos.halfmove = read_counter(clock, "field 5 (halfmove clock)", 0, 10_000)?;
+        }
+        if let Some(number) = field(5) {
+            pos.fullmove = read_counter(number, "field 6 (move number)", 1, u32::MAX)?;
         }
         let them = !pos.turn;
         let k = pos.king_idx(them).expect("one king each");
         if pos.attacked_by(k, pos.turn, pos.occ()) {
-            return Err(err(
-                PositionErrorKind::Invalid,
-                "field 1 (board)".into(),
+            return Err(invalid(
+                "field 1 (board)",
                 format!("{them} is in check but it is {}'s move", pos.turn),
             ));
         }
@@ -305,66 +119,128 @@ impl TurretChess {
         Ok(pos)
     }
 
+    /// Places the pieces of the board field (the kit's grid reader), then checks that no
+    /// pawn stands on rank 1 or 8 and that each side has one king.
+    fn read_board(&mut self, board: &str) -> Result<(), ParsePositionError> {
+        let cells = GRID.read(&merge_runs(board), Piece::from_char)?;
+        for (index, piece) in cells.into_iter().enumerate() {
+            let Some(p) = piece else { continue };
+            let cell = Cell::from_index_unchecked(index as u8);
+            if p.role == Role::Pawn && (cell.rank() == 0 || cell.rank() == 7) {
+                return Err(invalid(
+                    format!("field 1 (board), {cell}"),
+                    format!("a pawn on {cell}: pawns never stand on rank 1 or 8"),
+                ));
+            }
+            self.put::<false>(cell.index(), p.code());
+        }
+        for c in Color::ALL {
+            let n = self.pieces(c, Role::King).count_ones();
+            if n != 1 {
+                return Err(invalid(
+                    "field 1 (board)",
+                    format!("{c} has {n} kings, expected exactly one"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the castling field: `-`, or `K`, `Q`, `k`, `q`, each followed by its rook's
+    /// cell when that rook is not on its initial cell (`Ki5`).
+    fn read_castling(&mut self, field: &str) -> Result<(), ParsePositionError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let chars: Vec<char> = field.chars().collect();
+        let mut j = 0;
+        while j < chars.len() {
+            let ch = chars[j];
+            let place = format!("field 3 (castling), character {} (`{ch}`)", j + 1);
+            let (color, side) = match ch {
+                'K' => (Color::White, CastleSide::King),
+                'Q' => (Color::White, CastleSide::Queen),
+                'k' => (Color::Black, CastleSide::King),
+                'q' => (Color::Black, CastleSide::Queen),
+                _ => {
+                    return Err(bad_field(
+                        place,
+                        "expected K, Q, k or q, each optionally followed by the rook's cell",
+                    ))
+                }
+            };
+            j += 1;
+            let mut cell = Cell::new(side.rook_file(), first_rank(color)).expect("home");
+            if chars.get(j).is_some_and(|c| ('a'..='j').contains(c)) {
+                let name: String = chars[j..(j + 2).min(chars.len())].iter().collect();
+                cell = Cell::parse(&name).ok_or_else(|| {
+                    ParsePositionError::of_kind(
+                        PositionErrorKind::UnknownCell,
+                        place.clone(),
+                        format!("`{name}` is not a cell of the board"),
+                    )
+                })?;
+                j += 2;
+            }
+            self.grant_castling(color, side, cell)
+                .map_err(|reason| bad_field(place, reason))?;
+        }
+        Ok(())
+    }
+
+    /// Gives `color` the right to castle on `side` with the rook on `cell`, if that is a
+    /// right it may have; else says why not.
+    fn grant_castling(&mut self, color: Color, side: CastleSide, cell: Cell) -> Result<(), String> {
+        let (ci, si) = (color.index(), side as usize);
+        if self.castle[ci][si] != NONE {
+            return Err("this right is given twice".into());
+        }
+        if self.castle[ci][1 - si] == cell.index() {
+            return Err(format!("both rights name the rook on {cell}"));
+        }
+        if self.piece_at(cell) != Some(Piece::new(color, Role::Rook)) {
+            return Err(format!("the right needs a {color} rook on {cell}"));
+        }
+        self.castle[ci][si] = cell.index();
+        Ok(())
+    }
+
+    /// Reads the en-passant field: `-`, or the cell a pawn of the side that just moved
+    /// passed over by a double step.
+    fn read_en_passant(&mut self, field: &str) -> Result<(), ParsePositionError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let place = format!("field 4 (en passant, `{}`)", chimera_core::excerpt(field));
+        let cell = Cell::parse(field).ok_or_else(|| {
+            ParsePositionError::of_kind(PositionErrorKind::UnknownCell, place.clone(), "not a cell")
+        })?;
+        let them = !self.turn;
+        let ep_rank = if them == Color::White { 2 } else { 5 };
+        let dir: i16 = if them == Color::White { 10 } else { -10 };
+        let i = cell.index() as i16;
+        let ok = cell.rank() == ep_rank
+            && self.piece_at(cell).is_none()
+            && self.cells[(i - dir) as usize] == 0
+            && self.piece_at(Cell::from_index_unchecked((i + dir) as u8))
+                == Some(Piece::new(them, Role::Pawn));
+        if !ok {
+            return Err(bad_field(
+                place,
+                format!("no {them} pawn can just have passed over {cell} by a double step"),
+            ));
+        }
+        self.ep = cell.index();
+        Ok(())
+    }
+
     /// Writes the position text.
     pub(crate) fn write_fen(&self) -> String {
-        let mut s = String::with_capacity(100);
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..10u8 {
-                match Cell::new(file, rank) {
-                    None => {
-                        if empty > 0 {
-                            let _ = write!(s, "{empty}");
-                            empty = 0;
-                        }
-                        s.push('*');
-                    }
-                    Some(c) => match self.piece_at(c) {
-                        None => empty += 1,
-                        Some(p) => {
-                            if empty > 0 {
-                                let _ = write!(s, "{empty}");
-                                empty = 0;
-                            }
-                            s.push(p.char());
-                        }
-                    },
-                }
-            }
-            if empty > 0 {
-                let _ = write!(s, "{empty}");
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s.push(' ');
-        s.push(self.turn.char());
-        s.push(' ');
-        let mut any = false;
-        for color in Color::ALL {
-            for side in CastleSide::ALL {
-                if let Some(cell) = self.castling_rook(color, side) {
-                    any = true;
-                    let letter = match side {
-                        CastleSide::King => 'K',
-                        CastleSide::Queen => 'Q',
-                    };
-                    s.push(if color == Color::White {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    });
-                    if cell.file() != side.rook_file() || cell.rank() != first_rank(color) {
-                        let _ = write!(s, "{cell}");
-                    }
-                }
-            }
-        }
-        if !any {
-            s.push('-');
-        }
-        s.push(' ');
+        let mut s = GRID.write(
+            |i| self.piece_at(Cell::from_index_unchecked(i as u8)),
+            |p| p.char(),
+        );
+        let _ = write!(s, " {} {} ", self.turn.char(), self.castling_text());
         match self.ep_cell() {
             Some(c) => {
                 let _ = write!(s, "{c}");
@@ -372,6 +248,33 @@ impl TurretChess {
             None => s.push('-'),
         }
         let _ = write!(s, " {} {}", self.halfmove, self.fullmove);
+        s
+    }
+
+    /// The castling field: `KQkq` for the rights that last, each with its rook's cell when
+    /// that rook was thrown away from its initial cell; `-` for none.
+    fn castling_text(&self) -> String {
+        let mut s = String::new();
+        for color in Color::ALL {
+            for side in CastleSide::ALL {
+                if let Some(cell) = self.castling_rook(color, side) {
+                    let letter = match side {
+                        CastleSide::King => 'K',
+                        CastleSide::Queen => 'Q',
+                    };
+                    s.push(match color {
+                        Color::White => letter,
+                        Color::Black => letter.to_ascii_lowercase(),
+                    });
+                    if cell.file() != side.rook_file() || cell.rank() != first_rank(color) {
+                        let _ = write!(s, "{cell}");
+                    }
+                }
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
         s
     }
 

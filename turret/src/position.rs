@@ -5,7 +5,7 @@ use crate::board::{
     bishop_attacks, first_blocker, rook_attacks, Bitboard, Cell, Dir, CAMEL, KING, KNIGHT, NONE,
     PAWN_ATTACKS, STEP,
 };
-use crate::types::{Move, Piece, Role, Rules};
+use crate::types::{Move, MoveKind, Piece, Role, Rules};
 use crate::zobrist::KEYS;
 use chimera_core::Color;
 
@@ -290,7 +290,7 @@ impl TurretChess {
 
     /// What the sling does in `mv`, if `mv` is a Turret move that throws a piece.
     pub fn sling(&self, mv: Move) -> Option<Sling> {
-        let (s, d) = (mv.src_idx(), mv.dst_idx());
+        let (s, d) = (mv.src_index(), mv.dst_index());
         if s >= 80 || d >= 80 {
             return None;
         }
@@ -312,10 +312,30 @@ impl TurretChess {
 
     /// Makes a move (known legal) with or without key updates.
     pub(crate) fn make<const HASH: bool>(&mut self, mv: Move) {
+        let (from, to) = (mv.src_index(), mv.dst_index());
+        self.pass_turn::<HASH>();
+        if from >= 80 || to >= 80 || self.cells[from as usize] == 0 {
+            return; // not a move of this position: nothing more to do
+        }
+        match mv.kind() {
+            MoveKind::Castle => self.make_castle::<HASH>(from, to),
+            MoveKind::EnPassant => self.make_en_passant::<HASH>(from, to),
+            MoveKind::Normal => {
+                let role = Role::ALL[((self.cells[from as usize] - 1) & 7) as usize];
+                if role == Role::Turret && !mv.is_promotion() {
+                    self.make_turret::<HASH>(from, to);
+                } else {
+                    self.make_ordinary::<HASH>(from, to, role, mv.promotion());
+                }
+            }
+        }
+    }
+
+    /// The part of every move that does not depend on it: the en-passant right lapses, the
+    /// clocks advance, the other side is to move.
+    #[inline(always)]
+    fn pass_turn<const HASH: bool>(&mut self) {
         let us = self.turn;
-        let ui = us.index();
-        let from = mv.src_idx();
-        let to = mv.dst_idx();
         if HASH {
             if self.ep != NONE {
                 self.key ^= KEYS.ep[self.ep as usize];
@@ -328,99 +348,132 @@ impl TurretChess {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = !us;
-        if from >= 80 || to >= 80 || self.cells[from as usize] == 0 {
-            return; // not a move of this position: nothing more to do
+    }
+
+    /// The side that is making the move (`make` has already passed the turn).
+    #[inline(always)]
+    fn mover(&self) -> Color {
+        !self.turn
+    }
+
+    /// Castling, the king going `from` → `to`: the rook first, then the king; both rights
+    /// of the mover end.
+    #[inline(always)]
+    fn make_castle<const HASH: bool>(&mut self, from: u8, to: u8) {
+        let ui = self.mover().index();
+        let king_side = to > from;
+        let rook_from = self.castle[ui][if king_side { 0 } else { 1 }];
+        let rook_to = if king_side { from + 1 } else { from - 1 };
+        if rook_from != NONE && self.cells[rook_from as usize] != 0 {
+            let r = self.take::<HASH>(rook_from);
+            self.put::<HASH>(rook_to, r);
         }
-        match mv.kind_code() {
-            2 => {
-                // Castling: the rook first, then the king.
-                let king_side = to > from;
-                let s = if king_side { 0 } else { 1 };
-                let rook_from = self.castle[ui][s];
-                let rook_to = if king_side { from + 1 } else { from - 1 };
-                if rook_from != NONE && self.cells[rook_from as usize] != 0 {
-                    let r = self.take::<HASH>(rook_from);
-                    self.put::<HASH>(rook_to, r);
+        let k = self.take::<HASH>(from);
+        self.put::<HASH>(to, k);
+        self.set_castle::<HASH>(ui, 0, NONE);
+        self.set_castle::<HASH>(ui, 1, NONE);
+    }
+
+    /// An en-passant capture: the pawn beside `from` on the file of `to` is taken.
+    #[inline(always)]
+    fn make_en_passant<const HASH: bool>(&mut self, from: u8, to: u8) {
+        let victim = (from / 10) * 10 + to % 10;
+        self.take::<HASH>(victim);
+        let p = self.take::<HASH>(from);
+        self.put::<HASH>(to, p);
+        self.halfmove = 0;
+    }
+
+    /// A Turret's move with its sling: the Turret goes `from` → `to`, then the piece behind
+    /// its start (if the sling throws) flies beyond its destination.
+    #[inline(always)]
+    fn make_turret<const HASH: bool>(&mut self, from: u8, to: u8) {
+        let sling = direction(from, to).and_then(|d| self.sling_cells(from, to, d));
+        let t = self.take::<HASH>(from);
+        self.put::<HASH>(to, t);
+        if let Some((b, l)) = sling {
+            self.throw::<HASH>(b, l);
+        }
+        self.rook_left::<HASH>(self.mover().index(), from);
+    }
+
+    /// The sling throws the piece on `b` to `l`, capturing what stands there; a pawn
+    /// landing on its last rank becomes a queen.
+    #[inline(always)]
+    fn throw<const HASH: bool>(&mut self, b: u8, l: u8) {
+        if self.cells[l as usize] != 0 {
+            self.take::<HASH>(l);
+            self.captured_at::<HASH>(l);
+            self.halfmove = 0;
+        }
+        let mut thrown = self.take::<HASH>(b);
+        let tp = Piece::from_code(thrown).expect("thrown piece");
+        if tp.role == Role::Pawn {
+            self.halfmove = 0;
+            if l / 10 == last_rank(tp.color) {
+                thrown = Piece::new(tp.color, Role::Queen).code();
+            }
+        }
+        self.put::<HASH>(l, thrown);
+        self.thrown::<HASH>(b, l);
+    }
+
+    /// Any other move of a piece of `role`: a capture on `to`, a pawn's step (with its
+    /// promotion and en-passant right), the castling rights a king or rook loses.
+    #[inline(always)]
+    fn make_ordinary<const HASH: bool>(
+        &mut self,
+        from: u8,
+        to: u8,
+        role: Role,
+        promotion: Option<Role>,
+    ) {
+        let us = self.mover();
+        let ui = us.index();
+        if self.cells[to as usize] != 0 {
+            self.take::<HASH>(to);
+            self.captured_at::<HASH>(to);
+            self.halfmove = 0;
+        }
+        let mut p = self.take::<HASH>(from);
+        match role {
+            Role::Pawn => {
+                self.halfmove = 0;
+                if let Some(r) = promotion {
+                    p = Piece::new(us, r).code();
                 }
-                let k = self.take::<HASH>(from);
-                self.put::<HASH>(to, k);
+                if from.abs_diff(to) == 20 {
+                    self.open_en_passant::<HASH>(us, (from + to) / 2);
+                }
+            }
+            Role::King => {
                 self.set_castle::<HASH>(ui, 0, NONE);
                 self.set_castle::<HASH>(ui, 1, NONE);
             }
-            1 => {
-                let victim = (from / 10) * 10 + to % 10;
-                self.take::<HASH>(victim);
-                let p = self.take::<HASH>(from);
-                self.put::<HASH>(to, p);
-                self.halfmove = 0;
+            _ => self.rook_left::<HASH>(ui, from),
+        }
+        self.put::<HASH>(to, p);
+    }
+
+    /// After `us`'s double step over `ep`: the right to take en passant, only when an
+    /// enemy pawn could use it.
+    #[inline(always)]
+    fn open_en_passant<const HASH: bool>(&mut self, us: Color, ep: u8) {
+        if PAWN_ATTACKS[us.index()][ep as usize] & self.pieces(!us, Role::Pawn) != 0 {
+            self.ep = ep;
+            if HASH {
+                self.key ^= KEYS.ep[ep as usize];
             }
-            _ => {
-                let code = self.cells[from as usize];
-                let role = Role::ALL[((code - 1) & 7) as usize];
-                if role == Role::Turret && mv.promo_code() == 0 {
-                    let sling = direction(from, to).and_then(|d| self.sling_cells(from, to, d));
-                    let t = self.take::<HASH>(from);
-                    self.put::<HASH>(to, t);
-                    if let Some((b, l)) = sling {
-                        if self.cells[l as usize] != 0 {
-                            self.take::<HASH>(l);
-                            self.captured_at::<HASH>(l);
-                            self.halfmove = 0;
-                        }
-                        let mut thrown = self.take::<HASH>(b);
-                        let tp = Piece::from_code(thrown).expect("thrown piece");
-                        if tp.role == Role::Pawn {
-                            self.halfmove = 0;
-                            if l / 10 == last_rank(tp.color) {
-                                thrown = Piece::new(tp.color, Role::Queen).code();
-                            }
-                        }
-                        self.put::<HASH>(l, thrown);
-                        self.thrown::<HASH>(b, l);
-                    }
-                    if self.castle[ui][0] == from {
-                        self.set_castle::<HASH>(ui, 0, NONE);
-                    }
-                    if self.castle[ui][1] == from {
-                        self.set_castle::<HASH>(ui, 1, NONE);
-                    }
-                    return;
-                }
-                if self.cells[to as usize] != 0 {
-                    self.take::<HASH>(to);
-                    self.captured_at::<HASH>(to);
-                    self.halfmove = 0;
-                }
-                let mut p = self.take::<HASH>(from);
-                match role {
-                    Role::Pawn => {
-                        self.halfmove = 0;
-                        if let Some(r) = mv.promotion() {
-                            p = Piece::new(us, r).code();
-                        }
-                        if from.abs_diff(to) == 20 {
-                            let ep = (from + to) / 2;
-                            if PAWN_ATTACKS[ui][ep as usize] & self.pieces(!us, Role::Pawn) != 0 {
-                                self.ep = ep;
-                                if HASH {
-                                    self.key ^= KEYS.ep[ep as usize];
-                                }
-                            }
-                        }
-                    }
-                    Role::King => {
-                        self.set_castle::<HASH>(ui, 0, NONE);
-                        self.set_castle::<HASH>(ui, 1, NONE);
-                    }
-                    _ => {
-                        for s in 0..2 {
-                            if self.castle[ui][s] == from {
-                                self.set_castle::<HASH>(ui, s, NONE);
-                            }
-                        }
-                    }
-                }
-                self.put::<HASH>(to, p);
+        }
+    }
+
+    /// A piece of colour `ui` left `from` by its own move: if it was an original rook, its
+    /// right ends.
+    #[inline(always)]
+    fn rook_left<const HASH: bool>(&mut self, ui: usize, from: u8) {
+        for s in 0..2 {
+            if self.castle[ui][s] == from {
+                self.set_castle::<HASH>(ui, s, NONE);
             }
         }
     }

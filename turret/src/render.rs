@@ -4,7 +4,7 @@ use crate::board::Cell;
 use crate::position::{CastleSide, Sling, TurretChess};
 use crate::types::{Move, MoveKind, Piece, Role};
 use chimera_core::{Color, MoveCells, Position, Render};
-use chimera_kit::svg::escape;
+use chimera_kit::svg::Scene;
 use std::fmt::Write;
 
 /// What the last move touched, for marking.
@@ -133,154 +133,132 @@ impl Render for TurretChess {
         Some(diagram(self, last, true))
     }
 
-    /// The 68 cells (missing cells not drawn), coordinates, pieces (Unicode glyphs; a Turret
-    /// is a tower disc marked `T`, a Kwagga a disc marked `Z`), the last move's cells
-    /// highlighted, the sling's throw as a blue arrow from B to L, and a checked king on a
-    /// red glow.
+    /// The 68 cells (missing cells not drawn; ids `cell-a1` … with `data-cell="a1"`),
+    /// coordinates, pieces (Unicode glyphs; a Turret is a disc marked `T`, a Kwagga a disc
+    /// marked `Z`), the last move's cells highlighted in yellow and the sling's cells in
+    /// blue with its throw as a blue arrow from B to L (under the pieces), a checked king ringed in red, and
+    /// captions: the last move's legend and whose turn it is. Drawn with the kit's
+    /// [`Scene`].
     fn svg(&self, last: Option<(&Self, Self::Move)>) -> String {
-        const SZ: i32 = 56;
-        const M: i32 = 30;
-        let w = 2 * M + 10 * SZ;
-        let h = 2 * M + 8 * SZ;
-        let m = marks(last);
-        let xy = |c: Cell| (M + c.file() as i32 * SZ, M + (7 - c.rank() as i32) * SZ);
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Noto Sans Symbols2, sans-serif">"##
-        );
-        s.push_str(concat!(
-            "<defs>",
-            r##"<marker id="head" markerWidth="4" markerHeight="4" refX="2.2" refY="2" orient="auto"><path d="M0,0 L4,2 L0,4 z" fill="#1e6fd9"/></marker>"##,
-            r##"<radialGradient id="check"><stop offset="0%" stop-color="#ff0000" stop-opacity="1"/><stop offset="60%" stop-color="#e00000" stop-opacity="0.6"/><stop offset="100%" stop-color="#a00000" stop-opacity="0"/></radialGradient>"##,
-            "</defs>\n"
-        ));
-        let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="#f7f3ea"/>"##);
-        let check_king = if self.is_check() {
-            self.king(self.turn())
-        } else {
-            None
-        };
+        let (width, height) = (2.0 * MARGIN + 10.0 * SIZE, 2.0 * MARGIN + 8.0 * SIZE);
+        let mut scene = Scene::new(width, height);
         for c in Cell::all() {
-            let (x, y) = xy(c);
-            let light = (c.file() + c.rank()) % 2 == 0;
-            let fill = if light { "#f0d9b5" } else { "#b58863" };
-            let _ = writeln!(
-                s,
-                r#"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="{fill}" class="cell" data-cell="{c}"/>"#
-            );
-            if let Some(m) = &m {
-                if m.moved.contains(&c) {
-                    let _ = writeln!(
-                        s,
-                        r##"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="#f6f669" fill-opacity="0.65"/>"##
-                    );
-                } else if m.sling.is_some_and(|sl| sl.from == c || sl.to == c) {
-                    let _ = writeln!(
-                        s,
-                        r##"<rect x="{x}" y="{y}" width="{SZ}" height="{SZ}" fill="#8fc1ff" fill-opacity="0.6"/>"##
-                    );
-                }
-            }
-            if check_king == Some(c) {
-                let _ = writeln!(
-                    s,
-                    r#"<circle cx="{}" cy="{}" r="{}" fill="url(#check)"/>"#,
-                    x + SZ / 2,
-                    y + SZ / 2,
-                    SZ / 2
-                );
-            }
-        }
-        // Coordinates.
-        for f in 0..10 {
-            let x = M + f * SZ + SZ / 2;
-            let letter = (b'a' + f as u8) as char;
-            let _ = writeln!(
-                s,
-                r##"<text x="{x}" y="{}" font-size="16" text-anchor="middle" fill="#555">{letter}</text>"##,
-                M - 9
-            );
-            let _ = writeln!(
-                s,
-                r##"<text x="{x}" y="{}" font-size="16" text-anchor="middle" fill="#555">{letter}</text>"##,
-                h - 10
-            );
-        }
-        for r in 0..8 {
-            let y = M + (7 - r) * SZ + SZ / 2 + 6;
-            let _ = writeln!(
-                s,
-                r##"<text x="{}" y="{y}" font-size="16" text-anchor="middle" fill="#555">{}</text>"##,
-                M / 2,
-                r + 1
-            );
-            let _ = writeln!(
-                s,
-                r##"<text x="{}" y="{y}" font-size="16" text-anchor="middle" fill="#555">{}</text>"##,
-                w - M / 2,
-                r + 1
-            );
-        }
-        // Pieces.
-        for c in Cell::all() {
-            let Some(p) = self.piece_at(c) else { continue };
-            let (x, y) = xy(c);
-            let (cx, cy) = (x + SZ / 2, y + SZ / 2);
-            let (fill, ink) = match p.color {
-                Color::White => ("#ffffff", "#000000"),
-                Color::Black => ("#1a1a1a", "#ffffff"),
+            let (x, y) = corner(c);
+            let fill = if (c.file() + c.rank()) % 2 == 0 {
+                "#f0d9b5"
+            } else {
+                "#b58863"
             };
-            match p.role {
-                Role::Turret | Role::Kwagga => {
-                    // A tower: a disc with battlements, marked with the letter.
-                    let _ = writeln!(
-                        s,
-                        r##"<g><rect x="{}" y="{}" width="30" height="8" fill="{fill}" stroke="#000" stroke-width="1.5"/><rect x="{}" y="{}" width="6" height="6" fill="{fill}" stroke="#000" stroke-width="1.5"/><rect x="{}" y="{}" width="6" height="6" fill="{fill}" stroke="#000" stroke-width="1.5"/><rect x="{}" y="{}" width="6" height="6" fill="{fill}" stroke="#000" stroke-width="1.5"/><circle cx="{cx}" cy="{}" r="16" fill="{fill}" stroke="#000" stroke-width="2"/><text x="{cx}" y="{}" font-size="20" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text></g>"##,
-                        cx - 15,
-                        cy - 21,
-                        cx - 15,
-                        cy - 26,
-                        cx - 3,
-                        cy - 26,
-                        cx + 9,
-                        cy - 26,
-                        cy + 3,
-                        cy + 10,
-                        glyph(p)
-                    );
-                }
-                _ => {
-                    let _ = writeln!(
-                        s,
-                        r##"<text x="{cx}" y="{}" font-size="44" text-anchor="middle" fill="{fill}" stroke="#000" stroke-width="1.2">{}</text>"##,
-                        cy + 15,
-                        glyph(p)
-                    );
-                }
+            let square = [(x, y), (x + SIZE, y), (x + SIZE, y + SIZE), (x, y + SIZE)];
+            scene.cell(&c.to_string(), &square, fill);
+        }
+        let m = marks(last);
+        if let Some(m) = &m {
+            for c in &m.moved {
+                scene.highlight(&c.to_string(), "#f6f669", 0.65);
+            }
+            if let Some(sl) = m.sling {
+                scene.highlight(&sl.from.to_string(), "#8fc1ff", 0.6);
+                scene.highlight(&sl.to.to_string(), "#8fc1ff", 0.6);
             }
         }
-        if let Some(Marks {
-            sling: Some(sl), ..
-        }) = &m
-        {
-            let (x1, y1) = xy(sl.from);
-            let (x2, y2) = xy(sl.to);
-            let _ = writeln!(
-                s,
-                r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#1e6fd9" stroke-width="6" stroke-opacity="0.8" marker-end="url(#head)"/>"##,
-                x1 + SZ / 2,
-                y1 + SZ / 2,
-                x2 + SZ / 2,
-                y2 + SZ / 2
-            );
+        if self.is_check() {
+            if let Some(k) = self.king(self.turn()) {
+                scene.ring(centre(k), SIZE / 2.0 - 3.0, "#e00000");
+            }
+        }
+        coordinates(&mut scene, width, height);
+        if let Some(sl) = m.as_ref().and_then(|m| m.sling) {
+            scene.arrow(centre(sl.from), centre(sl.to), "#1e6fd9");
+        }
+        for c in Cell::all() {
+            if let Some(p) = self.piece_at(c) {
+                draw_piece(&mut scene, c, p);
+            }
         }
         if let Some(m) = &m {
-            let _ = writeln!(s, "<title>{}</title>", escape(&m.legend));
+            for line in wrap(&m.legend, 64) {
+                scene.caption(&line);
+            }
         }
-        s.push_str("</svg>\n");
-        s
+        scene.caption(&status_line(self));
+        scene.to_svg()
     }
+}
+
+/// The side of a cell and the margin around the board, in picture units.
+const SIZE: f64 = 56.0;
+const MARGIN: f64 = 30.0;
+
+/// The top-left corner of a cell in the picture.
+fn corner(c: Cell) -> (f64, f64) {
+    (
+        MARGIN + f64::from(c.file()) * SIZE,
+        MARGIN + f64::from(7 - c.rank()) * SIZE,
+    )
+}
+
+/// The centre of a cell in the picture.
+fn centre(c: Cell) -> (f64, f64) {
+    let (x, y) = corner(c);
+    (x + SIZE / 2.0, y + SIZE / 2.0)
+}
+
+/// File letters above and below the board, rank numbers on both sides.
+fn coordinates(scene: &mut Scene, width: f64, height: f64) {
+    for f in 0..10u8 {
+        let x = MARGIN + (f64::from(f) + 0.5) * SIZE;
+        let letter = ((b'a' + f) as char).to_string();
+        scene.label((x, MARGIN / 2.0), &letter, 16.0);
+        scene.label((x, height - MARGIN / 2.0), &letter, 16.0);
+    }
+    for r in 0..8u8 {
+        let y = MARGIN + (f64::from(7 - r) + 0.5) * SIZE;
+        let number = (r + 1).to_string();
+        scene.label((MARGIN / 2.0, y), &number, 16.0);
+        scene.label((width - MARGIN / 2.0, y), &number, 16.0);
+    }
+}
+
+/// A piece: its figurine, or a marked disc for the Turret and the Kwagga (no figurine).
+fn draw_piece(scene: &mut Scene, c: Cell, p: Piece) {
+    let (fill, ink) = match p.color {
+        Color::White => ("#ffffff", "#000000"),
+        Color::Black => ("#1a1a1a", "#ffffff"),
+    };
+    let glyph = glyph(p).to_string();
+    match p.role {
+        Role::Turret | Role::Kwagga => {
+            scene.disc(centre(c), 18.0, fill, &glyph, ink);
+        }
+        _ => {
+            scene.piece(centre(c), &glyph, fill, 44.0);
+        }
+    }
+}
+
+/// Splits a long text into lines of at most about `width` characters, between words.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// Whose turn it is, and whether that side is in check.
+fn status_line(pos: &TurretChess) -> String {
+    let mut s = format!("{} to move", pos.turn());
+    if pos.is_check() {
+        s.push_str(", in check");
+    }
+    s
 }
 
 /// The text diagram, from White's side or (`flipped`) from Black's.
@@ -327,10 +305,7 @@ fn diagram(pos: &TurretChess, last: Option<(&TurretChess, Move)>, flipped: bool)
         s.push_str(&m.legend);
         s.push('\n');
     }
-    let _ = write!(s, "{} to move", pos.turn());
-    if pos.is_check() {
-        s.push_str(", in check");
-    }
+    s.push_str(&status_line(pos));
     s.push('\n');
     s
 }

@@ -27,3 +27,36 @@ fn positions_moves_and_games_round_trip_through_json() {
         serde_json::from_str::<TurretChess>(r#"{"rules":"standard","position":"8/8 w"}"#).is_err()
     );
 }
+
+#[test]
+fn a_lone_move_is_its_text() {
+    let start = TurretChess::start(Rules::Standard);
+    let castles = TurretChess::from_text(
+        "tr3k2rt/*pp1ppppp*/*8*/*2pP4*/*8*/*8*/*PPP1PPPP*/TR3K2RT w KQkq d6 0 8",
+        Rules::Standard,
+    )
+    .unwrap();
+    let promotes = TurretChess::from_text(
+        "5k4/*P7*/*8*/*8*/*8*/*8*/*8*/5K4 w - - 0 1",
+        Rules::Standard,
+    )
+    .unwrap();
+    for (pos, text, json) in [
+        (&start, "e2e4", r#""e2e4""#),
+        (&castles, "f1i1", r#""f1i1(castle)""#),
+        (&castles, "e5d6", r#""e5d6(ep)""#),
+        (&promotes, "b7b8t", r#""b7b8t""#),
+    ] {
+        let mv = pos.parse_move(text).unwrap();
+        assert_eq!(serde_json::to_string(&mv).unwrap(), json);
+        assert_eq!(serde_json::from_str::<Move>(json).unwrap(), mv);
+    }
+    for bad in [r#""e2""#, r#""a4a5""#, r#""e7e8k""#, r#""e2e4(x)""#, "17"] {
+        let err = serde_json::from_str::<Move>(bad).unwrap_err().to_string();
+        assert!(!err.is_empty(), "{bad}");
+    }
+    let err = serde_json::from_str::<Move>(r#""a4a5""#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("a4"), "{err}");
+}

@@ -107,9 +107,10 @@
 //! `serde`: [`TurtleShell`] serializes as its rules' name and its position text (and is
 //! validated on reading); `chimera_core::Game<TurtleShell>` as its start position and its
 //! moves as their text (`{"start": …, "moves": ["C2-C3", …]}`), read back by replaying them
-//! (an illegal record is refused). [`Cell`] serializes as its name; [`Move`], [`Piece`] and
-//! [`Rules`] serialize too ([`Move`] in its compact internal form, meaningful only in its
-//! position: prefer its text).
+//! (an illegal record is refused). [`Cell`] serializes as its name; [`Move`] on its own as
+//! its text without a position (`"B1-B3"`, `"E5-E3=R"`: a capture is written with `-`
+//! there) and deserializes from any move text the reader accepts, refusing a malformed one
+//! with the reader's error; [`Piece`] and [`Rules`] serialize too.
 #![forbid(unsafe_code)]
 
 mod board;

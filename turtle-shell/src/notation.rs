@@ -96,6 +96,8 @@ pub(crate) fn position_to_text(pos: &TurtleShell) -> String {
     out
 }
 
+/// Reads the position text [`position_to_text`] writes (pieces may come in any order,
+/// separated by commas or spaces), checking that the position could occur in a game.
 pub(crate) fn position_from_text(
     text: &str,
     rules: Rules,
@@ -120,25 +122,16 @@ pub(crate) fn position_from_text(
     })?;
     let mut pos = TurtleShell::empty(turn, rules);
     let mut side: Option<Color> = None;
-    let mut kings: [Vec<Cell>; 2] = [Vec::new(), Vec::new()];
     for &token in items {
-        let mut item = token;
-        if let Some((marker, rest)) = token.split_once(':') {
-            side = Some(match marker.to_ascii_lowercase().as_str() {
-                "w" | "white" => Color::White,
-                "b" | "black" => Color::Black,
-                _ => {
-                    return Err(ParsePositionError::of_kind(
-                        PositionErrorKind::Syntax,
-                        format!("`{token}`"),
-                        format!("unknown side `{marker}:`, expected `W:` or `B:`"),
-                    ))
-                }
-            });
-            item = rest;
-            if item.is_empty() {
-                continue;
+        let item = match token.split_once(':') {
+            Some((marker, rest)) => {
+                side = Some(side_marker(token, marker)?);
+                rest
             }
+            None => token,
+        };
+        if item.is_empty() {
+            continue;
         }
         let Some(color) = side else {
             return Err(ParsePositionError::of_kind(
@@ -147,70 +140,95 @@ pub(crate) fn position_from_text(
                 "a piece before any `W:` or `B:`",
             ));
         };
-        let place = || format!("{} pieces, item `{item}`", side_name(color));
-        let mut chars = item.chars();
-        let letter = chars.next().unwrap_or(' ');
-        let piece = Piece::from_char(letter).ok_or_else(|| {
-            ParsePositionError::of_kind(
-                PositionErrorKind::BadPiece,
-                place(),
-                format!("unknown piece letter `{letter}` (expected K, G, N, R or P)"),
-            )
-        })?;
-        let name = chars.as_str();
-        let cell = Cell::from_name(name).ok_or_else(|| {
-            ParsePositionError::of_kind(
-                PositionErrorKind::UnknownCell,
-                place(),
-                format!("unknown cell `{name}`"),
-            )
-        })?;
-        if let Some((c, p)) = pos.piece_at(cell) {
-            return Err(ParsePositionError::of_kind(
-                PositionErrorKind::Invalid,
-                place(),
-                format!("cell {cell} is already taken by the {} {p}", side_name(c)),
-            ));
-        }
-        if piece == Piece::Pawn && END_ZONE[color.index()] & cell.bit() != 0 {
-            return Err(ParsePositionError::of_kind(
-                PositionErrorKind::Invalid,
-                place(),
-                format!(
-                    "a {} pawn cannot stand on {cell}, in the opponent's end zone (it would have promoted)",
-                    side_name(color)
-                ),
-            ));
-        }
-        if piece == Piece::King {
-            kings[color.index()].push(cell);
-        }
-        pos.put(cell, color, piece);
+        place_item(&mut pos, color, item)?;
     }
     for color in Color::ALL {
-        match kings[color.index()].as_slice() {
-            [_] => {}
-            [] => {
-                return Err(ParsePositionError::of_kind(
-                    PositionErrorKind::Invalid,
-                    format!("{} pieces", side_name(color)),
-                    format!("no {} king", side_name(color)),
-                ))
-            }
-            many => {
-                let cells: Vec<&str> = many.iter().map(|c| c.name()).collect();
-                return Err(ParsePositionError::of_kind(
-                    PositionErrorKind::Invalid,
-                    format!("{} pieces", side_name(color)),
-                    format!(
-                        "more than one {} king ({})",
-                        side_name(color),
-                        cells.join(", ")
-                    ),
-                ));
-            }
-        }
+        check_one_king(&pos, color)?;
     }
+    check_turn(&pos)?;
+    Ok(pos)
+}
+
+/// The side a `W:` or `B:` marker (also `white:`, `black:`) names.
+fn side_marker(token: &str, marker: &str) -> Result<Color, ParsePositionError> {
+    match marker.to_ascii_lowercase().as_str() {
+        "w" | "white" => Ok(Color::White),
+        "b" | "black" => Ok(Color::Black),
+        _ => Err(ParsePositionError::of_kind(
+            PositionErrorKind::Syntax,
+            format!("`{token}`"),
+            format!("unknown side `{marker}:`, expected `W:` or `B:`"),
+        )),
+    }
+}
+
+/// Puts the piece an item names (`KE1`: a letter, then a cell) on an empty cell, refusing a
+/// pawn in the opponent's end zone.
+fn place_item(pos: &mut TurtleShell, color: Color, item: &str) -> Result<(), ParsePositionError> {
+    let place = || format!("{} pieces, item `{item}`", side_name(color));
+    let mut chars = item.chars();
+    let letter = chars.next().unwrap_or(' ');
+    let piece = Piece::from_char(letter).ok_or_else(|| {
+        ParsePositionError::of_kind(
+            PositionErrorKind::BadPiece,
+            place(),
+            format!("unknown piece letter `{letter}` (expected K, G, N, R or P)"),
+        )
+    })?;
+    let name = chars.as_str();
+    let cell = Cell::from_name(name).ok_or_else(|| {
+        ParsePositionError::of_kind(
+            PositionErrorKind::UnknownCell,
+            place(),
+            format!("unknown cell `{name}`"),
+        )
+    })?;
+    if let Some((c, p)) = pos.piece_at(cell) {
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Invalid,
+            place(),
+            format!("cell {cell} is already taken by the {} {p}", side_name(c)),
+        ));
+    }
+    if piece == Piece::Pawn && END_ZONE[color.index()] & cell.bit() != 0 {
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Invalid,
+            place(),
+            format!(
+                "a {} pawn cannot stand on {cell}, in the opponent's end zone (it would have promoted)",
+                side_name(color)
+            ),
+        ));
+    }
+    pos.put(cell, color, piece);
+    Ok(())
+}
+
+/// Refuses a side with no king or with several.
+fn check_one_king(pos: &TurtleShell, color: Color) -> Result<(), ParsePositionError> {
+    let kings: Vec<&str> = Bits(pos.bitboard(color, Piece::King))
+        .map(|i| Cell::of(i).name())
+        .collect();
+    let reason = match kings.as_slice() {
+        [_] => return Ok(()),
+        [] => format!("no {} king", side_name(color)),
+        many => format!(
+            "more than one {} king ({})",
+            side_name(color),
+            many.join(", ")
+        ),
+    };
+    Err(ParsePositionError::of_kind(
+        PositionErrorKind::Invalid,
+        format!("{} pieces", side_name(color)),
+        reason,
+    ))
+}
+
+/// Refuses a side to move that could not be: the other king in check, or its own king
+/// already in the opponent's end zone (the game would have ended when it got there).
+fn check_turn(pos: &TurtleShell) -> Result<(), ParsePositionError> {
+    let turn = pos.turn();
     let mover = !turn;
     let mover_king = pos.king(mover).expect("checked");
     if pos.is_attacked(mover_king, turn) {
@@ -235,5 +253,5 @@ pub(crate) fn position_from_text(
             ),
         ));
     }
-    Ok(pos)
+    Ok(())
 }

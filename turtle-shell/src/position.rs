@@ -42,6 +42,35 @@ const KNIGHT: usize = Piece::Knight as usize;
 const ROOK: usize = Piece::Rook as usize;
 const PAWN: usize = Piece::Pawn as usize;
 
+/// What checks and pins leave the pieces other than the king free to do.
+struct Limits {
+    /// The cells a move must reach to meet a check (all cells when not in check; none in a
+    /// double check).
+    evasion: u64,
+    /// The pieces pinned to the king by a rook.
+    pinned: u64,
+    /// Each pinned piece's cell and the line it may move along.
+    pins: [(usize, u64); 8],
+    npins: usize,
+}
+
+impl Limits {
+    /// The cells the piece on `s` may move to as far as pins go.
+    #[inline(always)]
+    fn pin_mask(&self, s: usize) -> u64 {
+        if self.pinned & (1u64 << s) == 0 {
+            return !0;
+        }
+        let mut m = !0;
+        for &(c, line) in &self.pins[..self.npins] {
+            if c == s {
+                m &= line;
+            }
+        }
+        m
+    }
+}
+
 /// A Turtle Shell Chess position: where the pieces stand, whose turn it is, and the rules
 /// it is played under. History (for Ko) is kept by [`chimera_core::Game`].
 ///
@@ -223,116 +252,123 @@ impl TurtleShell {
         if self.end_zone_winner().is_some() {
             return;
         }
-        let us = self.turn;
-        let them = !us;
-        let own = self.colors[us.index()];
-        let enemy = self.colors[them.index()];
-        let occ = own | enemy;
-        let kings = self.pieces[KING] & own;
+        let kings = self.pieces[KING] & self.colors[self.turn.index()];
         if kings == 0 {
             return;
         }
         let k = kings.trailing_zeros() as usize;
-        let p = &self.pieces;
+        moves.reserve(MAX_MOVES);
+        self.king_moves(k, moves);
+        let limits = self.checks_and_pins(k);
+        if limits.evasion != 0 {
+            self.piece_moves(&limits, moves);
+        }
+    }
 
-        // Checks and pins.
+    /// What checks and pins allow the pieces other than the king (on `k`) to do.
+    #[inline(always)]
+    fn checks_and_pins(&self, k: usize) -> Limits {
+        let them = !self.turn;
+        let enemy = self.colors[them.index()];
+        let occ = self.occupied();
+        let p = &self.pieces;
         let leapers = ((bd::KNIGHT[k] & p[KNIGHT])
             | (bd::GUARD[k] & (p[GUARD] | p[KING]))
             | (PAWN_FROM[them.index()][k] & p[PAWN]))
             & enemy;
         // No leaper checks: anything goes; one: capture it; two: only the king may move.
-        let mut evasion: u64 = if leapers == 0 {
-            !0
-        } else if leapers & (leapers - 1) == 0 {
-            leapers
-        } else {
-            0
+        let mut limits = Limits {
+            evasion: if leapers == 0 {
+                !0
+            } else if leapers & (leapers - 1) == 0 {
+                leapers
+            } else {
+                0
+            },
+            pinned: 0,
+            pins: [(0, 0); 8],
+            npins: 0,
         };
-        let mut pinned = 0u64;
-        let mut pins = [(0usize, 0u64); 8];
-        let mut npins = 0;
         let erooks = p[ROOK] & enemy;
-        if ROOK_REACH[k] & erooks != 0 {
-            for (t, &ray) in RAYS[k].iter().enumerate() {
-                if ray & erooks == 0 {
-                    continue;
-                }
-                let blockers = ray & occ;
-                let b1 = first_blocker(t, blockers);
-                let bit1 = 1u64 << b1;
-                if erooks & bit1 != 0 {
-                    // Check along this table: block between, or capture the rook.
-                    evasion &= ray & !RAYS[b1][t];
-                    continue;
-                }
-                if enemy & bit1 != 0 {
-                    continue;
-                }
-                let rest = blockers & RAYS[b1][t];
-                if rest == 0 {
-                    continue;
-                }
-                let b2 = first_blocker(t, rest);
-                if erooks & (1u64 << b2) != 0 {
-                    pinned |= bit1;
-                    pins[npins] = (b1, ray & !RAYS[b2][t]);
-                    npins += 1;
-                }
+        if ROOK_REACH[k] & erooks == 0 {
+            return limits;
+        }
+        for (t, &ray) in RAYS[k].iter().enumerate() {
+            if ray & erooks == 0 {
+                continue;
+            }
+            let blockers = ray & occ;
+            let b1 = first_blocker(t, blockers);
+            let bit1 = 1u64 << b1;
+            if erooks & bit1 != 0 {
+                // Check along this table: block between, or capture the rook.
+                limits.evasion &= ray & !RAYS[b1][t];
+                continue;
+            }
+            if enemy & bit1 != 0 {
+                continue;
+            }
+            let rest = blockers & RAYS[b1][t];
+            if rest == 0 {
+                continue;
+            }
+            let b2 = first_blocker(t, rest);
+            if erooks & (1u64 << b2) != 0 {
+                limits.pinned |= bit1;
+                limits.pins[limits.npins] = (b1, ray & !RAYS[b2][t]);
+                limits.npins += 1;
             }
         }
-        let pin_mask = |s: usize| -> u64 {
-            if pinned & (1u64 << s) == 0 {
-                return !0;
-            }
-            let mut m = !0;
-            for &(c, line) in &pins[..npins] {
-                if c == s {
-                    m &= line;
-                }
-            }
-            m
-        };
+        limits
+    }
 
-        moves.reserve(MAX_MOVES);
-        let mut emit = |mv: Move| moves.push(mv);
-
-        // King moves.
-        let occ_without_king = occ ^ (1u64 << k);
+    /// The king's steps onto cells the enemy does not attack (with the king gone from `k`,
+    /// so that it cannot hide behind itself from a rook).
+    #[inline(always)]
+    fn king_moves(&self, k: usize, moves: &mut Vec<Move>) {
+        let own = self.colors[self.turn.index()];
+        let occ_without_king = self.occupied() ^ (1u64 << k);
         for to in Bits(bd::GUARD[k] & !own) {
-            if !self.attacked(to, them, occ_without_king) {
-                emit(Move::from_indices(k, to, false));
+            if !self.attacked(to, !self.turn, occ_without_king) {
+                moves.push(Move::from_indices(k, to, false));
             }
         }
-        if evasion == 0 {
-            return;
-        }
-        let allowed = !own & evasion;
+    }
 
+    /// The moves of the guards, knights, rooks and pawns within `limits`; a pawn entering
+    /// the end zone promotes, elsewhere in the promotion zone it may.
+    #[inline(always)]
+    fn piece_moves(&self, limits: &Limits, moves: &mut Vec<Move>) {
+        let us = self.turn;
+        let own = self.colors[us.index()];
+        let occ = self.occupied();
+        let p = &self.pieces;
+        let allowed = !own & limits.evasion;
         for s in Bits(p[GUARD] & own) {
-            for to in Bits(bd::GUARD[s] & allowed & pin_mask(s)) {
-                emit(Move::from_indices(s, to, false));
+            for to in Bits(bd::GUARD[s] & allowed & limits.pin_mask(s)) {
+                moves.push(Move::from_indices(s, to, false));
             }
         }
         for s in Bits(p[KNIGHT] & own) {
-            for to in Bits(bd::KNIGHT[s] & allowed & pin_mask(s)) {
-                emit(Move::from_indices(s, to, false));
+            for to in Bits(bd::KNIGHT[s] & allowed & limits.pin_mask(s)) {
+                moves.push(Move::from_indices(s, to, false));
             }
         }
         for s in Bits(p[ROOK] & own) {
-            for to in Bits(rook_targets(s, occ) & allowed & pin_mask(s)) {
-                emit(Move::from_indices(s, to, false));
+            for to in Bits(rook_targets(s, occ) & allowed & limits.pin_mask(s)) {
+                moves.push(Move::from_indices(s, to, false));
             }
         }
         let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
         for s in Bits(p[PAWN] & own) {
-            for to in Bits(PAWN_STEPS[us.index()][s] & allowed & pin_mask(s)) {
+            for to in Bits(PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(s)) {
                 let b = 1u64 << to;
                 if end & b != 0 {
-                    emit(Move::from_indices(s, to, true));
+                    moves.push(Move::from_indices(s, to, true));
                 } else {
-                    emit(Move::from_indices(s, to, false));
+                    moves.push(Move::from_indices(s, to, false));
                     if promo & b != 0 {
-                        emit(Move::from_indices(s, to, true));
+                        moves.push(Move::from_indices(s, to, true));
                     }
                 }
             }
@@ -348,17 +384,8 @@ impl TurtleShell {
         let occ = self.occupied();
         let p = &self.pieces;
         for s in Bits(own) {
-            let b = 1u64 << s;
-            let targets = if p[PAWN] & b != 0 {
-                PAWN_STEPS[us][s]
-            } else if p[ROOK] & b != 0 {
-                rook_targets(s, occ)
-            } else if p[KNIGHT] & b != 0 {
-                bd::KNIGHT[s]
-            } else {
-                bd::GUARD[s]
-            } & !own;
-            let pawn = p[PAWN] & b != 0;
+            let targets = self.reach(s, us, occ) & !own;
+            let pawn = p[PAWN] & (1u64 << s) != 0;
             for to in Bits(targets) {
                 let tb = 1u64 << to;
                 if pawn && END_ZONE[us] & tb != 0 {
@@ -370,6 +397,23 @@ impl TurtleShell {
                     }
                 }
             }
+        }
+    }
+
+    /// The cells the piece on `s` (of the side with index `us`) could move to by its
+    /// movement rule with the board occupied as `occ`, own pieces included.
+    #[inline]
+    fn reach(&self, s: usize, us: usize, occ: u64) -> u64 {
+        let b = 1u64 << s;
+        let p = &self.pieces;
+        if p[PAWN] & b != 0 {
+            PAWN_STEPS[us][s]
+        } else if p[ROOK] & b != 0 {
+            rook_targets(s, occ)
+        } else if p[KNIGHT] & b != 0 {
+            bd::KNIGHT[s]
+        } else {
+            bd::GUARD[s]
         }
     }
 
@@ -396,21 +440,8 @@ impl TurtleShell {
         let own = self.colors[us];
         let enemy = self.colors[1 - us] & !self.pieces[KING];
         let occ = self.occupied();
-        let p = &self.pieces;
         Bits(own)
-            .map(|s| {
-                let b = 1u64 << s;
-                let targets = if p[PAWN] & b != 0 {
-                    PAWN_STEPS[us][s]
-                } else if p[ROOK] & b != 0 {
-                    rook_targets(s, occ)
-                } else if p[KNIGHT] & b != 0 {
-                    bd::KNIGHT[s]
-                } else {
-                    bd::GUARD[s]
-                };
-                (targets & enemy).count_ones()
-            })
+            .map(|s| (self.reach(s, us, occ) & enemy).count_ones())
             .sum()
     }
 

@@ -6,6 +6,7 @@ use crate::board_data::{
 };
 use crate::{Cell, Piece, TurtleShell};
 use chimera_core::{Color, MoveCells, Outcome, Position, Render};
+use chimera_kit::svg::{Point, Scene};
 use std::fmt::Write;
 
 /// What a picture shows, read from the position once.
@@ -168,26 +169,18 @@ fn text_diagram(view: &View, flipped: bool) -> String {
     out
 }
 
-/// SVG: pixels per unit of length, margin, and room for the title and caption.
+/// SVG: pixels per unit of length, margin, and room for the title (the scene adds room
+/// for the captions).
 const SCALE: f32 = 100.0;
 const MARGIN: f32 = 30.0;
 const TITLE: f32 = 40.0;
-const CAPTION: f32 = 92.0;
 
 /// Screen coordinates of a board point (y flipped: White at the bottom).
-fn px(x: f32, y: f32) -> (f32, f32) {
-    (MARGIN + x * SCALE, TITLE + (HEIGHT - y) * SCALE)
-}
-
-fn points(i: usize) -> String {
-    POLYGONS[i]
-        .iter()
-        .map(|&(x, y)| {
-            let (a, b) = px(x, y);
-            format!("{a:.1},{b:.1}")
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+fn px(x: f32, y: f32) -> Point {
+    (
+        f64::from(MARGIN + x * SCALE),
+        f64::from(TITLE + (HEIGHT - y) * SCALE),
+    )
 }
 
 /// Two tones for the triangles, so that triangles sharing an edge differ where possible.
@@ -216,7 +209,7 @@ fn triangle_tones() -> [u8; 64] {
 
 /// Where a cell's name goes: from the centre most of the way to its top (then leftmost)
 /// corner, leaving the centre to the piece.
-fn name_spot(i: usize) -> (f32, f32) {
+fn name_spot(i: usize) -> Point {
     let (cx, cy) = CENTRES[i];
     let corner = POLYGONS[i]
         .iter()
@@ -230,51 +223,64 @@ fn name_spot(i: usize) -> (f32, f32) {
     px(cx + t * (corner.0 - cx), cy + t * (corner.1 - cy))
 }
 
+/// The picture, drawn with the kit's [`Scene`]: a heading, the cells (squares light,
+/// triangles in two tones) with the promotion and end zones tinted, the last move and a
+/// checked king marked, cell names, the pieces, and captions.
 fn svg(view: &View) -> String {
-    let width = 2.0 * MARGIN + WIDTH * SCALE;
-    let height = TITLE + HEIGHT * SCALE + CAPTION;
+    let width = f64::from(2.0 * MARGIN + WIDTH * SCALE);
+    let mut scene = Scene::new(width, f64::from(TITLE + HEIGHT * SCALE));
+    scene.background("#fbf8f1").outline("#4a3b2c", 1.2);
+    scene.label((width / 2.0, 24.0), "Turtle Shell Chess", 20.0);
     let tones = triangle_tones();
-    let mut s = String::new();
-    let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">"#
-    );
-    let _ = writeln!(s, "<title>Turtle Shell Chess: {}</title>", view.status());
-    let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#fbf8f1"/>"##);
-    let _ = writeln!(
-        s,
-        r##"<text x="{:.1}" y="27" text-anchor="middle" font-size="20" font-weight="bold" fill="#3b2f22">Turtle Shell Chess</text>"##,
-        width / 2.0
-    );
-
-    // The cells.
-    let _ = writeln!(
-        s,
-        r##"<g id="cells" stroke="#4a3b2c" stroke-width="1.2" stroke-linejoin="round">"##
-    );
-    for (i, tone) in tones.iter().enumerate() {
+    for i in 0..64 {
         let fill = if SQUARES >> i & 1 == 1 {
             "#ecd9b4"
-        } else if *tone == 0 {
+        } else if tones[i] == 0 {
             "#c8a27a"
         } else {
             "#b48a62"
         };
-        let _ = writeln!(
-            s,
-            r#"<polygon points="{}" fill="{fill}" class="cell" data-cell="{}"><title>{}</title></polygon>"#,
-            points(i),
-            NAMES[i],
-            NAMES[i]
-        );
+        let corners: Vec<Point> = POLYGONS[i].iter().map(|&(x, y)| px(x, y)).collect();
+        scene.cell(NAMES[i], &corners, fill);
     }
-    s.push_str("</g>\n");
+    tint_zones(&mut scene);
+    if let Some((from, to, _)) = view.last {
+        scene.highlight(NAMES[from], "#f5d442", 0.65);
+        scene.highlight(NAMES[to], "#f5d442", 0.65);
+    }
+    if let Some(i) = view.checked {
+        scene.highlight(NAMES[i], "#e0201b", 0.75);
+    }
+    for (i, name) in NAMES.iter().enumerate() {
+        let spot = if view.pieces[i].is_some() {
+            name_spot(i)
+        } else {
+            px(CENTRES[i].0, CENTRES[i].1)
+        };
+        scene.label(spot, name, 10.0);
+    }
+    for (i, piece) in view.pieces.iter().enumerate() {
+        if let Some((color, piece)) = *piece {
+            draw_piece(&mut scene, px(CENTRES[i].0, CENTRES[i].1), color, piece);
+        }
+    }
+    let (first, second) = view.status_parts();
+    scene.caption(&first);
+    if let Some(second) = second {
+        scene.caption(&second);
+    }
+    scene.caption("Blue: White promotes, darker in Black's end zone");
+    scene.caption("Red: Black promotes, darker in White's end zone");
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}",
+        scene.to_svg()
+    )
+}
 
-    // Promotion zones (faint) and end zones (stronger): blue where White promotes (at the
-    // top), red where Black promotes (at the bottom).
-    s.push_str("<g id=\"zones\" stroke=\"none\">\n");
-    for i in 0..64 {
+/// Promotion zones (faint) and end zones (stronger): blue where White promotes (at the
+/// top), red where Black promotes (at the bottom).
+fn tint_zones(scene: &mut Scene) {
+    for (i, name) in NAMES.iter().enumerate() {
         let bit = 1u64 << i;
         let tint = if WHITE_END_ZONE & bit != 0 {
             Some(("#2f5fb3", 0.30))
@@ -288,130 +294,30 @@ fn svg(view: &View) -> String {
             None
         };
         if let Some((color, opacity)) = tint {
-            let _ = writeln!(
-                s,
-                r#"<polygon points="{}" fill="{color}" fill-opacity="{opacity}"/>"#,
-                points(i)
-            );
+            scene.highlight(name, color, opacity);
         }
     }
-    s.push_str("</g>\n");
+}
 
-    // The last move and a checked king.
-    s.push_str("<g id=\"marks\" stroke=\"none\">\n");
-    if let Some((from, to, _)) = view.last {
-        for i in [from, to] {
-            let _ = writeln!(
-                s,
-                r##"<polygon points="{}" fill="#f5d442" fill-opacity="0.65"/>"##,
-                points(i)
-            );
-        }
+/// A piece: a disc, White light and Black dark, with its chess figure (a guard, which has
+/// none, its letter G); a king ringed in gold.
+fn draw_piece(scene: &mut Scene, at: Point, color: Color, piece: Piece) {
+    let (fill, ink) = match color {
+        Color::White => ("#ffffff", "#111111"),
+        Color::Black => ("#1c1c1c", "#ffffff"),
+    };
+    scene.disc(at, 17.0, fill, "", ink);
+    if piece == Piece::King {
+        scene.ring(at, 15.0, "#d4a017");
     }
-    if let Some(i) = view.checked {
-        let _ = writeln!(
-            s,
-            r##"<polygon points="{}" fill="#e0201b" fill-opacity="0.75"/>"##,
-            points(i)
-        );
-    }
-    s.push_str("</g>\n");
-
-    // Cell names.
-    s.push_str(
-        "<g id=\"names\" font-size=\"10\" fill=\"#4a3b2c\" text-anchor=\"middle\" dominant-baseline=\"central\">\n",
-    );
-    for (i, name) in NAMES.iter().enumerate() {
-        let (x, y) = if view.pieces[i].is_some() {
-            name_spot(i)
-        } else {
-            let (x, y) = CENTRES[i];
-            px(x, y)
-        };
-        let _ = writeln!(s, r#"<text x="{x:.1}" y="{y:.1}">{name}</text>"#);
-    }
-    s.push_str("</g>\n");
-
-    // Pieces: discs with the piece's chess figure (a guard's letter G); White light, Black
-    // dark; kings ringed.
-    s.push_str(
-        "<g id=\"pieces\" text-anchor=\"middle\" dominant-baseline=\"central\" font-weight=\"bold\" font-size=\"20\">\n",
-    );
-    for (i, piece) in view.pieces.iter().enumerate() {
-        let Some((color, piece)) = *piece else {
-            continue;
-        };
-        let (x, y) = px(CENTRES[i].0, CENTRES[i].1);
-        let (fill, ink, ring) = match color {
-            Color::White => ("#ffffff", "#111111", "#111111"),
-            Color::Black => ("#1c1c1c", "#ffffff", "#000000"),
-        };
-        let r = 17.0;
-        let _ = writeln!(
-            s,
-            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r}" fill="{fill}" stroke="{ring}" stroke-width="1.5"/>"#
-        );
-        if piece == Piece::King {
-            let _ = writeln!(
-                s,
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="#d4a017" stroke-width="2.5"/>"##,
-                r - 3.0
-            );
-        }
-        // Chess figures where the piece has one; the guard (no chess piece) keeps its G.
-        let (figure, size) = match piece {
-            Piece::King => ('\u{265A}', 26),
-            Piece::Knight => ('\u{265E}', 26),
-            Piece::Rook => ('\u{265C}', 26),
-            Piece::Pawn => ('\u{265F}', 26),
-            Piece::Guard => ('G', 20),
-        };
-        let _ = writeln!(
-            s,
-            r#"<text x="{x:.1}" y="{:.1}" fill="{ink}" font-size="{size}">{figure}</text>"#,
-            y + 0.5
-        );
-    }
-    s.push_str("</g>\n");
-
-    // Caption: side to move, last move, check or the end; a key to the tints.
-    let base = TITLE + HEIGHT * SCALE;
-    let (first, second) = view.status_parts();
-    let _ = writeln!(
-        s,
-        r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="16" fill="#222">{first}</text>"##,
-        width / 2.0,
-        base + 26.0
-    );
-    if let Some(second) = second {
-        let _ = writeln!(
-            s,
-            r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="16" font-weight="bold" fill="#b01c17">{second}</text>"##,
-            width / 2.0,
-            base + 48.0
-        );
-    }
-    let key_y = base + 76.0;
-    let half = width / 2.0;
-    for (x, color, label) in [
-        (MARGIN, "#2f5fb3", "White promotes; Black's end zone darker"),
-        (
-            half + 8.0,
-            "#b3392f",
-            "Black promotes; White's end zone darker",
-        ),
-    ] {
-        let _ = writeln!(
-            s,
-            r##"<rect x="{x:.1}" y="{:.1}" width="14" height="14" fill="#c8a27a" stroke="#4a3b2c" stroke-width="0.8"/><rect x="{x:.1}" y="{:.1}" width="14" height="14" fill="{color}" fill-opacity="0.3"/><text x="{:.1}" y="{:.1}" font-size="11" fill="#444">{label}</text>"##,
-            key_y - 11.0,
-            key_y - 11.0,
-            x + 19.0,
-            key_y
-        );
-    }
-    s.push_str("</svg>\n");
-    s
+    let (figure, size) = match piece {
+        Piece::King => ("\u{265A}", 26.0),
+        Piece::Knight => ("\u{265E}", 26.0),
+        Piece::Rook => ("\u{265C}", 26.0),
+        Piece::Pawn => ("\u{265F}", 26.0),
+        Piece::Guard => ("G", 20.0),
+    };
+    scene.piece(at, figure, ink, size);
 }
 
 impl Render for TurtleShell {

@@ -84,7 +84,6 @@ impl fmt::Display for Piece {
 /// position). Write it with [`chimera_core::Position::move_text`] and read it with
 /// [`chimera_core::Position::parse_move`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move(u16);
 
 impl Move {
@@ -134,7 +133,11 @@ impl Move {
     }
 }
 
-impl fmt::Debug for Move {
+/// The move on its own, without a position: `B1-B3`, `E5-E3=R` (a capture is written with
+/// `-` too: only a position tells that it captures; prefer
+/// [`chimera_core::Position::move_text`] there). [`std::str::FromStr`] reads it back, and
+/// also every form the move reader accepts (`b1b3`, `D5xC6`, `e5e3r`).
+impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -143,6 +146,41 @@ impl fmt::Debug for Move {
             self.to(),
             if self.is_promotion() { "=R" } else { "" }
         )
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::str::FromStr for Move {
+    type Err = chimera_core::ParseMoveError;
+
+    fn from_str(text: &str) -> Result<Move, Self::Err> {
+        let (from, to, promotion) = crate::notation::parse_move_syntax(text)?;
+        Ok(Move::new(from, to, promotion))
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::Move;
+    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+
+    /// A move serializes as its text (`"B1-B3"`, `"E5-E3=R"`).
+    impl Serialize for Move {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Move {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let text = String::deserialize(d)?;
+            text.parse().map_err(D::Error::custom)
+        }
     }
 }
 

@@ -244,3 +244,23 @@ fn serde_round_trips_positions_and_games() {
     let cell: Cell = serde_json::from_str("\"e1\"").unwrap();
     assert_eq!(cell, Cell::from_name("E1").unwrap());
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_lone_move_serializes_as_its_text() {
+    let p = pos("W:KH4,ND5,PE7 B:KA3,PC6 w");
+    for (text, json) in [("D5xC6", r#""D5-C6""#), ("E7-E8=R", r#""E7-E8=R""#)] {
+        let mv = p.parse_move(text).unwrap();
+        assert_eq!(serde_json::to_string(&mv).unwrap(), json);
+        assert_eq!(serde_json::from_str::<Move>(json).unwrap(), mv);
+    }
+    let mv: Move = serde_json::from_str(r#""d5xc6""#).unwrap();
+    assert_eq!(mv, p.parse_move("D5-C6").unwrap());
+    for bad in [r#""D5""#, r#""Z1-A1""#, r#""D5-C6=Q""#, "7"] {
+        assert!(serde_json::from_str::<Move>(bad).is_err(), "{bad}");
+    }
+    let err = serde_json::from_str::<Move>(r#""Z1-A1""#)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("Z1"), "{err}");
+}

@@ -31,7 +31,8 @@ fn no_piece_may_stand_on_or_pass_through_missing_cells() {
     // A position text cannot put a piece on a missing cell.
     let err = TurretChess::from_text("5k4/*8*/*8*/*8*/R8*/*8*/*8*/5K4 w - - 0 1", Rules::Standard)
         .unwrap_err();
-    assert!(err.reason.contains("does not exist"), "{err}");
+    assert!(err.reason.contains("not on the board"), "{err}");
+    assert_eq!(err.place, "row 5 (rank 4), column 1");
 }
 
 #[test]

@@ -12,7 +12,13 @@ fn position_text_is_fen_with_a_star_for_each_missing_cell_and_t_for_the_turret()
         TurretChess::from_text(START_FEN, Rules::Standard).unwrap(),
         p
     );
-    // Short forms: the last four fields may be left out; `10` counts a whole empty rank.
+    // Short forms: the last four fields may be left out; `10` counts a whole empty rank,
+    // and adjacent counts add up (`181`: an extra cell, eight cells, an extra cell).
+    let r = TurretChess::from_text("181/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w", Rules::Standard).unwrap();
+    assert_eq!(r.to_text(), "10/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w - - 0 1");
+    assert!(
+        TurretChess::from_text("1801/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w", Rules::Standard).is_err()
+    );
     let q = TurretChess::from_text("10/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w", Rules::Standard).unwrap();
     assert_eq!(q.to_text(), "10/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w - - 0 1");
 }
@@ -26,18 +32,21 @@ fn error(text: &str) -> String {
 fn position_text_errors_say_what_and_where() {
     let e = error("trnbqkbnrt/pppppppp/*8*/*8*/*8*/*8*/*PPPPPPPP*/TRNBQKBNRT w KQkq - 0 1");
     assert!(
-        e.contains("rank 7, file a, character 1") && e.contains("a7, which does not exist"),
+        e.contains("row 2 (rank 7), column 1") && e.contains("not on the board: expected `*`"),
         "{e}"
     );
     let e = error("trnbqkbnrt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPxPPPP*/TRNBQKBNRT w KQkq - 0 1");
-    assert!(e.contains("rank 2, file e, character 5 (`x`)"), "{e}");
+    assert!(
+        e.contains("row 7 (rank 2), column 5") && e.contains("`x`"),
+        "{e}"
+    );
     let e = error("*rnbqkbnrt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TRNBQKBNRT w KQkq - 0 1");
     assert!(
-        e.contains("rank 8, file a") && e.contains("a8 exists"),
+        e.contains("row 1 (rank 8), column 1") && e.contains("this cell is on the board"),
         "{e}"
     );
     let e = error("trnbqkbnrt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TRNBQKBNR w KQkq - 0 1");
-    assert!(e.contains("rank 1") && e.contains("9 files"), "{e}");
+    assert!(e.contains("rank 1") && e.contains("9 cells"), "{e}");
     let e = error("trnbqkbnrt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TRNBQQBNRT w KQkq - 0 1");
     assert!(e.contains("white has 0 kings"), "{e}");
     let e = error("trnbqkbnrt/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/TRNBQKBNRT x KQkq - 0 1");

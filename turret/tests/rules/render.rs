@@ -36,22 +36,29 @@ fn the_svg_draws_68_cells_the_last_move_the_slings_arrow_and_a_checked_king() {
     let q = after(&p, "e4e6");
     let svg = q.svg(Some((&p, m)));
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-    let cells = svg
-        .matches(r##"width="56" height="56" fill="#f0d9b5""##)
-        .count()
-        + svg
-            .matches(r##"width="56" height="56" fill="#b58863""##)
-            .count();
-    assert_eq!(cells, 68);
-    assert_eq!(svg.matches("#f6f669").count(), 2, "from and to highlighted");
+    assert_eq!(svg.matches(r#"class="cell""#).count(), 68);
+    assert!(svg.contains(r#"id="cell-a1" class="cell" data-cell="a1""#));
     assert!(
-        svg.contains("marker-end=\"url(#head)\""),
-        "the sling's arrow"
+        !svg.contains(r#"data-cell="a2""#),
+        "a missing cell is not drawn"
     );
-    assert!(!svg.contains("url(#check)\"/>"));
-    // A checked king is marked.
+    assert_eq!(svg.matches("#f6f669").count(), 2, "from and to highlighted");
+    assert_eq!(
+        svg.matches("#8fc1ff").count(),
+        2,
+        "the sling's cells highlighted"
+    );
+    assert!(svg.contains(r##"stroke="#1e6fd9""##), "the sling's arrow");
+    assert!(
+        svg.contains("the sling throws the white") && svg.contains("knight from e3 to e7"),
+        "the legend"
+    );
+    assert!(!svg.contains(r##"stroke="#e00000""##));
+    // A checked king is ringed.
     let p = setup("Ke7 kh8 te4 ne3", "w - - 0 1");
-    assert!(p.svg(None).contains(r#"fill="url(#check)"/>"#));
+    let svg = p.svg(None);
+    assert!(svg.contains(r##"stroke="#e00000""##), "{svg}");
+    assert!(svg.contains("white to move, in check"), "{svg}");
 }
 
 /// Every cell a move's clicks or marks name is a `data-cell` of the SVG picture.
