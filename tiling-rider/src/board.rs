@@ -34,6 +34,9 @@ pub const SQUARES: usize = 288;
 pub struct Square(u16);
 
 impl Square {
+    /// `a1`, the first square (index 0).
+    pub(crate) const A1: Square = Square(0);
+
     /// The square on `file` (0 = `a`) and `rank` (0 = rank 1), if on the board.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
         if file >= FILES || rank >= RANKS {

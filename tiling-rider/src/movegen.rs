@@ -187,7 +187,7 @@ impl TilingRider {
     /// target square (empty and on the board, or enemy) it could leap to. Up to `cap` pairs.
     /// (The giant ferz is left out: a witness only needs to be a lower bound, and a pair of
     /// single squares could not say that its move needs a whole unit free.)
-    fn witness(&self, cap: usize, out: &mut [(u16, u16); WITNESS_CAP]) -> usize {
+    fn witness(&self, cap: usize, out: &mut [(Square, Square); WITNESS_CAP]) -> usize {
         let t = tables();
         let ui = self.side.index();
         let free = (!self.occ_all() & self.rules.geo().on_board) | self.occ[(!self.side).index()];
@@ -199,7 +199,7 @@ impl TilingRider {
                 let targets = t.att[ty][s.index()] & free & !taken;
                 if let Some(to) = targets.first() {
                     taken.set(to);
-                    out[n] = (s.index() as u16, to.index() as u16);
+                    out[n] = (s, to);
                     n += 1;
                     if n == cap {
                         return n;
@@ -249,7 +249,7 @@ impl TilingRider {
                 need_after(MoveKind::Single),
                 need_after(MoveKind::Aggregate),
             );
-            let mut wit = [(0u16, 0u16); WITNESS_CAP];
+            let mut wit = [(Square::A1, Square::A1); WITNESS_CAP];
             let mut nwit: Option<usize> = None;
             let max_need = need_single.max(need_unit);
             if max_need + 8 <= WITNESS_CAP {
@@ -331,7 +331,7 @@ impl TilingRider {
     /// Whether the greedy witness shows `need` further non-interfering moves (in a position
     /// where only their count is in question).
     pub(crate) fn witness_covers(&self, need: usize) -> bool {
-        let mut wit = [(0u16, 0u16); WITNESS_CAP];
+        let mut wit = [(Square::A1, Square::A1); WITNESS_CAP];
         need <= WITNESS_CAP && self.witness(need, &mut wit) >= need
     }
 
@@ -409,25 +409,23 @@ impl TilingRider {
         let enemy = self.occ[them];
         // King moves first, then captures, then the rest.
         let rank = |mv: &Move| -> u8 {
-            match mv.kind() {
-                MoveKind::King => 0,
-                MoveKind::Aggregate | MoveKind::GiantFerz => {
-                    let b = Unit::from_index(mv.raw_to()).expect("unit");
-                    if enemy.nib(b) != 0 {
+            match *mv {
+                Move::King { .. } => 0,
+                Move::Aggregate { to, .. } | Move::GiantFerz { to, .. } => {
+                    if enemy.nib(to) != 0 {
                         1
                     } else {
                         3
                     }
                 }
-                MoveKind::Single => {
-                    let t = Square::from_index(mv.raw_to()).expect("sq");
-                    if enemy.has(t) {
+                Move::Single { to, .. } => {
+                    if enemy.has(to) {
                         1
                     } else {
                         2
                     }
                 }
-                MoveKind::EndTurn => 4,
+                Move::EndTurn => 4,
             }
         };
         buf.sort_by_key(rank);
@@ -1086,18 +1084,12 @@ impl TilingRider {
 
 /// Whether a move starts or ends on the squares `r` (king moves and "end turn" always count).
 pub(crate) fn touches(mv: Move, r: Bb) -> bool {
-    match mv.kind() {
-        MoveKind::Single => {
-            let from = Square::from_index(mv.raw_from()).expect("sq");
-            let to = Square::from_index(mv.raw_to()).expect("sq");
-            r.has(from) || r.has(to)
+    match mv {
+        Move::Single { from, to } => r.has(from) || r.has(to),
+        Move::Aggregate { from, to } | Move::GiantFerz { from, to } => {
+            r.nib(from) != 0 || r.nib(to) != 0
         }
-        MoveKind::Aggregate | MoveKind::GiantFerz => {
-            let a = Unit::from_index(mv.raw_from()).expect("unit");
-            let b = Unit::from_index(mv.raw_to()).expect("unit");
-            r.nib(a) != 0 || r.nib(b) != 0
-        }
-        MoveKind::King | MoveKind::EndTurn => true,
+        Move::King { .. } | Move::EndTurn => true,
     }
 }
 
@@ -1111,23 +1103,12 @@ fn sort(mv: Move, verdict: Verdict, undecided: &mut Vec<Move>) -> bool {
 
 /// How many pairs of the witness `wit` the move `mv` leaves intact (it spoils those whose
 /// piece it moves or whose target it fills).
-fn witness_survivors(wit: &[(u16, u16)], mv: Move) -> usize {
-    let (pieces, targets) = match mv.kind() {
-        MoveKind::Single => (
-            Bb::from_square(Square::from_index(mv.raw_from()).expect("sq")),
-            Bb::from_square(Square::from_index(mv.raw_to()).expect("sq")),
-        ),
-        _ => (
-            Bb::unit(Unit::from_index(mv.raw_from()).expect("unit")),
-            Bb::unit(Unit::from_index(mv.raw_to()).expect("unit")),
-        ),
+fn witness_survivors(wit: &[(Square, Square)], mv: Move) -> usize {
+    let Some((pieces, targets)) = mv.ends() else {
+        return wit.len();
     };
     wit.iter()
-        .filter(|&&(p, q)| {
-            let ps = Square::from_index(p as usize).expect("sq");
-            let qs = Square::from_index(q as usize).expect("sq");
-            !pieces.has(ps) && !targets.has(qs)
-        })
+        .filter(|&&(p, q)| !pieces.has(p) && !targets.has(q))
         .count()
 }
 
