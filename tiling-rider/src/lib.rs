@@ -103,6 +103,7 @@ pub use eval::{AGGREGATE_BONUS, GIANT_FERZ_VALUE, PIECE_VALUES};
 pub use render::PICTURE_BUDGET_NODES;
 mod search;
 mod setup;
+mod viable;
 
 pub use board::{Board, Square, Unit, FILES, RANKS, SQUARES, UNITS};
 pub use moves::{Move, MoveKind};
