@@ -231,7 +231,8 @@ impl TilingRider {
     /// An empty board (no kings placed yet: both on their start units; no giant ferz), White
     /// to move at the start of its first turn. For building positions in tests and tools;
     /// place pieces with [`TilingRider::set_piece`], kings with [`TilingRider::set_king`] and
-    /// giant ferzes with [`TilingRider::set_giant_ferz`].
+    /// giant ferzes with [`TilingRider::set_giant_ferz`]: these setters are unchecked (see
+    /// [`TilingRider::set_piece`]); [`crate::Setup`] gives a checked position.
     pub fn empty(rules: Rules) -> TilingRider {
         let mut p = TilingRider {
             pieces: [[Bb::EMPTY; 4]; 2],
@@ -355,10 +356,20 @@ impl TilingRider {
     }
 
     /// Puts a piece on a square (or empties it); a giant ferz covering the square is
-    /// removed, a king there is not affected. The turn state is kept (a square leaving a
-    /// piece is no longer marked as moved). Returns `false`, changing nothing, if the square
-    /// is not on the rule set's board.
+    /// removed. The turn state is kept (a square leaving a piece is no longer marked as
+    /// moved). Returns `false`, changing nothing, if the square is not on the rule set's
+    /// board or a king covers it.
+    ///
+    /// This and the other setters of `TilingRider` change one thing at a time and do not
+    /// check the whole (a turn state no game can reach can be set); [`crate::Setup`] builds a
+    /// position checked as the position text reader checks it.
     pub fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
+        self.king_at(sq).is_none() && self.place_piece(sq, piece)
+    }
+
+    /// [`TilingRider::set_piece`] without the king test: a piece may go under a king (which
+    /// [`crate::Setup::build`] refuses, and [`TilingRider::set_king`] clears).
+    pub(crate) fn place_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
         if !self.rules.board().contains(sq) {
             return false;
         }
@@ -382,7 +393,7 @@ impl TilingRider {
             return false;
         }
         for sq in unit.squares() {
-            self.set_piece(sq, None);
+            self.place_piece(sq, None);
         }
         let t = tables();
         let c = color.index();
@@ -408,7 +419,7 @@ impl TilingRider {
         self.take_gferz(color);
         if let Some(u) = unit {
             for sq in u.squares() {
-                self.set_piece(sq, None);
+                self.place_piece(sq, None);
             }
             self.put_gferz(color, u);
         }

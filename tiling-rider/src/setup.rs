@@ -85,11 +85,12 @@ impl Setup {
         self.draft.rules
     }
 
-    /// Puts a piece on a square (or empties it), as [`TilingRider::set_piece`] does: a
-    /// giant ferz covering the square is removed, and the square's moved mark. `false`,
-    /// changing nothing, if the square is off the rule set's board.
+    /// Puts a piece on a square (or empties it): a giant ferz covering the square is
+    /// removed, and the square's moved mark. `false`, changing nothing, if the square is
+    /// off the rule set's board. A piece may be put where a king stands for now (moving the
+    /// king there later removes it; [`Setup::build`] refuses a piece under a king).
     pub fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
-        let done = self.draft.set_piece(sq, piece);
+        let done = self.draft.place_piece(sq, piece);
         if done {
             self.moved.clear(sq);
             self.used.clear(sq);
