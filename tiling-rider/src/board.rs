@@ -387,6 +387,12 @@ impl Bb {
     }
 
     #[inline]
+    pub fn toggle(&mut self, sq: Square) {
+        let i = sq.index();
+        self.0[i >> 6] ^= 1 << (i & 63);
+    }
+
+    #[inline]
     pub fn is_empty(&self) -> bool {
         (self.0[0] | self.0[1] | self.0[2] | self.0[3] | self.0[4]) == 0
     }

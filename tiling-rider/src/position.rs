@@ -588,13 +588,13 @@ impl TilingRider {
 
     #[inline]
     fn toggle_moved(&mut self, sq: Square) {
-        self.moved.0[sq.index() >> 6] ^= 1 << (sq.index() & 63);
+        self.moved.toggle(sq);
         self.key ^= tables().z_moved[sq.index()];
     }
 
     #[inline]
     fn toggle_used(&mut self, sq: Square) {
-        self.used.0[sq.index() >> 6] ^= 1 << (sq.index() & 63);
+        self.used.toggle(sq);
         self.key ^= tables().z_used[sq.index()];
     }
 
