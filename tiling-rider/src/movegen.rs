@@ -77,7 +77,7 @@ impl TilingRider {
         let t = tables();
         let empty = !occ_all & self.rules.geo().on_board;
         let free = empty | self.occ[(!self.side).index()];
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         for ty in 0..4 {
             for s in (self.pieces[self.side.index()][ty] & not_moved).iter() {
                 let att = t.att[ty][s.index()];
@@ -201,8 +201,8 @@ impl TilingRider {
     fn witness(&self, cap: usize, out: &mut [(Square, Square); WITNESS_CAP]) -> usize {
         let t = tables();
         let ui = self.side.index();
-        let free = (!self.occ_all() & self.rules.geo().on_board) | self.occ[(!self.side).index()];
-        let not_moved = !(self.moved | self.used);
+        let free = self.free_squares();
+        let not_moved = self.unmoved();
         let mut taken = Bb::EMPTY;
         let mut n = 0;
         for ty in 0..4 {
@@ -456,7 +456,7 @@ impl TilingRider {
         let t = tables();
         let us = self.side.index();
         let remaining = self.limit.saturating_sub(self.made);
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         let on_board = self.rules.geo().on_board;
         let agg_cost = self.cost(MoveKind::Aggregate);
         let kings = Bb::unit(self.kings[0]) | Bb::unit(self.kings[1]);
@@ -508,7 +508,7 @@ impl TilingRider {
     /// could be formed, one move per four pieces not yet used by an aggregate move.
     pub(crate) fn max_more_moves(&self) -> usize {
         let us = self.side.index();
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         let small =
             self.pieces[us][0] | self.pieces[us][1] | self.pieces[us][2] | self.pieces[us][3];
         let mut n = (small & not_moved).count() as usize;
@@ -591,7 +591,7 @@ impl TilingRider {
                 }
             }
         }
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         let formable = self.formable_aggregates();
         // Our giant ferz, if it may still move: its unit and the units it could step to.
         let gferz_reach = self.own_gferz_reach(true);
@@ -661,7 +661,7 @@ impl TilingRider {
         let relevant = self.relevant_squares(&units);
         let mut squares = relevant;
         for ty in 0..4 {
-            for s in (self.pieces[us][ty] & !(self.moved | self.used)).iter() {
+            for s in (self.pieces[us][ty] & self.unmoved()).iter() {
                 let a = t.att[ty][s.index()];
                 if ((a | a.mates()) & relevant).any() {
                     squares.set(s);
@@ -676,7 +676,7 @@ impl TilingRider {
     pub(crate) fn leap_can_capture(&self, a: Square) -> bool {
         let t = tables();
         let us = self.side.index();
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         (0..4).any(|ty| (self.pieces[us][ty] & not_moved & t.att[ty][a.index()]).any())
     }
 
@@ -695,7 +695,7 @@ impl TilingRider {
         let us = self.side.index();
         let xm = Bb::unit(x);
         let agg_cost = u32::from(self.cost(MoveKind::Aggregate));
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         // The pieces that could fill an aggregate on `x`.
         let mut fillers = Bb::EMPTY;
         for (ty, f) in formable.iter().enumerate() {
@@ -853,7 +853,7 @@ impl TilingRider {
         if exits.is_empty() {
             return None;
         }
-        let free = (!self.occ_all() & self.rules.geo().on_board) | self.occ[(!self.side).index()];
+        let free = self.free_squares();
         Some(if (exits & (free | shared)).any() {
             1
         } else {

@@ -52,28 +52,20 @@ fn two_squares(text: &str, board: Board) -> Result<(Square, Square), (MoveErrorK
     while i < bytes.len() && bytes[i].is_ascii_digit() {
         i += 1;
     }
-    let first = &text[..i];
     let last = board.last_square_name();
-    let from = board.parse_square(first).ok_or_else(|| {
-        let kind = if square_shaped(first) {
-            MoveErrorKind::UnknownCell
-        } else {
-            MoveErrorKind::Syntax
-        };
-        (kind, format!("`{first}` is not a square (a1–{last})"))
-    })?;
-    let mut rest = &text[i..];
-    if let Some(r) = rest.strip_prefix(['-', 'x', 'X', ':']) {
-        rest = r;
-    }
-    let to = board.parse_square(rest).ok_or_else(|| {
-        let kind = if square_shaped(rest) {
-            MoveErrorKind::UnknownCell
-        } else {
-            MoveErrorKind::Syntax
-        };
-        (kind, format!("`{rest}` is not a square (a1–{last})"))
-    })?;
+    let square = |name: &str| {
+        board.parse_square(name).ok_or_else(|| {
+            let kind = if square_shaped(name) {
+                MoveErrorKind::UnknownCell
+            } else {
+                MoveErrorKind::Syntax
+            };
+            (kind, format!("`{name}` is not a square (a1–{last})"))
+        })
+    };
+    let from = square(&text[..i])?;
+    let rest = &text[i..];
+    let to = square(rest.strip_prefix(['-', 'x', 'X', ':']).unwrap_or(rest))?;
     Ok((from, to))
 }
 

@@ -552,6 +552,20 @@ impl TilingRider {
         )
     }
 
+    /// The squares of the mover's pieces that have not moved this turn (alone or in an
+    /// aggregate move), among others: mask it with a piece set.
+    #[inline]
+    pub(crate) fn unmoved(&self) -> Bb {
+        !(self.moved | self.used)
+    }
+
+    /// The squares a small piece of the mover may end a move on: empty squares of the
+    /// board and enemy pieces.
+    #[inline]
+    pub(crate) fn free_squares(&self) -> Bb {
+        (!self.occ_all() & self.rules.geo().on_board) | self.occ[(!self.side).index()]
+    }
+
     #[inline]
     pub(crate) fn occ_all(&self) -> Bb {
         self.occ[0] | self.occ[1] | Bb::unit(self.kings[0]) | Bb::unit(self.kings[1])

@@ -102,7 +102,7 @@ impl<'a> Reach<'a> {
         let gferz_steps = pos.own_gferz_reach(false);
         let mut landing = gferz_steps;
         for ty in 0..4 {
-            for s in (pos.pieces[us][ty] & !(pos.moved | pos.used)).iter() {
+            for s in (pos.pieces[us][ty] & pos.unmoved()).iter() {
                 let a = t.att[ty][s.index()];
                 landing |= a | a.mates();
             }
