@@ -34,6 +34,9 @@ pub const SQUARES: usize = 288;
 pub struct Square(u16);
 
 impl Square {
+    /// `a1`, the first square (index 0).
+    pub(crate) const A1: Square = Square(0);
+
     /// The square on `file` (0 = `a`) and `rank` (0 = rank 1), if on the board.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
         if file >= FILES || rank >= RANKS {
@@ -384,6 +387,12 @@ impl Bb {
     }
 
     #[inline]
+    pub fn toggle(&mut self, sq: Square) {
+        let i = sq.index();
+        self.0[i >> 6] ^= 1 << (i & 63);
+    }
+
+    #[inline]
     pub fn is_empty(&self) -> bool {
         (self.0[0] | self.0[1] | self.0[2] | self.0[3] | self.0[4]) == 0
     }
@@ -600,20 +609,15 @@ pub(crate) fn unit_dir(d: usize) -> (i8, i8) {
 }
 
 fn build() -> Box<Tables> {
+    let empty_geometry = || Geometry {
+        on_board: Bb::EMPTY,
+        rays: [[[NO_UNIT; 8]; 16]; UNITS],
+    };
     let mut t = Box::new(Tables {
         att: [[Bb::EMPTY; SQUARES]; 4],
         unit_att: [[Bb::EMPTY; UNITS]; 4],
         orange: Bb::EMPTY,
-        geo: [
-            Geometry {
-                on_board: Bb::EMPTY,
-                rays: [[[NO_UNIT; 8]; 16]; UNITS],
-            },
-            Geometry {
-                on_board: Bb::EMPTY,
-                rays: [[[NO_UNIT; 8]; 16]; UNITS],
-            },
-        ],
+        geo: [empty_geometry(), empty_geometry()],
         between: vec![(Bb::EMPTY, LINE_NONE); UNITS * UNITS],
         z_piece: [[[0; SQUARES]; 4]; 2],
         z_king: [[0; UNITS]; 2],
@@ -621,6 +625,30 @@ fn build() -> Box<Tables> {
         z_used: [0; SQUARES],
         z_gferz: [[0; UNITS]; 2],
     });
+    square_tables(&mut t);
+    for unit in Unit::all() {
+        for ty in 0..4 {
+            let mut m = Bb::EMPTY;
+            for sq in unit.squares() {
+                m |= t.att[ty][sq.index()];
+            }
+            t.unit_att[ty][unit.index()] = m;
+        }
+        for d in 0..16 {
+            unit_lines(&mut t, unit, d);
+        }
+    }
+    zobrist_keys(&mut t);
+    for board in [Board::FULL, Board::PAULOWICH_16] {
+        for sq in board.squares() {
+            t.geo[board.index()].on_board.set(sq);
+        }
+    }
+    t
+}
+
+/// The leap targets of each piece kind from each square, and the orange squares.
+fn square_tables(t: &mut Tables) {
     for sq in Square::all() {
         let dirs: [&[(i8, i8)]; 4] = [&ORTH, &DIAG, &[], &KNIGHT];
         for (ty, ds) in dirs.iter().enumerate() {
@@ -635,42 +663,41 @@ fn build() -> Box<Tables> {
             t.orange.set(sq);
         }
     }
-    for unit in Unit::all() {
-        for ty in 0..4 {
-            let mut m = Bb::EMPTY;
-            for sq in unit.squares() {
-                m |= t.att[ty][sq.index()];
-            }
-            t.unit_att[ty][unit.index()] = m;
-        }
-        for d in 0..16 {
-            let (du, dv) = unit_dir(d);
-            let mut cur = unit;
-            let mut k = 0;
-            let mut between = Bb::EMPTY;
-            while let Some(next) = cur.offset(du, dv) {
-                for board in [Board::FULL, Board::PAULOWICH_16] {
-                    // A ray from a unit on the board ends where it would leave the board
-                    // (the removed units are all on one edge).
-                    let g = &mut t.geo[board.index()];
-                    let on = board.contains_unit(unit)
-                        && (k == 0 || g.rays[unit.index()][d][k - 1] != NO_UNIT);
-                    if on && board.contains_unit(next) {
-                        g.rays[unit.index()][d][k] = next.0;
-                    }
-                }
-                let kind = match d {
-                    0..=3 => LINE_ORTH,
-                    4..=7 => LINE_DIAG,
-                    _ => LINE_KNIGHT,
-                };
-                t.between[unit.index() * UNITS + next.index()] = (between, kind);
-                between |= Bb::unit(next);
-                cur = next;
-                k += 1;
+}
+
+/// The units from `unit` in direction `d` ([`unit_dir`]): each board's ray (ending where
+/// it would leave that board), and the units between `unit` and each unit on the line.
+fn unit_lines(t: &mut Tables, unit: Unit, d: usize) {
+    let (du, dv) = unit_dir(d);
+    let kind = match d {
+        0..=3 => LINE_ORTH,
+        4..=7 => LINE_DIAG,
+        _ => LINE_KNIGHT,
+    };
+    let mut cur = unit;
+    let mut k = 0;
+    let mut between = Bb::EMPTY;
+    while let Some(next) = cur.offset(du, dv) {
+        for board in [Board::FULL, Board::PAULOWICH_16] {
+            // A ray from a unit on the board ends where it would leave the board (the
+            // removed units are all on one edge).
+            let g = &mut t.geo[board.index()];
+            let on =
+                board.contains_unit(unit) && (k == 0 || g.rays[unit.index()][d][k - 1] != NO_UNIT);
+            if on && board.contains_unit(next) {
+                g.rays[unit.index()][d][k] = next.0;
             }
         }
+        t.between[unit.index() * UNITS + next.index()] = (between, kind);
+        between |= Bb::unit(next);
+        cur = next;
+        k += 1;
     }
+}
+
+/// The Zobrist keys, drawn in a fixed order (pieces and kings per colour, the turn-state
+/// marks, then the giant ferzes, added last so that the others kept their values).
+fn zobrist_keys(t: &mut Tables) {
     let mut seed = 0x7111_1116_0000_0002u64;
     let mut next = || {
         seed = splitmix(seed);
@@ -690,18 +717,11 @@ fn build() -> Box<Tables> {
         t.z_moved[sq] = next();
         t.z_used[sq] = next();
     }
-    // Drawn after the keys above, which therefore stay as they were before the giant ferz.
     for c in 0..2 {
         for u in 0..UNITS {
             t.z_gferz[c][u] = next();
         }
     }
-    for board in [Board::FULL, Board::PAULOWICH_16] {
-        for sq in board.squares() {
-            t.geo[board.index()].on_board.set(sq);
-        }
-    }
-    t
 }
 
 static TABLES: LazyLock<Box<Tables>> = LazyLock::new(build);

@@ -95,15 +95,20 @@
 mod board;
 mod eval;
 mod movegen;
+mod moves;
 mod notation;
 mod position;
 mod render;
 pub use eval::{AGGREGATE_BONUS, GIANT_FERZ_VALUE, PIECE_VALUES};
 pub use render::PICTURE_BUDGET_NODES;
 mod search;
+mod setup;
+mod viable;
 
 pub use board::{Board, Square, Unit, FILES, RANKS, SQUARES, UNITS};
-pub use position::{Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT};
+pub use moves::{Move, MoveKind};
+pub use position::{Piece, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT};
+pub use setup::Setup;
 
 // The core items a user needs, so that this crate is the only dependency.
 pub use chimera_core::{

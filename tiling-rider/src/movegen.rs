@@ -43,31 +43,43 @@
 use crate::board::{tables, Bb, Square, Unit, NO_UNIT, UNITS};
 use crate::position::{attacked_with, Move, MoveKind, Piece, TilingRider};
 use crate::search::Memo;
+use crate::viable::diagonal_neighbours;
 use chimera_core::{Color, Verdict};
 
 /// Largest witness kept: the need (at most the limit) plus what one move can spoil.
 const WITNESS_CAP: usize = 24;
 
 impl TilingRider {
-    /// Appends every pseudo-legal move (no "end turn") to `out`.
+    /// Appends every pseudo-legal move (no "end turn") to `out`: the small pieces', the
+    /// aggregates', the giant ferz's, then the king's (king moves last).
     pub(crate) fn gen_pseudo(&self, out: &mut Vec<Move>) {
-        let t = tables();
-        let us = self.side;
-        let ui = us.index();
-        let them = !us;
         let remaining = self.limit.saturating_sub(self.made);
         if remaining == 0 {
             return;
         }
-        let geo = self.rules.geo();
         let occ_all = self.occ_all();
-        let empty = !occ_all & geo.on_board;
-        let enemy = self.occ[them.index()];
-        let free = empty | enemy;
-        let not_moved = !(self.moved | self.used);
+        self.gen_singles(occ_all, out);
+        if remaining >= self.cost(MoveKind::Aggregate) {
+            self.gen_aggregates(occ_all, out);
+        }
+        if !self.gferz_moved && remaining >= self.cost(MoveKind::GiantFerz) {
+            self.gen_giant_ferz(out);
+        }
+        if !self.king_moved && remaining >= self.cost(MoveKind::King) {
+            self.gen_king(out);
+        }
+    }
+
+    /// The moves of the unmoved small pieces: a leap to an empty or enemy square, or an
+    /// elongated one ending on the other half of an empty square's tile.
+    #[inline]
+    fn gen_singles(&self, occ_all: Bb, out: &mut Vec<Move>) {
+        let t = tables();
+        let empty = !occ_all & self.rules.geo().on_board;
+        let free = empty | self.occ[(!self.side).index()];
+        let not_moved = self.unmoved();
         for ty in 0..4 {
-            let movers = self.pieces[ui][ty] & not_moved;
-            for s in movers.iter() {
+            for s in (self.pieces[self.side.index()][ty] & not_moved).iter() {
                 let att = t.att[ty][s.index()];
                 let mut targets = att & free;
                 if targets.is_empty() {
@@ -83,71 +95,70 @@ impl TilingRider {
                 }
             }
         }
-        let rider_cost = self.cost(MoveKind::Aggregate);
-        if remaining >= rider_cost {
-            let own = self.occ[ui];
-            let k0 = self.kings[0].index() as u8;
-            let k1 = self.kings[1].index() as u8;
-            for ty in 0..4 {
-                let full = self.pieces[ui][ty].full_units();
-                if full.is_empty() {
+    }
+
+    /// The rides of the aggregates not used this turn: along their lines over empty units,
+    /// to an empty unit or one holding enemy pieces (no friendly piece, no king).
+    #[inline]
+    fn gen_aggregates(&self, occ_all: Bb, out: &mut Vec<Move>) {
+        let geo = self.rules.geo();
+        let ui = self.side.index();
+        let own = self.occ[ui];
+        for ty in 0..4 {
+            let piece = Piece::from_index(ty);
+            for sq in self.pieces[ui][ty].full_units().iter() {
+                let a = sq.unit();
+                if self.used.nib(a) != 0 {
                     continue;
                 }
-                let piece = Piece::from_index(ty);
-                for sq in full.iter() {
-                    let a = sq.unit();
-                    if self.used.nib(a) != 0 {
-                        continue;
-                    }
-                    for d in piece.ray_dirs() {
-                        for &b in geo.rays[a.index()][d].iter() {
-                            if b == NO_UNIT {
-                                break;
-                            }
-                            let bu = Unit::from_index(b as usize).expect("ray unit");
-                            if occ_all.nib(bu) == 0 {
-                                out.push(Move::aggregate(a, bu));
-                                continue;
-                            }
-                            if own.nib(bu) == 0 && b != k0 && b != k1 {
-                                out.push(Move::aggregate(a, bu));
-                            }
-                            break;
+                for d in piece.ray_dirs() {
+                    for &b in geo.rays[a.index()][d].iter() {
+                        let Some(bu) = ray_unit(b) else { break };
+                        if occ_all.nib(bu) == 0 {
+                            out.push(Move::aggregate(a, bu));
+                            continue;
                         }
+                        if own.nib(bu) == 0 && !self.kings.contains(&bu) {
+                            out.push(Move::aggregate(a, bu));
+                        }
+                        break;
                     }
                 }
             }
         }
-        if let Some(g) = self.gferz[ui] {
-            if !self.gferz_moved && remaining >= self.cost(MoveKind::GiantFerz) {
-                // One unit diagonally, to a unit without a friendly piece or a king.
-                for d in 4..8 {
-                    let b = geo.rays[g.index()][d][0];
-                    if b == NO_UNIT {
-                        continue;
-                    }
-                    let bu = Unit::from_index(b as usize).expect("ray unit");
-                    if self.occ[ui].nib(bu) != 0 || self.kings.contains(&bu) {
-                        continue;
-                    }
-                    out.push(Move::giant_ferz(g, bu));
-                }
+    }
+
+    /// The giant ferz's steps, one unit diagonally, to a unit without a friendly piece or a
+    /// king.
+    #[inline]
+    fn gen_giant_ferz(&self, out: &mut Vec<Move>) {
+        let ui = self.side.index();
+        let Some(g) = self.gferz[ui] else { return };
+        for d in 4..8 {
+            let Some(bu) = ray_unit(self.rules.geo().rays[g.index()][d][0]) else {
+                continue;
+            };
+            if self.occ[ui].nib(bu) == 0 && !self.kings.contains(&bu) {
+                out.push(Move::giant_ferz(g, bu));
             }
         }
-        if !self.king_moved && remaining >= self.cost(MoveKind::King) {
-            let k = self.kings[ui];
-            for d in 0..4 {
-                let b = geo.rays[k.index()][d][0];
-                if b == NO_UNIT {
-                    continue;
-                }
-                let bu = Unit::from_index(b as usize).expect("ray unit");
-                if bu == self.kings[them.index()] || self.occ[ui].nib(bu) != 0 {
-                    continue;
-                }
-                if !self.king_step_attacked(k, bu) {
-                    out.push(Move::king(k, bu));
-                }
+    }
+
+    /// The king's steps, one unit orthogonally, to a unit without a friendly piece or the
+    /// other king, and not attacked once there.
+    #[inline]
+    fn gen_king(&self, out: &mut Vec<Move>) {
+        let ui = self.side.index();
+        let k = self.kings[ui];
+        for d in 0..4 {
+            let Some(bu) = ray_unit(self.rules.geo().rays[k.index()][d][0]) else {
+                continue;
+            };
+            if bu == self.kings[1 - ui] || self.occ[ui].nib(bu) != 0 {
+                continue;
+            }
+            if !self.king_step_attacked(k, bu) {
+                out.push(Move::king(k, bu));
             }
         }
     }
@@ -187,11 +198,11 @@ impl TilingRider {
     /// target square (empty and on the board, or enemy) it could leap to. Up to `cap` pairs.
     /// (The giant ferz is left out: a witness only needs to be a lower bound, and a pair of
     /// single squares could not say that its move needs a whole unit free.)
-    fn witness(&self, cap: usize, out: &mut [(u16, u16); WITNESS_CAP]) -> usize {
+    fn witness(&self, cap: usize, out: &mut [(Square, Square); WITNESS_CAP]) -> usize {
         let t = tables();
         let ui = self.side.index();
-        let free = (!self.occ_all() & self.rules.geo().on_board) | self.occ[(!self.side).index()];
-        let not_moved = !(self.moved | self.used);
+        let free = self.free_squares();
+        let not_moved = self.unmoved();
         let mut taken = Bb::EMPTY;
         let mut n = 0;
         for ty in 0..4 {
@@ -199,7 +210,7 @@ impl TilingRider {
                 let targets = t.att[ty][s.index()] & free & !taken;
                 if let Some(to) = targets.first() {
                     taken.set(to);
-                    out[n] = (s.index() as u16, to.index() as u16);
+                    out[n] = (s, to);
                     n += 1;
                     if n == cap {
                         return n;
@@ -232,106 +243,112 @@ impl TilingRider {
         }
         self.gen_pseudo(moves);
         let safe_now = !self.in_check(self.side);
-        // Keeps the moves the search proves legal; those it leaves undecided go aside.
-        let mut searched =
-            |mv: Move, memo: &mut Memo| sort(mv, self.slow_legal(mv, memo), undecided);
         if safe_now && self.unexposable() {
-            let min = self.min_moves();
-            let need_after = |kind: MoveKind| -> usize {
-                let made_after = self.made.saturating_add(self.cost(kind));
-                if made_after >= self.limit {
-                    0
-                } else {
-                    min.saturating_sub(made_after) as usize
-                }
-            };
-            let (need_single, need_unit) = (
-                need_after(MoveKind::Single),
-                need_after(MoveKind::Aggregate),
-            );
-            let mut wit = [(0u16, 0u16); WITNESS_CAP];
-            let mut nwit: Option<usize> = None;
-            let max_need = need_single.max(need_unit);
-            if max_need + 8 <= WITNESS_CAP {
-                let n = self.witness(max_need + 8, &mut wit);
-                nwit = Some(n);
-                // A single move spoils at most two witness pairs, an aggregate move eight.
-                if (need_single == 0 || n >= need_single + 2)
-                    && (need_unit == 0 || n >= need_unit + 8)
-                {
-                    // Every non-king move is legal: only king moves (generated last) remain
-                    // to be checked.
-                    if let Some(first_king) = moves.iter().position(|m| m.kind() == MoveKind::King)
-                    {
-                        let mut keep = first_king;
-                        for i in first_king..moves.len() {
-                            let mv = moves[i];
-                            if searched(mv, memo) {
-                                moves[keep] = mv;
-                                keep += 1;
-                            }
-                        }
-                        moves.truncate(keep);
-                    }
-                    if self.end_allowed() {
-                        moves.push(Move::END_TURN);
-                    }
-                    return;
-                }
-            }
-            moves.retain(|&mv| {
-                if mv.kind() == MoveKind::King {
-                    return searched(mv, memo);
-                }
-                let made_after = self.made.saturating_add(self.cost(mv.kind()));
-                if made_after >= self.limit {
-                    return true; // the turn ends with the king safe
-                }
-                let need = min.saturating_sub(made_after) as usize;
-                if need == 0 {
-                    return true;
-                }
-                let n = *nwit
-                    .get_or_insert_with(|| self.witness((need + 8).min(WITNESS_CAP), &mut wit));
-                if n >= need && witness_survivors(&wit[..n], mv) >= need {
-                    return true;
-                }
-                searched(mv, memo)
-            });
+            self.keep_legal_unexposable(moves, undecided, memo);
         } else if !safe_now && self.min_moves() <= 1 {
-            // In check, in a turn that may end after any move. The moves touching no square
-            // relevant to the king's rescue all share one answer: whether the rescue can be
-            // made with the moves they leave (see `rescue_after_irrelevant`).
-            let Some(r) = self.rescue_squares() else {
-                moves.clear();
-                return;
-            };
-            let mut shared: [Option<Verdict>; 2] = [None; 2];
-            moves.retain(|&mv| {
-                if touches(mv, r) {
-                    return searched(mv, memo);
-                }
-                let cost = self.cost(mv.kind());
-                let slot = &mut shared[usize::from(cost > 1)];
-                let verdict = *slot.get_or_insert_with(|| self.rescue_after_irrelevant(cost, memo));
-                if verdict == Verdict::Undecided {
-                    // The budget is spent: nothing more is decided.
-                    return searched(mv, memo);
-                }
-                verdict == Verdict::Yes
-            });
+            self.keep_rescues(moves, undecided, memo);
         } else {
-            moves.retain(|&mv| searched(mv, memo));
+            moves.retain(|&mv| sort(mv, self.slow_legal(mv, memo), undecided));
         }
         if self.end_allowed() && safe_now {
             moves.push(Move::END_TURN);
         }
     }
 
+    /// Keeps the legal moves of a safe, unexposable king (see the module documentation):
+    /// every non-king move is legal when the turn may end after it, or the witness shows
+    /// the moves the turn still needs; the others, and the king moves, are searched.
+    fn keep_legal_unexposable(
+        &self,
+        moves: &mut Vec<Move>,
+        undecided: &mut Vec<Move>,
+        memo: &mut Memo,
+    ) {
+        let min = self.min_moves();
+        let need_after = |kind: MoveKind| -> usize {
+            let made_after = self.made.saturating_add(self.cost(kind));
+            if made_after >= self.limit {
+                0
+            } else {
+                min.saturating_sub(made_after) as usize
+            }
+        };
+        let (need_single, need_unit) = (
+            need_after(MoveKind::Single),
+            need_after(MoveKind::Aggregate),
+        );
+        let mut wit = [(Square::A1, Square::A1); WITNESS_CAP];
+        let mut nwit: Option<usize> = None;
+        let max_need = need_single.max(need_unit);
+        if max_need + 8 <= WITNESS_CAP {
+            let n = self.witness(max_need + 8, &mut wit);
+            nwit = Some(n);
+            // A single move spoils at most two witness pairs, an aggregate move eight.
+            if (need_single == 0 || n >= need_single + 2) && (need_unit == 0 || n >= need_unit + 8)
+            {
+                // Every non-king move is legal: only king moves (generated last) remain.
+                let first_king = moves
+                    .iter()
+                    .position(|m| matches!(m, Move::King { .. }))
+                    .unwrap_or(moves.len());
+                let mut keep = first_king;
+                for i in first_king..moves.len() {
+                    let mv = moves[i];
+                    if sort(mv, self.slow_legal(mv, memo), undecided) {
+                        moves[keep] = mv;
+                        keep += 1;
+                    }
+                }
+                moves.truncate(keep);
+                return;
+            }
+        }
+        moves.retain(|&mv| {
+            if matches!(mv, Move::King { .. }) {
+                return sort(mv, self.slow_legal(mv, memo), undecided);
+            }
+            let need = need_after(mv.kind());
+            if need == 0 {
+                return true; // the turn may end after it, with the king safe
+            }
+            let n =
+                *nwit.get_or_insert_with(|| self.witness((need + 8).min(WITNESS_CAP), &mut wit));
+            if n >= need && witness_survivors(&wit[..n], mv) >= need {
+                return true;
+            }
+            sort(mv, self.slow_legal(mv, memo), undecided)
+        });
+    }
+
+    /// Keeps the moves that can still rescue a checked king, in a turn that may end after
+    /// any move. The moves touching no square relevant to the rescue all share one answer:
+    /// whether the rescue can be made with the moves they leave (see
+    /// `rescue_after_irrelevant`).
+    fn keep_rescues(&self, moves: &mut Vec<Move>, undecided: &mut Vec<Move>, memo: &mut Memo) {
+        let Some(r) = self.rescue_squares() else {
+            moves.clear();
+            return;
+        };
+        let mut shared: [Option<Verdict>; 2] = [None; 2];
+        moves.retain(|&mv| {
+            if touches(mv, r) {
+                return sort(mv, self.slow_legal(mv, memo), undecided);
+            }
+            let cost = self.cost(mv.kind());
+            let slot = &mut shared[usize::from(cost > 1)];
+            let verdict = *slot.get_or_insert_with(|| self.rescue_after_irrelevant(cost, memo));
+            if verdict == Verdict::Undecided {
+                // The budget is spent: nothing more is decided.
+                return sort(mv, self.slow_legal(mv, memo), undecided);
+            }
+            verdict == Verdict::Yes
+        });
+    }
+
     /// Whether the greedy witness shows `need` further non-interfering moves (in a position
     /// where only their count is in question).
     pub(crate) fn witness_covers(&self, need: usize) -> bool {
-        let mut wit = [(0u16, 0u16); WITNESS_CAP];
+        let mut wit = [(Square::A1, Square::A1); WITNESS_CAP];
         need <= WITNESS_CAP && self.witness(need, &mut wit) >= need
     }
 
@@ -409,25 +426,23 @@ impl TilingRider {
         let enemy = self.occ[them];
         // King moves first, then captures, then the rest.
         let rank = |mv: &Move| -> u8 {
-            match mv.kind() {
-                MoveKind::King => 0,
-                MoveKind::Aggregate | MoveKind::GiantFerz => {
-                    let b = Unit::from_index(mv.raw_to()).expect("unit");
-                    if enemy.nib(b) != 0 {
+            match *mv {
+                Move::King { .. } => 0,
+                Move::Aggregate { to, .. } | Move::GiantFerz { to, .. } => {
+                    if enemy.nib(to) != 0 {
                         1
                     } else {
                         3
                     }
                 }
-                MoveKind::Single => {
-                    let t = Square::from_index(mv.raw_to()).expect("sq");
-                    if enemy.has(t) {
+                Move::Single { to, .. } => {
+                    if enemy.has(to) {
                         1
                     } else {
                         2
                     }
                 }
-                MoveKind::EndTurn => 4,
+                Move::EndTurn => 4,
             }
         };
         buf.sort_by_key(rank);
@@ -437,11 +452,11 @@ impl TilingRider {
     /// units (as their lower-left squares) each of whose squares holds a piece of that kind
     /// not used by an aggregate move, or is a leap or elongated leap (ignoring what stands in
     /// the way) of an unmoved piece of that kind, with enough moves left to fill it and ride.
-    fn formable_aggregates(&self) -> [Bb; 4] {
+    pub(crate) fn formable_aggregates(&self) -> [Bb; 4] {
         let t = tables();
         let us = self.side.index();
         let remaining = self.limit.saturating_sub(self.made);
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         let on_board = self.rules.geo().on_board;
         let agg_cost = self.cost(MoveKind::Aggregate);
         let kings = Bb::unit(self.kings[0]) | Bb::unit(self.kings[1]);
@@ -493,7 +508,7 @@ impl TilingRider {
     /// could be formed, one move per four pieces not yet used by an aggregate move.
     pub(crate) fn max_more_moves(&self) -> usize {
         let us = self.side.index();
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         let small =
             self.pieces[us][0] | self.pieces[us][1] | self.pieces[us][2] | self.pieces[us][3];
         let mut n = (small & not_moved).count() as usize;
@@ -576,7 +591,7 @@ impl TilingRider {
                 }
             }
         }
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         let formable = self.formable_aggregates();
         // Our giant ferz, if it may still move: its unit and the units it could step to.
         let gferz_reach = self.own_gferz_reach(true);
@@ -646,7 +661,7 @@ impl TilingRider {
         let relevant = self.relevant_squares(&units);
         let mut squares = relevant;
         for ty in 0..4 {
-            for s in (self.pieces[us][ty] & !(self.moved | self.used)).iter() {
+            for s in (self.pieces[us][ty] & self.unmoved()).iter() {
                 let a = t.att[ty][s.index()];
                 if ((a | a.mates()) & relevant).any() {
                     squares.set(s);
@@ -656,218 +671,12 @@ impl TilingRider {
         Some(squares)
     }
 
-    /// A sound cut for a checked mover mid-turn: the units the king could end the turn on
-    /// safely (its own first, then its four neighbours, `None` where a unit is ruled out).
-    /// A unit is ruled out only if no continuation can end the turn with the king safe on
-    /// it; when all are, the turn is lost. It over-approximates what the rest of the turn can do: the king ends on its
-    /// unit or (if it may still move) on a neighbouring unit without the enemy king; for each
-    /// such unit every present attack must be removable: the enemy king's never; a small
-    /// piece's by a capture (an unmoved piece of ours leaping onto it, or an aggregate that
-    /// could be formed this turn riding onto its unit, ignoring what stands between), or by
-    /// the king stepping onto its unit; an aggregate's likewise, or by a block (an unmoved
-    /// piece's leap or elongation landing in a unit between, or an aggregate that could be
-    /// formed riding into one). Our unmoved giant ferz counts as one more piece that can
-    /// capture on, or block in, the units diagonally next to it. An enemy giant ferz on a
-    /// unit diagonally next to the king's is an attack removable only by a capture on any of
-    /// its four squares (a leap, a formable aggregate reaching its unit, our giant ferz) or
-    /// by the king stepping onto its unit (a unit of its own among those tried).
-    pub(crate) fn viable_king_units(&self) -> [Option<Unit>; 5] {
-        let t = tables();
-        let geo = self.rules.geo();
-        let us = self.side.index();
-        let them = (!self.side).index();
-        let remaining = self.limit.saturating_sub(self.made);
-        let k = self.kings[us];
-        let ek = self.kings[them];
-        let not_moved = !(self.moved | self.used);
-        let occ_all = self.occ_all();
-        let formable = self.formable_aggregates();
-        let any_formable = formable.iter().any(|f| f.any());
-        let aggregate_can_reach = |target: Unit| -> bool {
-            formable.iter().enumerate().any(|(ty, f)| {
-                let piece = Piece::from_index(ty);
-                f.iter().any(|sq| {
-                    let y = sq.unit();
-                    let (_, line) = t.between[y.index() * UNITS + target.index()];
-                    y == target || piece.rides(line)
-                })
-            })
-        };
-        // Our pieces that already moved leave their unit only inside an aggregate move from
-        // it (those used by one, never): no aggregate, giant ferz or king of ours can land on
-        // a unit holding one while an enemy piece also stands there, nor on one whose pieces
-        // cannot form an aggregate.
-        let stuck = self.occ[us] & (self.moved | self.used);
-        // The units our giant ferz could step to (if it may still move).
-        let gferz_steps = self.own_gferz_reach(false);
-        // For each aggregate that could be formed (kind, unit): the moves before its ride
-        // that no other part of the plan can share: our other pieces on its unit leaving it.
-        // (The pieces filling it are counted at the ride, against those clearing its path.)
-        let agg_cost = u32::from(self.cost(MoveKind::Aggregate));
-        let mut aggregates: Vec<(usize, Unit, u32, u32)> = Vec::new();
-        for (ty, f) in formable.iter().enumerate() {
-            for sq in f.iter() {
-                let y = sq.unit();
-                let ym = Bb::unit(y);
-                let others = self.departures(y, &formable, Some(ty), Bb::EMPTY, None);
-                let fills = 4 - (self.pieces[us][ty] & !self.used & ym).count();
-                if let Some(o) = others {
-                    aggregates.push((ty, y, o, fills));
-                }
-            }
-        }
-        // The fewest moves an aggregate of ours needs to capture on `target` (from another
-        // unit: one formed on the target itself could only capture there by a leap): its
-        // unit's other pieces leaving, then the larger of the fills and of the moves leaving
-        // the units between and the target unit that empty them of our pieces (a filler
-        // may come from one of them), then the ride. These sets of moves are disjoint (by
-        // where the moves start and which pieces they move). Pieces of the enemy between
-        // are left out.
-        //
-        // The plan needs some squares for itself: the aggregate's unit, the units it rides
-        // through and the target unit. None of our pieces emptying them may leave onto one
-        // (only a piece of the aggregate's kind, into its unit, as a filler).
-        let aggregate_cost = |target: Unit| -> Option<u32> {
-            let mut best: Option<u32> = None;
-            for &(ty, y, _, fills) in &aggregates {
-                let (between, line) = t.between[y.index() * UNITS + target.index()];
-                if y == target || !Piece::from_index(ty).rides(line) {
-                    continue;
-                }
-                let ym = Bb::unit(y);
-                let reserved = ym | between | Bb::unit(target);
-                let Some(others) = self.departures(y, &formable, Some(ty), reserved, None) else {
-                    continue;
-                };
-                let filler = Some((ty, ym));
-                let mut path = if self.occ[us].nib(target) != 0 {
-                    self.departures(target, &formable, None, reserved, filler)
-                } else {
-                    Some(0)
-                };
-                for b in between.full_units().iter() {
-                    let bu = b.unit();
-                    if self.occ[us].nib(bu) != 0 {
-                        path = path.and_then(|c| {
-                            self.departures(bu, &formable, None, reserved, filler)
-                                .map(|l| c + l)
-                        });
-                    }
-                }
-                if let Some(path) = path {
-                    let cost = others + fills.max(path) + agg_cost;
-                    best = Some(best.map_or(cost, |b| b.min(cost)));
-                }
-            }
-            best
-        };
-        // The fewest moves that capture the enemy piece on `a`: a leap of an unmoved piece,
-        // a step of our giant ferz, or an aggregate's ride (neither onto a unit holding a
-        // piece of ours that can no longer move alone).
-        let capture_cost = |a: Square| -> Option<u32> {
-            if self.leap_can_capture(a) {
-                return Some(1);
-            }
-            if stuck.nib(a.unit()) != 0 {
-                return None;
-            }
-            if gferz_steps.has(a) {
-                return Some(u32::from(self.cost(MoveKind::GiantFerz)));
-            }
-            aggregate_cost(a.unit())
-        };
-        let capturable = |a: Square| -> bool { capture_cost(a).is_some() };
-        let mut landing = gferz_steps;
-        for ty in 0..4 {
-            for s in (self.pieces[us][ty] & not_moved).iter() {
-                let a = t.att[ty][s.index()];
-                landing |= a | a.mates();
-            }
-        }
-        let king_can_move = !self.king_moved && remaining >= self.cost(MoveKind::King);
-        let mut candidates = [None; 5];
-        candidates[0] = Some(k);
-        if king_can_move {
-            for d in 0..4 {
-                let b = geo.rays[k.index()][d][0];
-                if b != NO_UNIT && b as usize != ek.index() {
-                    candidates[d + 1] = Unit::from_index(b as usize);
-                }
-            }
-        }
-        let enemy_gferz = self.gferz[them];
-        let mut viable = [None; 5];
-        'units: for (slot, x) in candidates.into_iter().enumerate() {
-            let Some(x) = x else { continue };
-            if (ek.u() as i8 - x.u() as i8).abs() + (ek.v() as i8 - x.v() as i8).abs() == 1 {
-                continue;
-            }
-            let clearing = if x == k {
-                0
-            } else {
-                match self.clearing_cost(x, &formable) {
-                    Some(c) => c,
-                    None => continue,
-                }
-            };
-            if let Some(g) = enemy_gferz {
-                if diagonal_neighbours(g, x) && !g.squares().into_iter().any(&capturable) {
-                    continue;
-                }
-            }
-            let inside = if x == k { Bb::EMPTY } else { Bb::unit(x) };
-            // Each attacking small piece outside the unit needs a capture: one move per unit
-            // holding such pieces at least, and as many as its dearest capture takes.
-            let mut attacker_units = Bb::EMPTY;
-            let mut dearest = 0;
-            for ty in 0..4 {
-                let attackers = self.pieces[them][ty] & t.unit_att[ty][x.index()] & !inside;
-                for a in attackers.iter() {
-                    let Some(c) = capture_cost(a) else {
-                        continue 'units;
-                    };
-                    dearest = dearest.max(c);
-                    attacker_units.set(a.unit().lower_left());
-                }
-            }
-            // A move may both clear a piece from the unit and capture an attacker, so the
-            // counts bound the moves together only through their maximum.
-            let king_cost = if x == k { 0 } else { self.cost(MoveKind::King) };
-            let needed = attacker_units.count().max(dearest).max(clearing);
-            if needed + u32::from(king_cost) > u32::from(remaining) {
-                continue;
-            }
-            for (ty, bb) in self.pieces[them].iter().enumerate() {
-                let piece = Piece::from_index(ty);
-                for sq in bb.full_units().iter() {
-                    let a = sq.unit();
-                    let (between, line) = t.between[a.index() * UNITS + x.index()];
-                    if !piece.rides(line) || (between & occ_all).any() {
-                        continue;
-                    }
-                    let removable = (landing & between).any()
-                        || (any_formable
-                            && between
-                                .full_units()
-                                .iter()
-                                .any(|b| aggregate_can_reach(b.unit())))
-                        || a.squares().into_iter().any(&capturable);
-                    if !removable {
-                        continue 'units;
-                    }
-                }
-            }
-            viable[slot] = Some(x);
-        }
-        viable
-    }
-
     /// Whether an unmoved small piece of the mover can leap (or step) onto `a`. Pieces that
     /// move this turn cannot move again, so no later move of the turn can add a way.
-    fn leap_can_capture(&self, a: Square) -> bool {
+    pub(crate) fn leap_can_capture(&self, a: Square) -> bool {
         let t = tables();
         let us = self.side.index();
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         (0..4).any(|ty| (self.pieces[us][ty] & not_moved & t.att[ty][a.index()]).any())
     }
 
@@ -881,12 +690,12 @@ impl TilingRider {
     /// or four if it is an aggregate's or the giant ferz's). n pieces of a kind leaving together,
     /// in an aggregate that could be formed on the unit (`formable`), take 4 - n moves to
     /// fill it and one ride. Our giant ferz standing there takes its own step.
-    fn clearing_cost(&self, x: Unit, formable: &[Bb; 4]) -> Option<u32> {
+    pub(crate) fn clearing_cost(&self, x: Unit, formable: &[Bb; 4]) -> Option<u32> {
         let t = tables();
         let us = self.side.index();
         let xm = Bb::unit(x);
         let agg_cost = u32::from(self.cost(MoveKind::Aggregate));
-        let not_moved = !(self.moved | self.used);
+        let not_moved = self.unmoved();
         // The pieces that could fill an aggregate on `x`.
         let mut fillers = Bb::EMPTY;
         for (ty, f) in formable.iter().enumerate() {
@@ -987,7 +796,7 @@ impl TilingRider {
     /// Pieces of the kind `keep` (if any) are left out. No piece may leave onto `reserved`
     /// (squares a plan needs empty or for itself), except a piece of `filler`'s kind onto
     /// `filler`'s squares (filling an aggregate there).
-    fn departures(
+    pub(crate) fn departures(
         &self,
         b: Unit,
         formable: &[Bb; 4],
@@ -1044,7 +853,7 @@ impl TilingRider {
         if exits.is_empty() {
             return None;
         }
-        let free = (!self.occ_all() & self.rules.geo().on_board) | self.occ[(!self.side).index()];
+        let free = self.free_squares();
         Some(if (exits & (free | shared)).any() {
             1
         } else {
@@ -1055,7 +864,7 @@ impl TilingRider {
     /// The squares of the units our giant ferz could step to this turn (ignoring what stands
     /// there), and with `with_own_unit` its own unit; empty if it is gone, has moved, or no
     /// move is left.
-    fn own_gferz_reach(&self, with_own_unit: bool) -> Bb {
+    pub(crate) fn own_gferz_reach(&self, with_own_unit: bool) -> Bb {
         let remaining = self.limit.saturating_sub(self.made);
         let Some(g) = self.gferz[self.side.index()] else {
             return Bb::EMPTY;
@@ -1086,18 +895,12 @@ impl TilingRider {
 
 /// Whether a move starts or ends on the squares `r` (king moves and "end turn" always count).
 pub(crate) fn touches(mv: Move, r: Bb) -> bool {
-    match mv.kind() {
-        MoveKind::Single => {
-            let from = Square::from_index(mv.raw_from()).expect("sq");
-            let to = Square::from_index(mv.raw_to()).expect("sq");
-            r.has(from) || r.has(to)
+    match mv {
+        Move::Single { from, to } => r.has(from) || r.has(to),
+        Move::Aggregate { from, to } | Move::GiantFerz { from, to } => {
+            r.nib(from) != 0 || r.nib(to) != 0
         }
-        MoveKind::Aggregate | MoveKind::GiantFerz => {
-            let a = Unit::from_index(mv.raw_from()).expect("unit");
-            let b = Unit::from_index(mv.raw_to()).expect("unit");
-            r.nib(a) != 0 || r.nib(b) != 0
-        }
-        MoveKind::King | MoveKind::EndTurn => true,
+        Move::King { .. } | Move::EndTurn => true,
     }
 }
 
@@ -1111,23 +914,12 @@ fn sort(mv: Move, verdict: Verdict, undecided: &mut Vec<Move>) -> bool {
 
 /// How many pairs of the witness `wit` the move `mv` leaves intact (it spoils those whose
 /// piece it moves or whose target it fills).
-fn witness_survivors(wit: &[(u16, u16)], mv: Move) -> usize {
-    let (pieces, targets) = match mv.kind() {
-        MoveKind::Single => (
-            Bb::from_square(Square::from_index(mv.raw_from()).expect("sq")),
-            Bb::from_square(Square::from_index(mv.raw_to()).expect("sq")),
-        ),
-        _ => (
-            Bb::unit(Unit::from_index(mv.raw_from()).expect("unit")),
-            Bb::unit(Unit::from_index(mv.raw_to()).expect("unit")),
-        ),
+fn witness_survivors(wit: &[(Square, Square)], mv: Move) -> usize {
+    let Some((pieces, targets)) = mv.ends() else {
+        return wit.len();
     };
     wit.iter()
-        .filter(|&&(p, q)| {
-            let ps = Square::from_index(p as usize).expect("sq");
-            let qs = Square::from_index(q as usize).expect("sq");
-            !pieces.has(ps) && !targets.has(qs)
-        })
+        .filter(|&&(p, q)| !pieces.has(p) && !targets.has(q))
         .count()
 }
 
@@ -1145,8 +937,12 @@ fn distinct_cover(cands: &[Bb; 4], i: usize, taken: Bb) -> bool {
     })
 }
 
-/// Whether two units touch corner to corner (a giant ferz on one attacks the other).
+/// The unit of an entry of a ray table (`None` for [`NO_UNIT`], past the ray's end).
 #[inline]
-fn diagonal_neighbours(a: Unit, b: Unit) -> bool {
-    a.u().abs_diff(b.u()) == 1 && a.v().abs_diff(b.v()) == 1
+pub(crate) fn ray_unit(b: u8) -> Option<Unit> {
+    if b == NO_UNIT {
+        None
+    } else {
+        Unit::from_index(usize::from(b))
+    }
 }

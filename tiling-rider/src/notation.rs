@@ -1,12 +1,11 @@
 //! Move texts and position texts, in the naming of the rule set's board (under
 //! `paulowich-16` its files `a`–`p` are the internal files `c`–`r`).
 
-use crate::board::{Bb, Board, Square, Unit, RANKS};
-use crate::position::{
-    limit_after, max_limit, Move, MoveKind, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT,
-    MAX_TURN_LIMIT,
-};
+use crate::board::{Board, Square, Unit, RANKS};
+use crate::position::{Move, Piece, Rules, TilingRider};
+use crate::setup::{check_made_and_limit, check_turn_number, perr, Counters, Setup};
 use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
+use chimera_kit::grid::GridFormat;
 use std::fmt::Write;
 
 /// The letter of the giant ferz (upper case White, lower case Black).
@@ -14,37 +13,29 @@ pub(crate) const GIANT_FERZ: char = 'Z';
 
 /// The canonical text of a move: `d4-e5`, `d4xe5`, `Wc1-c9`, `Ki1xi3`, `Zi1-j3`, `;`.
 pub(crate) fn move_text(pos: &TilingRider, mv: Move) -> String {
-    let them = (!pos.side).index();
+    let enemy = pos.occ[(!pos.side).index()];
     let board = pos.rules.board();
-    match mv.kind() {
-        MoveKind::EndTurn => ";".to_string(),
-        MoveKind::Single => {
-            let (Some(s), Some(t)) = (mv.from_square(), mv.to_square()) else {
-                return "?".to_string();
-            };
-            let sep = if pos.occ[them].has(t) { 'x' } else { '-' };
-            format!("{}{sep}{}", board.square_name(s), board.square_name(t))
+    let (letter, from, to, capture) = match mv {
+        Move::EndTurn => return ";".to_string(),
+        Move::Single { from, to } => {
+            let sep = if enemy.has(to) { 'x' } else { '-' };
+            return format!("{}{sep}{}", board.square_name(from), board.square_name(to));
         }
-        MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz => {
-            let (Some(a), Some(b)) = (mv.from_unit(), mv.to_unit()) else {
-                return "?".to_string();
-            };
-            let sep = if pos.occ[them].nib(b) != 0 { 'x' } else { '-' };
-            let letter = match mv.kind() {
-                MoveKind::King => 'K',
-                MoveKind::GiantFerz => GIANT_FERZ,
-                _ => pos
-                    .aggregate_at(pos.side, a)
-                    .map(|ty| Piece::from_index(ty).letter())
-                    .unwrap_or('A'),
-            };
-            format!(
-                "{letter}{}{sep}{}",
-                board.square_name(a.lower_left()),
-                board.square_name(b.lower_left())
-            )
+        Move::King { from, to } => ('K', from, to, enemy.nib(to) != 0),
+        Move::GiantFerz { from, to } => (GIANT_FERZ, from, to, enemy.nib(to) != 0),
+        Move::Aggregate { from, to } => {
+            let letter = pos
+                .aggregate_at(pos.side, from)
+                .map_or('A', |ty| Piece::from_index(ty).letter());
+            (letter, from, to, enemy.nib(to) != 0)
         }
-    }
+    };
+    let sep = if capture { 'x' } else { '-' };
+    format!(
+        "{letter}{}{sep}{}",
+        board.square_name(from.lower_left()),
+        board.square_name(to.lower_left())
+    )
 }
 
 /// Splits `FROM[-x:]TO` (or `FROMTO`) into two squares of the board.
@@ -61,28 +52,20 @@ fn two_squares(text: &str, board: Board) -> Result<(Square, Square), (MoveErrorK
     while i < bytes.len() && bytes[i].is_ascii_digit() {
         i += 1;
     }
-    let first = &text[..i];
     let last = board.last_square_name();
-    let from = board.parse_square(first).ok_or_else(|| {
-        let kind = if square_shaped(first) {
-            MoveErrorKind::UnknownCell
-        } else {
-            MoveErrorKind::Syntax
-        };
-        (kind, format!("`{first}` is not a square (a1–{last})"))
-    })?;
-    let mut rest = &text[i..];
-    if let Some(r) = rest.strip_prefix(['-', 'x', 'X', ':']) {
-        rest = r;
-    }
-    let to = board.parse_square(rest).ok_or_else(|| {
-        let kind = if square_shaped(rest) {
-            MoveErrorKind::UnknownCell
-        } else {
-            MoveErrorKind::Syntax
-        };
-        (kind, format!("`{rest}` is not a square (a1–{last})"))
-    })?;
+    let square = |name: &str| {
+        board.parse_square(name).ok_or_else(|| {
+            let kind = if square_shaped(name) {
+                MoveErrorKind::UnknownCell
+            } else {
+                MoveErrorKind::Syntax
+            };
+            (kind, format!("`{name}` is not a square (a1–{last})"))
+        })
+    };
+    let from = square(&text[..i])?;
+    let rest = &text[i..];
+    let to = square(rest.strip_prefix(['-', 'x', 'X', ':']).unwrap_or(rest))?;
     Ok((from, to))
 }
 
@@ -141,88 +124,6 @@ pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMov
     Ok(Move::single(s, t))
 }
 
-fn piece_char(piece: Piece, color: Color) -> char {
-    match color {
-        Color::White => piece.letter(),
-        Color::Black => piece.letter().to_ascii_lowercase(),
-    }
-}
-
-/// The position text: 16 ranks (16 first) of the board's files (18, or 16 under
-/// `paulowich-16`), then the side to move, `made/limit`, the moved pieces, the opponent's
-/// last turn length, the capture clock and the turn number.
-pub(crate) fn write_position(pos: &TilingRider) -> String {
-    let board = pos.rules.board();
-    let mut out = String::with_capacity(200);
-    for rank in (0..RANKS).rev() {
-        let mut run = 0;
-        for file in 0..board.files() {
-            let sq = board.square(file, rank).expect("on board");
-            let c = if let Some((p, col)) = pos.piece_at(sq) {
-                Some(piece_char(p, col))
-            } else if let Some(col) = pos.king_at(sq) {
-                Some(col.fold('K', 'k'))
-            } else {
-                pos.giant_ferz_at(sq)
-                    .map(|col| col.fold(GIANT_FERZ, GIANT_FERZ.to_ascii_lowercase()))
-            };
-            match c {
-                None => run += 1,
-                Some(c) => {
-                    if run > 0 {
-                        let _ = write!(out, "{run}");
-                        run = 0;
-                    }
-                    out.push(c);
-                }
-            }
-        }
-        if run > 0 {
-            let _ = write!(out, "{run}");
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    let _ = write!(out, " {} {}/{} ", pos.side.char(), pos.made, pos.limit);
-    let mut marks: Vec<String> = Vec::new();
-    let mut squares: Vec<Square> = (pos.moved | pos.used).iter().collect();
-    squares.sort_by_key(|s| (s.rank(), s.file()));
-    for sq in squares {
-        if pos.used.has(sq) {
-            marks.push(format!("{}*", board.square_name(sq)));
-        } else {
-            marks.push(board.square_name(sq));
-        }
-    }
-    if pos.king_moved {
-        marks.push("K".to_string());
-    }
-    if pos.gferz_moved {
-        marks.push(GIANT_FERZ.to_string());
-    }
-    if marks.is_empty() {
-        out.push('-');
-    } else {
-        out.push_str(&marks.join(","));
-    }
-    if pos.last == 0 {
-        out.push_str(" -");
-    } else {
-        let _ = write!(out, " {}", pos.last);
-    }
-    let _ = write!(out, " {} {}", pos.clock, pos.turn_no);
-    out
-}
-
-fn perr(
-    kind: PositionErrorKind,
-    place: impl Into<String>,
-    reason: impl Into<String>,
-) -> ParsePositionError {
-    ParsePositionError::of_kind(kind, place, reason)
-}
-
 /// Whether `text` is shaped like a square name (a letter and digits), so that not naming
 /// a square of the board makes it an unknown square rather than bad syntax.
 fn square_shaped(text: &str) -> bool {
@@ -251,168 +152,119 @@ fn number<T: std::str::FromStr>(
         .map_err(|_| perr(kind, place, format!("`{text}` is out of range")))
 }
 
-fn unit_word(rules: Rules) -> &'static str {
-    if rules.progressive() {
-        "moves"
-    } else {
-        "points"
-    }
+/// What a character of the board field stands for.
+#[derive(Clone, Copy)]
+enum Glyph {
+    Piece(Piece, Color),
+    King(Color),
+    GiantFerz(Color),
 }
 
-fn side_name(color: Color) -> &'static str {
-    color.fold("White", "Black")
-}
-
-/// The turn counters of a position text: only those a game can reach (`RULES.md`,
-/// "Notation"). White's first turn allows 4 and follows no turn; every later turn follows
-/// the opponent's previous turn, whose length is possible at its turn number (exactly 4
-/// and 8 for the standard first turns), and allows what that length gives; the turns
-/// since the last capture are no more than the turns ended so far, and no more than the
-/// 50-turn rule lets a game go on.
-fn check_turn_counters(
-    rules: Rules,
-    side: Color,
-    made: u8,
-    limit: u8,
-    last: u8,
-    clock: u16,
-    turn_no: u16,
-) -> Result<(), ParsePositionError> {
-    let unit = unit_word(rules);
-    let (us, them) = (side_name(side), side_name(!side));
-    if side == Color::White && turn_no == 1 {
-        if last != 0 {
-            return Err(perr(
-                PositionErrorKind::BadCounter,
-                "field 5 (opponent's last turn length)",
-                "White's first turn follows no turn of Black's: write `-`",
-            ));
-        }
-        let expected = max_limit(rules, side, 1);
-        if limit != expected {
-            let how = if rules.progressive() {
-                "exactly"
-            } else {
-                "up to"
-            };
-            return Err(perr(
-                PositionErrorKind::BadCounter,
-                "field 3 (limit)",
-                format!("White's first turn allows {how} {expected} {unit}, not {limit}"),
-            ));
-        }
-    } else {
-        // The opponent's turn before this one, and what it could have been.
-        let prev_no = if side == Color::White {
-            turn_no - 1
+impl Glyph {
+    /// The glyph of a character (upper case White, lower case Black), if it is one.
+    fn of_char(c: char, rules: Rules) -> Option<Glyph> {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
         } else {
-            turn_no
+            Color::Black
         };
-        let prev_max = max_limit(rules, !side, prev_no);
-        let prev_min = if rules.progressive() && prev_no == 1 {
-            prev_max
-        } else {
-            1
-        };
-        if last == 0 {
-            return Err(perr(
-                PositionErrorKind::BadCounter,
-                "field 5 (opponent's last turn length)",
-                format!(
-                    "{us}'s turn {turn_no} follows {them}'s turn {prev_no}: its length is needed \
-                     (`-` only on White's first turn)"
-                ),
-            ));
+        match c.to_ascii_uppercase() {
+            'K' => Some(Glyph::King(color)),
+            GIANT_FERZ if rules.has_giant_ferz() => Some(Glyph::GiantFerz(color)),
+            _ => Piece::from_letter(c).map(|p| Glyph::Piece(p, color)),
         }
-        if !(prev_min..=prev_max).contains(&last) {
-            let bound = if prev_min == prev_max {
-                format!("exactly {prev_max}")
+    }
+
+    /// The character of the glyph.
+    fn char(self) -> char {
+        let (upper, color) = match self {
+            Glyph::Piece(p, c) => (p.letter(), c),
+            Glyph::King(c) => ('K', c),
+            Glyph::GiantFerz(c) => (GIANT_FERZ, c),
+        };
+        color.fold(upper, upper.to_ascii_lowercase())
+    }
+}
+
+/// The grid of a rule set's board: its files, 16 ranks.
+fn grid(rules: Rules) -> GridFormat {
+    GridFormat::new(usize::from(rules.board().files()), usize::from(RANKS))
+}
+
+/// The square of grid cell `cell` (`rank * files + file`, in the board's own files).
+fn cell_square(board: Board, cell: usize) -> Square {
+    let files = usize::from(board.files());
+    board
+        .square((cell % files) as u8, (cell / files) as u8)
+        .expect("a grid cell is on the board")
+}
+
+/// The board field: the grid of the board's files, a king (or a giant ferz) written on
+/// all four squares of its unit.
+fn write_board(pos: &TilingRider) -> String {
+    let board = pos.rules.board();
+    grid(pos.rules).write(
+        |cell| {
+            let sq = cell_square(board, cell);
+            if let Some((p, c)) = pos.piece_at(sq) {
+                Some(Glyph::Piece(p, c))
+            } else if let Some(c) = pos.king_at(sq) {
+                Some(Glyph::King(c))
             } else {
-                format!("at most {prev_max}")
-            };
-            return Err(perr(
-                PositionErrorKind::BadCounter,
-                "field 5 (opponent's last turn length)",
-                format!("{them}'s turn {prev_no} has {bound} {unit}, not {last}"),
-            ));
-        }
-        let expected = limit_after(rules, !side, prev_no, last);
-        if limit != expected {
-            return Err(perr(
-                PositionErrorKind::BadCounter,
-                "field 3 (limit)",
-                format!(
-                    "after {them}'s turn of {last} {unit}, {us}'s turn allows {expected}, \
-                     not {limit}"
-                ),
-            ));
-        }
-    }
-    let ended = 2 * (u32::from(turn_no) - 1) + u32::from(side == Color::Black);
-    if u32::from(clock) > ended {
-        return Err(perr(
-            PositionErrorKind::BadCounter,
-            "field 6 (turns since a capture)",
-            format!("only {ended} turns have ended before {us}'s turn {turn_no}, not {clock}"),
-        ));
-    }
-    // A turn starting past the 50-turn limit is a drawn game's end; none is played.
-    let most = if made == 0 {
-        FIFTY_TURN_LIMIT + 1
-    } else {
-        FIFTY_TURN_LIMIT
-    };
-    if clock > most {
-        return Err(perr(
-            PositionErrorKind::BadCounter,
-            "field 6 (turns since a capture)",
-            format!(
-                "the game is drawn once more than {FIFTY_TURN_LIMIT} turns pass without a \
-                 capture: at most {most} here, not {clock}"
-            ),
-        ));
-    }
-    Ok(())
+                pos.giant_ferz_at(sq).map(Glyph::GiantFerz)
+            }
+        },
+        |g| g.char(),
+    )
 }
 
-/// The pieces marked as moved must account for the moves made: each mark of a piece
-/// moved alone, of an aggregate move (its four pieces), of the king and of the giant
-/// ferz is one move (4 points for an aggregate or king move under `wheeler`), and up to
-/// four lone moves more for each aggregate move (its pieces may have moved alone before
-/// it, their marks then replaced by the aggregate's).
-fn check_marks(pos: &TilingRider) -> Result<(), ParsePositionError> {
-    let lone = pos.moved.count();
-    let aggregates = pos.used.count() / 4;
-    let big = u32::from(pos.king_moved) + u32::from(pos.gferz_moved);
-    let (low, high) = if pos.rules.progressive() {
-        (lone + aggregates + big, lone + 5 * aggregates + big)
+/// The position text: 16 ranks (16 first) of the board's files (18, or 16 under
+/// `paulowich-16`), then the side to move, `made/limit`, the moved pieces, the opponent's
+/// last turn length, the capture clock and the turn number.
+pub(crate) fn write_position(pos: &TilingRider) -> String {
+    let mut out = write_board(pos);
+    let _ = write!(out, " {} {}/{} ", pos.side.char(), pos.made, pos.limit);
+    out.push_str(&moved_field(pos));
+    if pos.last == 0 {
+        out.push_str(" -");
     } else {
-        (
-            lone + 4 * aggregates + 4 * big,
-            lone + 8 * aggregates + 4 * big,
-        )
-    };
-    let made = u32::from(pos.made);
-    if (low..=high).contains(&made) {
-        return Ok(());
+        let _ = write!(out, " {}", pos.last);
     }
-    let unit = unit_word(pos.rules);
-    let account = if low == high {
-        format!("exactly {low}")
-    } else {
-        format!("{low} to {high}")
-    };
-    Err(perr(
-        PositionErrorKind::BadField,
-        "field 4 (moved pieces)",
-        format!("{made} {unit} made, but the pieces marked as moved account for {account}"),
-    ))
+    let _ = write!(out, " {} {}", pos.clock, pos.turn_no);
+    out
 }
 
-/// Reads a position text (the format [`write_position`] writes).
+/// The moved-pieces field: the squares by rank then file (`*` after those used by an
+/// aggregate move), then `K` and `Z`; `-` for none.
+fn moved_field(pos: &TilingRider) -> String {
+    let board = pos.rules.board();
+    let mut squares: Vec<Square> = (pos.moved | pos.used).iter().collect();
+    squares.sort_by_key(|s| (s.rank(), s.file()));
+    let mut marks: Vec<String> = squares
+        .into_iter()
+        .map(|sq| {
+            let star = if pos.used.has(sq) { "*" } else { "" };
+            format!("{}{star}", board.square_name(sq))
+        })
+        .collect();
+    if pos.king_moved {
+        marks.push("K".to_string());
+    }
+    if pos.gferz_moved {
+        marks.push(GIANT_FERZ.to_string());
+    }
+    if marks.is_empty() {
+        "-".to_string()
+    } else {
+        marks.join(",")
+    }
+}
+
+/// Reads a position text (the format [`write_position`] writes): the board, the turn
+/// counters and the moved pieces, then [`Setup::build`] checks the whole.
 pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, ParsePositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 7 {
+    let [board, side, made_limit, moved, last, clock, turn_no] = fields[..] else {
         return Err(perr(
             PositionErrorKind::Syntax,
             "whole text",
@@ -421,316 +273,191 @@ pub(crate) fn parse_position(text: &str, rules: Rules) -> Result<TilingRider, Pa
                 fields.len()
             ),
         ));
+    };
+    let mut setup = read_board(board, rules)?;
+    setup.set_counters(read_counters(
+        [side, made_limit, last, clock, turn_no],
+        rules,
+    )?);
+    if moved != "-" {
+        read_moved(moved, &mut setup)?;
     }
-    let mut pos = TilingRider::empty(rules);
+    setup.build()
+}
+
+/// Reads the board field into a setup: its pieces, both kings, the giant ferzes.
+fn read_board(field: &str, rules: Rules) -> Result<Setup, ParsePositionError> {
     let board = rules.board();
-    let files = board.files();
-    let ranks: Vec<&str> = fields[0].split('/').collect();
-    if ranks.len() != RANKS as usize {
-        return Err(perr(
-            PositionErrorKind::Syntax,
-            "board",
-            format!("expected 16 ranks separated by `/`, found {}", ranks.len()),
-        ));
-    }
-    let mut king_sq: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
-    let mut gferz_sq: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
-    for (i, row) in ranks.iter().enumerate() {
-        let rank = RANKS - 1 - i as u8;
-        let place = format!("rank {}", rank + 1);
-        let mut file: u32 = 0;
-        let mut digits = String::new();
-        let flush = |digits: &mut String, file: &mut u32| -> Result<(), ParsePositionError> {
-            if !digits.is_empty() {
-                let n: u32 = number(PositionErrorKind::Syntax, digits, &place)?;
-                if n == 0 {
-                    return Err(perr(
-                        PositionErrorKind::Syntax,
-                        &place,
-                        "an empty run of 0 squares",
-                    ));
-                }
-                *file += n;
-                digits.clear();
-            }
-            Ok(())
-        };
-        for c in row.chars() {
-            if c.is_ascii_digit() {
-                digits.push(c);
-                continue;
-            }
-            flush(&mut digits, &mut file)?;
-            if file >= u32::from(files) {
-                return Err(perr(
-                    PositionErrorKind::Syntax,
-                    &place,
-                    format!("more than {files} files"),
-                ));
-            }
-            let sq = board.square(file as u8, rank).expect("checked");
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            if c == 'K' || c == 'k' {
-                king_sq[color.index()].push(sq);
-            } else if c.eq_ignore_ascii_case(&GIANT_FERZ) && rules.has_giant_ferz() {
-                gferz_sq[color.index()].push(sq);
-            } else if let Some(p) = c
-                .is_ascii_alphabetic()
-                .then(|| Piece::from_letter(c))
-                .flatten()
-            {
-                pos.set_piece(sq, Some((p, color)));
-            } else {
+    let cells = grid(rules)
+        .read(field, |c| Glyph::of_char(c, rules))
+        .map_err(|mut e| {
+            if e.kind() == PositionErrorKind::BadPiece {
                 let letters = if rules.has_giant_ferz() {
                     "W F G N K Z"
                 } else {
                     "W F G N K"
                 };
-                return Err(perr(
-                    PositionErrorKind::BadPiece,
-                    format!("{place}, file {}", board.file_letter(file as u8)),
-                    format!("`{c}` is not a piece ({letters}, lower case for Black) nor a digit"),
-                ));
+                e.reason = format!("{} ({letters}, lower case for Black)", e.reason);
             }
-            file += 1;
-        }
-        flush(&mut digits, &mut file)?;
-        if file != u32::from(files) {
-            return Err(perr(
-                PositionErrorKind::Syntax,
-                &place,
-                format!("describes {file} files, not {files}"),
-            ));
+            e
+        })?;
+    let mut setup = Setup::new(rules);
+    let mut king_sq: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
+    let mut gferz_sq: [Vec<Square>; 2] = [Vec::new(), Vec::new()];
+    for (cell, glyph) in cells.into_iter().enumerate() {
+        let sq = cell_square(board, cell);
+        match glyph {
+            None => {}
+            Some(Glyph::Piece(p, c)) => {
+                setup.set_piece(sq, Some((p, c)));
+            }
+            Some(Glyph::King(c)) => king_sq[c.index()].push(sq),
+            Some(Glyph::GiantFerz(c)) => gferz_sq[c.index()].push(sq),
         }
     }
-    // A whole unit, or an error naming the squares found.
-    let one_unit = |squares: &[Square], name: &str| -> Result<Unit, ParsePositionError> {
-        let unit = squares[0].unit();
-        let mut expected: Vec<Square> = unit.squares().to_vec();
-        expected.sort();
-        let mut got = squares.to_vec();
-        got.sort();
-        if got != expected {
-            let example = ["i1 i2 j1 j2", "g1 g2 h1 h2"][board.index()];
-            return Err(perr(
-                PositionErrorKind::Invalid,
-                "board",
-                format!(
-                    "{name} must cover exactly one whole unit (such as {example}); found it on {}",
-                    squares
-                        .iter()
-                        .map(|&s| board.square_name(s))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ),
-            ));
-        }
-        Ok(unit)
-    };
     for color in Color::ALL {
-        let squares = &king_sq[color.index()];
         let name = color.fold("White's king (K)", "Black's king (k)");
-        if squares.is_empty() {
-            return Err(perr(
+        let unit = one_unit(board, &king_sq[color.index()], name)?.ok_or_else(|| {
+            perr(
                 PositionErrorKind::Invalid,
                 "board",
                 format!("{name} is missing"),
-            ));
-        }
-        let unit = one_unit(squares, name)?;
-        pos.set_king(color, unit);
+            )
+        })?;
+        setup.set_king(color, unit);
     }
     for color in Color::ALL {
-        let squares = &gferz_sq[color.index()];
-        if squares.is_empty() {
-            continue; // a giant ferz may have been captured
-        }
         let name = color.fold("White's giant ferz (Z)", "Black's giant ferz (z)");
-        let unit = one_unit(squares, name)?;
-        pos.set_giant_ferz(color, Some(unit));
+        // A giant ferz may have been captured.
+        if let Some(unit) = one_unit(board, &gferz_sq[color.index()], name)? {
+            setup.set_giant_ferz(color, Some(unit));
+        }
     }
-    let side = Color::from_text(fields[1]).ok_or_else(|| {
+    Ok(setup)
+}
+
+/// The unit the squares of a king or giant ferz cover (`None` if there are none), or an
+/// error naming the squares found when they are not one whole unit.
+fn one_unit(
+    board: Board,
+    squares: &[Square],
+    name: &str,
+) -> Result<Option<Unit>, ParsePositionError> {
+    let Some(first) = squares.first() else {
+        return Ok(None);
+    };
+    let unit = first.unit();
+    let mut got = squares.to_vec();
+    got.sort();
+    if got == unit.squares() {
+        return Ok(Some(unit));
+    }
+    let example = ["i1 i2 j1 j2", "g1 g2 h1 h2"][board.index()];
+    let found: Vec<String> = squares.iter().map(|&s| board.square_name(s)).collect();
+    Err(perr(
+        PositionErrorKind::Invalid,
+        "board",
+        format!(
+            "{name} must cover exactly one whole unit (such as {example}); found it on {}",
+            found.join(" ")
+        ),
+    ))
+}
+
+/// Reads the counter fields (side, made/limit, last turn length, clock, turn number); the
+/// setup checks that they fit together.
+fn read_counters(fields: [&str; 5], rules: Rules) -> Result<Counters, ParsePositionError> {
+    let [side, made_limit, last, clock, turn_no] = fields;
+    let side = Color::from_text(side).ok_or_else(|| {
         perr(
             PositionErrorKind::BadField,
             "field 2 (side to move)",
-            format!("`{}` is not w or b", fields[1]),
+            format!("`{side}` is not w or b"),
         )
     })?;
-    let (made, limit) = fields[2].split_once('/').ok_or_else(|| {
+    let (made, limit) = made_limit.split_once('/').ok_or_else(|| {
         perr(
             PositionErrorKind::BadCounter,
             "field 3 (moves made/limit)",
-            format!(
-                "`{}` is not of the form made/limit (such as 0/4)",
-                fields[2]
-            ),
+            format!("`{made_limit}` is not of the form made/limit (such as 0/4)"),
         )
     })?;
-    let made: u8 = number(PositionErrorKind::BadCounter, made, "field 3 (moves made)")?;
-    let limit: u8 = number(PositionErrorKind::BadCounter, limit, "field 3 (limit)")?;
-    if limit == 0 || made >= limit {
-        return Err(perr(
-            PositionErrorKind::BadCounter,
-            "field 3 (moves made/limit)",
-            format!("need 0 <= made < limit and limit >= 1, found {made}/{limit}"),
-        ));
-    }
-    if limit > MAX_TURN_LIMIT {
-        return Err(perr(
-            PositionErrorKind::BadCounter,
-            "field 3 (limit)",
-            format!(
-                "a turn allows at most {MAX_TURN_LIMIT} {}, not {limit}",
-                unit_word(rules)
-            ),
-        ));
-    }
-    let turn_no: u16 = number(
-        PositionErrorKind::BadCounter,
-        fields[6],
-        "field 7 (turn number)",
-    )?;
-    if turn_no == 0 {
-        return Err(perr(
-            PositionErrorKind::BadCounter,
-            "field 7 (turn number)",
-            "turns are numbered from 1",
-        ));
-    }
-    let clock: u16 = number(
-        PositionErrorKind::BadCounter,
-        fields[5],
-        "field 6 (turns since a capture)",
-    )?;
-    let last: u8 = if fields[4] == "-" {
-        0
-    } else {
-        match number(
-            PositionErrorKind::BadCounter,
-            fields[4],
-            "field 5 (opponent's last turn length)",
-        )? {
+    let counter = PositionErrorKind::BadCounter;
+    let made = number(counter, made, "field 3 (moves made)")?;
+    let limit = number(counter, limit, "field 3 (limit)")?;
+    check_made_and_limit(rules, made, limit)?;
+    let turn_no = number(counter, turn_no, "field 7 (turn number)")?;
+    check_turn_number(turn_no)?;
+    let clock = number(counter, clock, "field 6 (turns since a capture)")?;
+    let last_place = "field 5 (opponent's last turn length)";
+    let last = match last {
+        "-" => 0,
+        _ => match number(counter, last, last_place)? {
             0 => {
                 return Err(perr(
-                    PositionErrorKind::BadCounter,
-                    "field 5 (opponent's last turn length)",
+                    counter,
+                    last_place,
                     "a turn has at least one move (`-` means the opponent has had no turn yet)",
                 ))
             }
             n => n,
-        }
+        },
     };
-    check_turn_counters(rules, side, made, limit, last, clock, turn_no)?;
-    pos.set_turn(side, made, limit);
-    pos.set_turn_number(turn_no);
-    pos.set_turn_clock(clock);
-    pos.set_last_turn_length(last);
-    if fields[3] != "-" {
-        if made == 0 {
-            return Err(perr(
-                PositionErrorKind::BadField,
-                "field 4 (moved pieces)",
-                "no move has been made this turn (made is 0), so nothing can have moved",
-            ));
+    Ok(Counters {
+        side,
+        made,
+        limit,
+        last,
+        clock,
+        turn_no,
+    })
+}
+
+/// Reads the moved-pieces field into marks on the setup (which checks that they fit the
+/// board and the moves made).
+fn read_moved(field: &str, setup: &mut Setup) -> Result<(), ParsePositionError> {
+    let rules = setup.rules();
+    let board = rules.board();
+    for token in field.split(',') {
+        let place = format!("field 4 (moved pieces), `{token}`");
+        let twice = |what: &str| perr(PositionErrorKind::BadField, &place, what.to_string());
+        if token.eq_ignore_ascii_case("K") {
+            if setup.king_marked() {
+                return Err(twice("the king is listed twice"));
+            }
+            setup.mark_king_moved();
+            continue;
         }
-        let mut moved = Bb::EMPTY;
-        let mut used = Bb::EMPTY;
-        for token in fields[3].split(',') {
-            let place = format!("field 4 (moved pieces), `{token}`");
-            if token == "K" || token == "k" {
-                if pos.king_moved {
-                    return Err(perr(
-                        PositionErrorKind::BadField,
-                        place,
-                        "the king is listed twice",
-                    ));
-                }
-                pos.king_moved = true;
-                continue;
+        if rules.has_giant_ferz() && token.eq_ignore_ascii_case("Z") {
+            if setup.giant_ferz_marked() {
+                return Err(twice("the giant ferz is listed twice"));
             }
-            if rules.has_giant_ferz() && token.eq_ignore_ascii_case("Z") {
-                if pos.gferz_moved {
-                    return Err(perr(
-                        PositionErrorKind::BadField,
-                        place,
-                        "the giant ferz is listed twice",
-                    ));
-                }
-                if pos.gferz[side.index()].is_none() {
-                    return Err(perr(
-                        PositionErrorKind::BadField,
-                        place,
-                        "the side to move has no giant ferz on the board",
-                    ));
-                }
-                pos.gferz_moved = true;
-                continue;
-            }
-            let (name, agg) = match token.strip_suffix('*') {
-                Some(n) => (n, true),
-                None => (token, false),
-            };
-            let sq = board.parse_square(name).ok_or_else(|| {
-                perr(
-                    square_kind(name),
-                    &place,
-                    format!(
-                        "not a square (a1–{}), `K`{}, or a square with `*`",
-                        board.last_square_name(),
-                        if rules.has_giant_ferz() { ", `Z`" } else { "" }
-                    ),
-                )
-            })?;
-            if (moved | used).has(sq) {
-                return Err(perr(PositionErrorKind::BadField, &place, "listed twice"));
-            }
-            match pos.piece_at(sq) {
-                Some((_, c)) if c == side => {}
-                _ => {
-                    return Err(perr(
-                        PositionErrorKind::BadField,
-                        &place,
-                        "no piece of the side to move stands there",
-                    ))
-                }
-            }
-            if agg {
-                used.set(sq);
-            } else {
-                moved.set(sq);
-            }
+            setup.mark_giant_ferz_moved();
+            continue;
         }
-        // An aggregate move uses up whole units, and they still hold its aggregate.
-        for sq in used.iter() {
-            if used.nib(sq.unit()) != 0xF {
-                return Err(perr(
-                    PositionErrorKind::BadField,
-                    "field 4 (moved pieces)",
-                    format!(
-                        "`{}*`: pieces used by an aggregate move fill a whole unit; list all four",
-                        board.square_name(sq)
-                    ),
-                ));
-            }
-            if pos.aggregate_at(side, sq.unit()).is_none() {
-                return Err(perr(
-                    PositionErrorKind::BadField,
-                    "field 4 (moved pieces)",
-                    format!(
-                        "`{}*`: the pieces used by an aggregate move are four of one kind",
-                        board.square_name(sq)
-                    ),
-                ));
-            }
+        let (name, agg) = match token.strip_suffix('*') {
+            Some(n) => (n, true),
+            None => (token, false),
+        };
+        let sq = board.parse_square(name).ok_or_else(|| {
+            perr(
+                square_kind(name),
+                &place,
+                format!(
+                    "not a square (a1–{}), `K`{}, or a square with `*`",
+                    board.last_square_name(),
+                    if rules.has_giant_ferz() { ", `Z`" } else { "" }
+                ),
+            )
+        })?;
+        if setup.square_marked(sq) {
+            return Err(twice("listed twice"));
         }
-        pos.moved = moved;
-        pos.used = used;
+        if agg {
+            setup.mark_used_by_aggregate(sq);
+        } else {
+            setup.mark_moved_alone(sq);
+        }
     }
-    check_marks(&pos)?;
-    pos.key = pos.board_key_from_scratch();
-    Ok(pos)
+    Ok(())
 }

@@ -4,6 +4,7 @@
 use crate::board::{
     splitmix, tables, Bb, Board, Geometry, Square, Unit, LINE_DIAG, LINE_KNIGHT, LINE_ORTH,
 };
+pub(crate) use crate::moves::{Move, MoveKind};
 use crate::search::Memo;
 use chimera_core::{
     Budget, Color, DrawReason, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError,
@@ -154,147 +155,6 @@ impl RuleSet for Rules {
     }
 }
 
-/// What a [`Move`] does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum MoveKind {
-    /// One small piece moves (an elongated move included): square to square.
-    Single,
-    /// The aggregate filling one unit rides to another unit.
-    Aggregate,
-    /// The king steps one unit.
-    King,
-    /// The giant ferz (`paulowich-16`) steps one unit diagonally.
-    GiantFerz,
-    /// The side to move ends its turn.
-    EndTurn,
-}
-
-/// One action: a small-piece move, an aggregate move, a king move, a giant ferz move, or
-/// "end turn". Six bytes;
-/// meaningful in the position it was generated in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    kind: MoveKind,
-    from: u16,
-    to: u16,
-}
-
-impl Move {
-    /// "End turn" (written `;`).
-    pub const END_TURN: Move = Move {
-        kind: MoveKind::EndTurn,
-        from: 0,
-        to: 0,
-    };
-
-    /// A small piece's move from `from` to `to`.
-    pub const fn single(from: Square, to: Square) -> Move {
-        Move {
-            kind: MoveKind::Single,
-            from: from.index() as u16,
-            to: to.index() as u16,
-        }
-    }
-
-    /// The aggregate in unit `from` rides to unit `to`.
-    pub const fn aggregate(from: Unit, to: Unit) -> Move {
-        Move {
-            kind: MoveKind::Aggregate,
-            from: from.index() as u16,
-            to: to.index() as u16,
-        }
-    }
-
-    /// The king on unit `from` steps to unit `to`.
-    pub const fn king(from: Unit, to: Unit) -> Move {
-        Move {
-            kind: MoveKind::King,
-            from: from.index() as u16,
-            to: to.index() as u16,
-        }
-    }
-
-    /// The giant ferz on unit `from` steps (diagonally) to unit `to`.
-    pub const fn giant_ferz(from: Unit, to: Unit) -> Move {
-        Move {
-            kind: MoveKind::GiantFerz,
-            from: from.index() as u16,
-            to: to.index() as u16,
-        }
-    }
-
-    /// Whether the move moves a whole unit (an aggregate, a king or a giant ferz).
-    #[inline]
-    pub const fn is_unit_move(self) -> bool {
-        matches!(
-            self.kind,
-            MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz
-        )
-    }
-
-    /// What the move does.
-    #[inline]
-    pub const fn kind(self) -> MoveKind {
-        self.kind
-    }
-
-    /// The start square of a single move (`None` otherwise).
-    pub fn from_square(self) -> Option<Square> {
-        (self.kind == MoveKind::Single).then(|| Square::from_index(self.from as usize))?
-    }
-
-    /// The end square of a single move (`None` otherwise).
-    pub fn to_square(self) -> Option<Square> {
-        (self.kind == MoveKind::Single).then(|| Square::from_index(self.to as usize))?
-    }
-
-    /// The start unit of an aggregate, king or giant ferz move (`None` otherwise).
-    pub fn from_unit(self) -> Option<Unit> {
-        self.is_unit_move()
-            .then(|| Unit::from_index(self.from as usize))?
-    }
-
-    /// The end unit of an aggregate, king or giant ferz move (`None` otherwise).
-    pub fn to_unit(self) -> Option<Unit> {
-        self.is_unit_move()
-            .then(|| Unit::from_index(self.to as usize))?
-    }
-
-    /// The squares the move starts from (one, or a unit's four; none for "end turn").
-    pub fn from_squares(self) -> Vec<Square> {
-        match self.kind {
-            MoveKind::Single => self.from_square().into_iter().collect(),
-            MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz => self
-                .from_unit()
-                .map(|u| u.squares().to_vec())
-                .unwrap_or_default(),
-            MoveKind::EndTurn => Vec::new(),
-        }
-    }
-
-    /// The squares the move ends on (one, or a unit's four; none for "end turn").
-    pub fn to_squares(self) -> Vec<Square> {
-        match self.kind {
-            MoveKind::Single => self.to_square().into_iter().collect(),
-            MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz => self
-                .to_unit()
-                .map(|u| u.squares().to_vec())
-                .unwrap_or_default(),
-            MoveKind::EndTurn => Vec::new(),
-        }
-    }
-
-    #[inline]
-    pub(crate) fn raw_from(self) -> usize {
-        self.from as usize
-    }
-
-    #[inline]
-    pub(crate) fn raw_to(self) -> usize {
-        self.to as usize
-    }
-}
-
 /// A Tiling Rider Chess position, turn state included.
 ///
 /// One bitboard per colour and piece kind (288 bits, unit-major), the kings' units, the giant
@@ -371,7 +231,8 @@ impl TilingRider {
     /// An empty board (no kings placed yet: both on their start units; no giant ferz), White
     /// to move at the start of its first turn. For building positions in tests and tools;
     /// place pieces with [`TilingRider::set_piece`], kings with [`TilingRider::set_king`] and
-    /// giant ferzes with [`TilingRider::set_giant_ferz`].
+    /// giant ferzes with [`TilingRider::set_giant_ferz`]: these setters are unchecked (see
+    /// [`TilingRider::set_piece`]); [`crate::Setup`] gives a checked position.
     pub fn empty(rules: Rules) -> TilingRider {
         let mut p = TilingRider {
             pieces: [[Bb::EMPTY; 4]; 2],
@@ -495,10 +356,20 @@ impl TilingRider {
     }
 
     /// Puts a piece on a square (or empties it); a giant ferz covering the square is
-    /// removed, a king there is not affected. The turn state is kept (a square leaving a
-    /// piece is no longer marked as moved). Returns `false`, changing nothing, if the square
-    /// is not on the rule set's board.
+    /// removed. The turn state is kept (a square leaving a piece is no longer marked as
+    /// moved). Returns `false`, changing nothing, if the square is not on the rule set's
+    /// board or a king covers it.
+    ///
+    /// This and the other setters of `TilingRider` change one thing at a time and do not
+    /// check the whole (a turn state no game can reach can be set); [`crate::Setup`] builds a
+    /// position checked as the position text reader checks it.
     pub fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
+        self.king_at(sq).is_none() && self.place_piece(sq, piece)
+    }
+
+    /// [`TilingRider::set_piece`] without the king test: a piece may go under a king (which
+    /// [`crate::Setup::build`] refuses, and [`TilingRider::set_king`] clears).
+    pub(crate) fn place_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
         if !self.rules.board().contains(sq) {
             return false;
         }
@@ -507,12 +378,7 @@ impl TilingRider {
         }
         if let Some((old, c)) = self.piece_at(sq) {
             self.remove(c, old as usize, sq);
-            if self.moved.has(sq) {
-                self.toggle_moved(sq);
-            }
-            if self.used.has(sq) {
-                self.toggle_used(sq);
-            }
+            self.unmark(sq);
         }
         if let Some((p, c)) = piece {
             self.add(c, p as usize, sq);
@@ -527,7 +393,7 @@ impl TilingRider {
             return false;
         }
         for sq in unit.squares() {
-            self.set_piece(sq, None);
+            self.place_piece(sq, None);
         }
         let t = tables();
         let c = color.index();
@@ -553,7 +419,7 @@ impl TilingRider {
         self.take_gferz(color);
         if let Some(u) = unit {
             for sq in u.squares() {
-                self.set_piece(sq, None);
+                self.place_piece(sq, None);
             }
             self.put_gferz(color, u);
         }
@@ -686,6 +552,20 @@ impl TilingRider {
         )
     }
 
+    /// The squares of the mover's pieces that have not moved this turn (alone or in an
+    /// aggregate move), among others: mask it with a piece set.
+    #[inline]
+    pub(crate) fn unmoved(&self) -> Bb {
+        !(self.moved | self.used)
+    }
+
+    /// The squares a small piece of the mover may end a move on: empty squares of the
+    /// board and enemy pieces.
+    #[inline]
+    pub(crate) fn free_squares(&self) -> Bb {
+        (!self.occ_all() & self.rules.geo().on_board) | self.occ[(!self.side).index()]
+    }
+
     #[inline]
     pub(crate) fn occ_all(&self) -> Bb {
         self.occ[0] | self.occ[1] | Bb::unit(self.kings[0]) | Bb::unit(self.kings[1])
@@ -722,13 +602,13 @@ impl TilingRider {
 
     #[inline]
     fn toggle_moved(&mut self, sq: Square) {
-        self.moved.0[sq.index() >> 6] ^= 1 << (sq.index() & 63);
+        self.moved.toggle(sq);
         self.key ^= tables().z_moved[sq.index()];
     }
 
     #[inline]
     fn toggle_used(&mut self, sq: Square) {
-        self.used.0[sq.index() >> 6] ^= 1 << (sq.index() & 63);
+        self.used.toggle(sq);
         self.key ^= tables().z_used[sq.index()];
     }
 
@@ -821,96 +701,96 @@ impl TilingRider {
 
     /// Applies a move without any legality check (it must come from the move generator).
     pub(crate) fn apply(&mut self, mv: Move) {
-        let us = self.side;
-        let them = !us;
-        match mv.kind() {
-            MoveKind::EndTurn => {
+        let done = match mv {
+            Move::EndTurn => {
                 self.end_turn();
                 return;
             }
-            MoveKind::Single => {
-                let (Some(s), Some(t)) = (
-                    Square::from_index(mv.raw_from()),
-                    Square::from_index(mv.raw_to()),
-                ) else {
-                    return;
-                };
-                let Some(ty) = self.kind_at(us, s) else {
-                    return;
-                };
-                if self.occ[them.index()].has(t) {
-                    match self.kind_at(them, t) {
-                        Some(cty) => self.remove(them, cty, t),
-                        // A small piece on any square of the giant ferz captures it whole.
-                        None => self.take_gferz(them),
-                    }
-                    self.clock = 0;
-                }
-                self.remove(us, ty, s);
-                self.add(us, ty, t);
-                if self.moved.has(s) {
-                    self.toggle_moved(s);
-                }
-                if self.used.has(s) {
-                    self.toggle_used(s);
-                }
-                self.toggle_moved(t);
-            }
-            MoveKind::Aggregate => {
-                let (Some(a), Some(b)) = (
-                    Unit::from_index(mv.raw_from()),
-                    Unit::from_index(mv.raw_to()),
-                ) else {
-                    return;
-                };
-                let Some(ty) = self.aggregate_at(us, a) else {
-                    return;
-                };
-                if self.capture_all(them, Bb::unit(b)) {
-                    self.clock = 0;
-                }
-                for s in a.squares() {
-                    self.remove(us, ty, s);
-                    if self.moved.has(s) {
-                        self.toggle_moved(s);
-                    }
-                    if self.used.has(s) {
-                        self.toggle_used(s);
-                    }
-                }
-                for t in b.squares() {
-                    self.add(us, ty, t);
-                    self.toggle_used(t);
-                }
-            }
-            MoveKind::King => {
-                let Some(b) = Unit::from_index(mv.raw_to()) else {
-                    return;
-                };
-                if self.capture_all(them, Bb::unit(b)) {
-                    self.clock = 0;
-                }
+            Move::Single { from, to } => self.move_single(from, to),
+            Move::Aggregate { from, to } => self.move_aggregate(from, to),
+            Move::King { to, .. } => {
+                self.capture_on_unit(to);
                 let t = tables();
-                let c = us.index();
-                self.key ^= t.z_king[c][self.kings[c].index()] ^ t.z_king[c][b.index()];
-                self.kings[c] = b;
+                let c = self.side.index();
+                self.key ^= t.z_king[c][self.kings[c].index()] ^ t.z_king[c][to.index()];
+                self.kings[c] = to;
                 self.king_moved = true;
+                true
             }
-            MoveKind::GiantFerz => {
-                let Some(b) = Unit::from_index(mv.raw_to()) else {
-                    return;
-                };
-                if self.capture_all(them, Bb::unit(b)) {
-                    self.clock = 0;
-                }
-                self.take_gferz(us);
-                self.put_gferz(us, b);
+            Move::GiantFerz { to, .. } => {
+                self.capture_on_unit(to);
+                self.take_gferz(self.side);
+                self.put_gferz(self.side, to);
                 self.gferz_moved = true;
+                true
             }
+        };
+        if !done {
+            return;
         }
         self.made = self.made.saturating_add(self.cost(mv.kind()));
         if self.made >= self.limit {
             self.end_turn();
+        }
+    }
+
+    /// The small piece on `from` moves to `to`, capturing what stands there (a giant ferz
+    /// whole). `false`, changing nothing, if no piece of the side to move is on `from`.
+    fn move_single(&mut self, from: Square, to: Square) -> bool {
+        let (us, them) = (self.side, !self.side);
+        let Some(ty) = self.kind_at(us, from) else {
+            return false;
+        };
+        if self.occ[them.index()].has(to) {
+            match self.kind_at(them, to) {
+                Some(cty) => self.remove(them, cty, to),
+                // A small piece on any square of the giant ferz captures it whole.
+                None => self.take_gferz(them),
+            }
+            self.clock = 0;
+        }
+        self.remove(us, ty, from);
+        self.add(us, ty, to);
+        self.unmark(from);
+        self.toggle_moved(to);
+        true
+    }
+
+    /// The aggregate on `from` rides to `to`, capturing every enemy piece there. `false`,
+    /// changing nothing, if `from` holds no aggregate of the side to move.
+    fn move_aggregate(&mut self, from: Unit, to: Unit) -> bool {
+        let us = self.side;
+        let Some(ty) = self.aggregate_at(us, from) else {
+            return false;
+        };
+        self.capture_on_unit(to);
+        for s in from.squares() {
+            self.remove(us, ty, s);
+            self.unmark(s);
+        }
+        for t in to.squares() {
+            self.add(us, ty, t);
+            self.toggle_used(t);
+        }
+        true
+    }
+
+    /// Captures every enemy piece on `unit` (resetting the capture clock if any).
+    #[inline]
+    fn capture_on_unit(&mut self, unit: Unit) {
+        if self.capture_all(!self.side, Bb::unit(unit)) {
+            self.clock = 0;
+        }
+    }
+
+    /// Clears the square's marks of a piece moved alone or used by an aggregate move.
+    #[inline]
+    fn unmark(&mut self, sq: Square) {
+        if self.moved.has(sq) {
+            self.toggle_moved(sq);
+        }
+        if self.used.has(sq) {
+            self.toggle_used(sq);
         }
     }
 

@@ -3,10 +3,10 @@
 //! pieces moved so far this turn, the last move and a checked king. Only the rule set's
 //! board is drawn, with its own file names (`a`–`p` under `paulowich-16`).
 
-use crate::board::{Square, RANKS};
-use crate::position::{Move, TilingRider};
+use crate::board::{Board, Square, Unit, RANKS};
+use crate::position::{Move, Piece, TilingRider};
 use chimera_core::{Budget, Color, MoveCells, Position, Render, Status};
-use chimera_kit::svg::escape;
+use chimera_kit::svg::{cell_id, escape};
 use std::fmt::Write;
 
 /// The search nodes a picture may spend deciding whether the game is over (a few tens of
@@ -150,14 +150,57 @@ impl Render for TilingRider {
     /// the owner's colour), the pieces moved this turn ringed with red dashes, the last move
     /// highlighted, a checked king ringed in red, and a caption.
     fn svg(&self, last: Option<(&Self, Move)>) -> String {
-        const S: f64 = 40.0;
-        const M: f64 = 28.0;
-        let board = self.board();
-        let nfiles = board.files();
-        let width = 2.0 * M + f64::from(nfiles) * S;
         let caption = status_lines(self, last);
+        let mut pic = Picture::new(self.board(), caption.len());
+        pic.tiles();
+        pic.cells();
+        for sq in last_squares(last) {
+            pic.last_move(sq);
+        }
+        pic.coordinates();
+        for c in Color::ALL {
+            for (u, _) in self.aggregates(c) {
+                pic.aggregate(u, c);
+            }
+        }
+        for sq in self.board().squares() {
+            if let Some((p, c)) = self.piece_at(sq) {
+                pic.piece(sq, p, c, self.moved.has(sq) || self.used.has(sq));
+            }
+        }
+        for c in Color::ALL {
+            let moved = self.side == c && self.king_moved;
+            pic.king(self.kings[c.index()], c, self.in_check(c), moved);
+        }
+        for c in Color::ALL {
+            if let Some(u) = self.gferz[c.index()] {
+                pic.giant_ferz(u, c, self.side == c && self.gferz_moved);
+            }
+        }
+        pic.finish(&caption)
+    }
+}
+
+/// The side of a square in the SVG picture, and the margin around the board.
+const S: f64 = 40.0;
+const M: f64 = 28.0;
+
+/// The SVG picture being written: the board's geometry and the text so far.
+struct Picture {
+    board: Board,
+    width: f64,
+    /// The height of the board with its margins (the captions go below).
+    board_h: f64,
+    out: String,
+}
+
+impl Picture {
+    /// The document's start: its size (room for `captions` lines under the board), title
+    /// and background.
+    fn new(board: Board, captions: usize) -> Picture {
+        let width = 2.0 * M + f64::from(board.files()) * S;
         let board_h = 2.0 * M + f64::from(RANKS) * S;
-        let height = board_h + 22.0 * caption.len() as f64 + 8.0;
+        let height = board_h + 22.0 * captions as f64 + 8.0;
         let mut out = String::with_capacity(64 * 1024);
         let _ = write!(
             out,
@@ -166,175 +209,210 @@ impl Render for TilingRider {
 <rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>
 "##
         );
-        // x of a square's left edge, from its internal 18-file file; y of its top edge.
-        let x_of = |file: u8| M + f64::from(file - board.first_file()) * S;
-        let y_of = |rank: u8| M + f64::from(RANKS - 1 - rank) * S;
-        // Tiles: each domino one rectangle.
-        for unit in board.units() {
+        Picture {
+            board,
+            width,
+            board_h,
+            out,
+        }
+    }
+
+    /// The x of a square's left edge, from its internal 18-file file.
+    fn x_of(&self, file: u8) -> f64 {
+        M + f64::from(file - self.board.first_file()) * S
+    }
+
+    /// The y of a square's top edge.
+    fn y_of(&self, rank: u8) -> f64 {
+        M + f64::from(RANKS - 1 - rank) * S
+    }
+
+    /// The top-left corner of a square.
+    fn corner(&self, sq: Square) -> (f64, f64) {
+        (self.x_of(sq.file()), self.y_of(sq.rank()))
+    }
+
+    /// The centre of a square.
+    fn centre(&self, sq: Square) -> (f64, f64) {
+        let (x, y) = self.corner(sq);
+        (x + S / 2.0, y + S / 2.0)
+    }
+
+    /// The centre of a unit (the common corner of its four squares).
+    fn unit_centre(&self, unit: Unit) -> (f64, f64) {
+        let (x, y) = self.corner(unit.lower_left());
+        (x + S, y)
+    }
+
+    fn line(&mut self, element: std::fmt::Arguments<'_>) {
+        let _ = self.out.write_fmt(element);
+        self.out.push('\n');
+    }
+
+    /// Each tile (domino) one rectangle with its border, in its unit's colour.
+    fn tiles(&mut self) {
+        for unit in self.board.units() {
             let [ll, lr, ul, _] = unit.squares();
-            let (fill, fill2) = if unit.is_orange() {
-                ("#f2a65a", "#f7c08a")
-            } else {
-                ("#6fa8dc", "#9fc5e8")
-            };
-            let tiles: [(f64, f64, f64, f64); 2] = if unit.is_orange() {
-                [
-                    (x_of(ll.file()), y_of(ul.rank()), S, 2.0 * S),
-                    (x_of(lr.file()), y_of(ul.rank()), S, 2.0 * S),
-                ]
-            } else {
-                [
-                    (x_of(ll.file()), y_of(ll.rank()), 2.0 * S, S),
-                    (x_of(ll.file()), y_of(ul.rank()), 2.0 * S, S),
-                ]
-            };
-            for (i, (x, y, w, h)) in tiles.into_iter().enumerate() {
-                let f = if i == 0 { fill } else { fill2 };
-                let _ = writeln!(
-                    out,
-                    r##"<rect class="tile" x="{x}" y="{y}" width="{w}" height="{h}" fill="{f}" stroke="#3a3a3a" stroke-width="2"/>"##
+            let (fills, tiles) = if unit.is_orange() {
+                let (x0, x1, y) = (
+                    self.x_of(ll.file()),
+                    self.x_of(lr.file()),
+                    self.y_of(ul.rank()),
                 );
+                (
+                    ["#f2a65a", "#f7c08a"],
+                    [(x0, y, S, 2.0 * S), (x1, y, S, 2.0 * S)],
+                )
+            } else {
+                let (x, y0, y1) = (
+                    self.x_of(ll.file()),
+                    self.y_of(ll.rank()),
+                    self.y_of(ul.rank()),
+                );
+                (
+                    ["#6fa8dc", "#9fc5e8"],
+                    [(x, y0, 2.0 * S, S), (x, y1, 2.0 * S, S)],
+                )
+            };
+            for (f, (x, y, w, h)) in fills.into_iter().zip(tiles) {
+                self.line(format_args!(
+                    r##"<rect class="tile" x="{x}" y="{y}" width="{w}" height="{h}" fill="{f}" stroke="#3a3a3a" stroke-width="2"/>"##
+                ));
             }
         }
-        // Every square, invisible, named for a page that is clicked (`data-cell`).
-        for sq in board.squares() {
-            let _ = writeln!(
-                out,
-                r##"<rect class="cell" data-cell="{}" x="{}" y="{}" width="{S}" height="{S}" fill="#000000" fill-opacity="0"/>"##,
-                board.square_name(sq),
-                x_of(sq.file()),
-                y_of(sq.rank())
-            );
+    }
+
+    /// Every square, invisible, named for a page that is clicked (`id`, `data-cell`).
+    fn cells(&mut self) {
+        for sq in self.board.squares() {
+            let name = self.board.square_name(sq);
+            let (x, y) = self.corner(sq);
+            self.line(format_args!(
+                r##"<rect id="{}" class="cell" data-cell="{name}" x="{x}" y="{y}" width="{S}" height="{S}" fill="#000000" fill-opacity="0"/>"##,
+                cell_id(&name)
+            ));
         }
-        for sq in last_squares(last) {
-            let _ = writeln!(
-                out,
-                r##"<rect class="last-move" x="{}" y="{}" width="{S}" height="{S}" fill="#ffef5a" fill-opacity="0.55"/>"##,
-                x_of(sq.file()),
-                y_of(sq.rank())
-            );
-        }
-        for f in 0..nfiles {
+    }
+
+    /// A square of the last move, highlighted.
+    fn last_move(&mut self, sq: Square) {
+        let (x, y) = self.corner(sq);
+        self.line(format_args!(
+            r##"<rect class="last-move" x="{x}" y="{y}" width="{S}" height="{S}" fill="#ffef5a" fill-opacity="0.55"/>"##
+        ));
+    }
+
+    /// The file letters above and below the board, the rank numbers on both sides.
+    fn coordinates(&mut self) {
+        for f in 0..self.board.files() {
             let x = M + f64::from(f) * S + S / 2.0;
-            for y in [M - 9.0, board_h - 9.0] {
-                let _ = writeln!(
-                    out,
-                    r##"<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#333">{}</text>"##,
-                    board.file_letter(f)
-                );
+            let letter = self.board.file_letter(f);
+            for y in [M - 9.0, self.board_h - 9.0] {
+                self.line(format_args!(
+                    r##"<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#333">{letter}</text>"##
+                ));
             }
         }
         for r in 0..RANKS {
-            for x in [M / 2.0, width - M / 2.0] {
-                let _ = writeln!(
-                    out,
-                    r##"<text x="{x}" y="{}" font-size="13" text-anchor="middle" fill="#333">{}</text>"##,
-                    y_of(r) + S / 2.0 + 5.0,
+            let y = self.y_of(r) + S / 2.0 + 5.0;
+            for x in [M / 2.0, self.width - M / 2.0] {
+                self.line(format_args!(
+                    r##"<text x="{x}" y="{y}" font-size="13" text-anchor="middle" fill="#333">{}</text>"##,
                     r + 1
-                );
+                ));
             }
         }
-        // Aggregates: outlined units.
-        for c in Color::ALL {
-            for (u, _) in self.aggregates(c) {
-                let ul = u.squares()[2];
-                let _ = writeln!(
-                    out,
-                    r##"<rect class="aggregate" x="{}" y="{}" width="{}" height="{}" rx="10" fill="{}" fill-opacity="0.25" stroke="#6a1b9a" stroke-width="4"/>"##,
-                    x_of(ul.file()) + 3.0,
-                    y_of(ul.rank()) + 3.0,
-                    2.0 * S - 6.0,
-                    2.0 * S - 6.0,
-                    c.fold("#ffffff", "#111111")
-                );
-            }
-        }
-        // Small pieces.
-        for sq in board.squares() {
-            let Some((p, c)) = self.piece_at(sq) else {
-                continue;
-            };
-            let cx = x_of(sq.file()) + S / 2.0;
-            let cy = y_of(sq.rank()) + S / 2.0;
-            let (fill, ink) = c.fold(("#fdfdfd", "#111111"), ("#1b1b1b", "#f5f5f5"));
-            if self.moved.has(sq) || self.used.has(sq) {
-                let _ = writeln!(
-                    out,
-                    r##"<circle class="moved" cx="{cx}" cy="{cy}" r="18.5" fill="none" stroke="#d62728" stroke-width="3" stroke-dasharray="4 3"/>"##
-                );
-            }
-            let _ = writeln!(
-                out,
-                r##"<circle class="piece" cx="{cx}" cy="{cy}" r="14" fill="{fill}" stroke="#555" stroke-width="1.5"/>
-<text x="{cx}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"##,
-                cy + 5.5,
-                p.letter()
-            );
-        }
-        // Kings: one large disc over the unit.
-        for c in Color::ALL {
-            let u = self.kings[c.index()];
-            let ll = u.lower_left();
-            let cx = x_of(ll.file()) + S;
-            let cy = y_of(ll.rank()) + 0.0;
-            let (fill, ink) = c.fold(("#fdfdfd", "#111111"), ("#1b1b1b", "#f5f5f5"));
-            if self.in_check(c) {
-                let _ = writeln!(
-                    out,
-                    r##"<circle class="check" cx="{cx}" cy="{cy}" r="38" fill="#ff3b30" fill-opacity="0.45" stroke="#c00000" stroke-width="3"/>"##
-                );
-            }
-            if self.side == c && self.king_moved {
-                let _ = writeln!(
-                    out,
-                    r##"<circle class="moved" cx="{cx}" cy="{cy}" r="36" fill="none" stroke="#d62728" stroke-width="3" stroke-dasharray="6 4"/>"##
-                );
-            }
-            let _ = writeln!(
-                out,
-                r##"<circle class="king" cx="{cx}" cy="{cy}" r="32" fill="{fill}" stroke="#555" stroke-width="2"/>
-<text x="{cx}" y="{}" font-size="34" font-weight="bold" text-anchor="middle" fill="{ink}">K</text>"##,
-                cy + 12.0
-            );
-        }
-        // Giant ferzes: one large diamond over the unit.
-        for c in Color::ALL {
-            let Some(u) = self.gferz[c.index()] else {
-                continue;
-            };
-            let ll = u.lower_left();
-            let cx = x_of(ll.file()) + S;
-            let cy = y_of(ll.rank());
-            let (fill, ink) = c.fold(("#fdfdfd", "#111111"), ("#1b1b1b", "#f5f5f5"));
-            if self.side == c && self.gferz_moved {
-                let _ = writeln!(
-                    out,
-                    r##"<circle class="moved" cx="{cx}" cy="{cy}" r="37" fill="none" stroke="#d62728" stroke-width="3" stroke-dasharray="6 4"/>"##
-                );
-            }
-            let r = 33.0;
-            let _ = writeln!(
-                out,
-                r##"<polygon class="giant-ferz" points="{cx},{} {},{cy} {cx},{} {},{cy}" fill="{fill}" stroke="#555" stroke-width="2" stroke-linejoin="round"/>
-<text x="{cx}" y="{}" font-size="30" font-weight="bold" text-anchor="middle" fill="{ink}">Z</text>"##,
-                cy - r,
-                cx + r,
-                cy + r,
-                cx - r,
-                cy + 10.5
-            );
-        }
-        for (i, line) in caption.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                r##"<text class="caption" x="{M}" y="{}" font-size="15" fill="#111">{}</text>"##,
-                board_h + 18.0 + 22.0 * i as f64,
-                escape(line)
-            );
-        }
-        out.push_str("</svg>\n");
-        out
     }
+
+    /// An aggregate: its unit outlined in purple, shaded in its owner's colour.
+    fn aggregate(&mut self, unit: Unit, c: Color) {
+        let (x, y) = self.corner(unit.squares()[2]);
+        let (side, fill) = (2.0 * S - 6.0, c.fold("#ffffff", "#111111"));
+        self.line(format_args!(
+            r##"<rect class="aggregate" x="{}" y="{}" width="{side}" height="{side}" rx="10" fill="{fill}" fill-opacity="0.25" stroke="#6a1b9a" stroke-width="4"/>"##,
+            x + 3.0,
+            y + 3.0
+        ));
+    }
+
+    /// A dashed red ring: a piece moved this turn.
+    fn moved_ring(&mut self, (cx, cy): (f64, f64), r: f64, dashes: &str) {
+        self.line(format_args!(
+            r##"<circle class="moved" cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="#d62728" stroke-width="3" stroke-dasharray="{dashes}"/>"##
+        ));
+    }
+
+    /// A small piece: a disc with its letter, ringed if it moved this turn.
+    fn piece(&mut self, sq: Square, p: Piece, c: Color, moved: bool) {
+        let (cx, cy) = self.centre(sq);
+        if moved {
+            self.moved_ring((cx, cy), 18.5, "4 3");
+        }
+        let (fill, ink) = colours(c);
+        self.line(format_args!(
+            r##"<circle class="piece" cx="{cx}" cy="{cy}" r="14" fill="{fill}" stroke="#555" stroke-width="1.5"/>
+<text x="{cx}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"##,
+            cy + 5.5,
+            p.letter()
+        ));
+    }
+
+    /// A king: one large disc over its unit, on a red disc if in check, ringed if it moved
+    /// this turn.
+    fn king(&mut self, unit: Unit, c: Color, in_check: bool, moved: bool) {
+        let (cx, cy) = self.unit_centre(unit);
+        if in_check {
+            self.line(format_args!(
+                r##"<circle class="check" cx="{cx}" cy="{cy}" r="38" fill="#ff3b30" fill-opacity="0.45" stroke="#c00000" stroke-width="3"/>"##
+            ));
+        }
+        if moved {
+            self.moved_ring((cx, cy), 36.0, "6 4");
+        }
+        let (fill, ink) = colours(c);
+        self.line(format_args!(
+            r##"<circle class="king" cx="{cx}" cy="{cy}" r="32" fill="{fill}" stroke="#555" stroke-width="2"/>
+<text x="{cx}" y="{}" font-size="34" font-weight="bold" text-anchor="middle" fill="{ink}">K</text>"##,
+            cy + 12.0
+        ));
+    }
+
+    /// A giant ferz: one large diamond over its unit, ringed if it moved this turn.
+    fn giant_ferz(&mut self, unit: Unit, c: Color, moved: bool) {
+        let (cx, cy) = self.unit_centre(unit);
+        if moved {
+            self.moved_ring((cx, cy), 37.0, "6 4");
+        }
+        let (fill, ink) = colours(c);
+        let r = 33.0;
+        self.line(format_args!(
+            r##"<polygon class="giant-ferz" points="{cx},{} {},{cy} {cx},{} {},{cy}" fill="{fill}" stroke="#555" stroke-width="2" stroke-linejoin="round"/>
+<text x="{cx}" y="{}" font-size="30" font-weight="bold" text-anchor="middle" fill="{ink}">Z</text>"##,
+            cy - r,
+            cx + r,
+            cy + r,
+            cx - r,
+            cy + 10.5
+        ));
+    }
+
+    /// The caption lines under the board, and the document's end.
+    fn finish(mut self, caption: &[String]) -> String {
+        for (i, line) in caption.iter().enumerate() {
+            let y = self.board_h + 18.0 + 22.0 * i as f64;
+            self.line(format_args!(
+                r##"<text class="caption" x="{M}" y="{y}" font-size="15" fill="#111">{}</text>"##,
+                escape(line)
+            ));
+        }
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+}
+
+/// The fill and the ink of a piece of colour `c`.
+fn colours(c: Color) -> (&'static str, &'static str) {
+    c.fold(("#fdfdfd", "#111111"), ("#1b1b1b", "#f5f5f5"))
 }
 
 /// The text diagram, from White's side or (`flipped`) from Black's.

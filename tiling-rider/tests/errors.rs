@@ -104,3 +104,72 @@ fn move_and_play_errors_have_kinds() {
         PlayErrorKind::Illegal(IllegalMoveKind::NotLegal)
     );
 }
+
+#[test]
+fn setup_checks_the_whole_like_the_reader() {
+    use chimera_tiling_rider::{Piece, Setup, Square};
+    use PositionErrorKind::*;
+    let sq = |s| Square::parse(s).unwrap();
+    let mut setup = Setup::new(Rules::Standard);
+    setup.set_king(Color::White, sq("a1").unit());
+    setup.set_king(Color::Black, sq("q15").unit());
+    assert!(setup.set_piece(sq("e3"), Some((Piece::Knight, Color::Black))));
+    // A piece under a king is refused when built.
+    let mut under = setup.clone();
+    assert!(under.set_piece(sq("a2"), Some((Piece::Knight, Color::Black))));
+    assert_eq!(
+        under
+            .set_turn(Color::Black, 0, 4)
+            .set_turn_number(2)
+            .set_last_turn_length(3)
+            .build()
+            .unwrap_err()
+            .kind(),
+        Invalid
+    );
+    // Black's second turn after White's of 3 moves allows 4; a text of it reads back.
+    setup
+        .set_turn(Color::Black, 0, 4)
+        .set_turn_number(2)
+        .set_last_turn_length(3);
+    let pos = setup.build().unwrap();
+    assert_eq!(
+        TilingRider::from_text(&pos.to_text(), Rules::Standard).unwrap(),
+        pos
+    );
+    assert_eq!(Setup::from_position(&pos).build().unwrap(), pos);
+    let err = |setup: &Setup| setup.build().unwrap_err();
+    // Counters no game reaches: the limit, the missing last turn, the clock.
+    let mut bad = setup.clone();
+    bad.set_turn(Color::Black, 0, 9);
+    assert_eq!(
+        (err(&bad).kind(), err(&bad).place.contains("limit")),
+        (BadCounter, true)
+    );
+    bad = setup.clone();
+    bad.set_last_turn_length(0);
+    assert_eq!(err(&bad).kind(), BadCounter);
+    bad = setup.clone();
+    bad.set_turn_clock(40);
+    assert_eq!(err(&bad).kind(), BadCounter);
+    bad = setup.clone();
+    bad.set_turn(Color::Black, 4, 4);
+    assert_eq!(err(&bad).kind(), BadCounter);
+    // Marks with no move made, on an empty square, or not accounting for the moves made.
+    bad = setup.clone();
+    bad.mark_king_moved();
+    assert_eq!(err(&bad).kind(), BadField);
+    bad = setup.clone();
+    bad.set_turn(Color::Black, 1, 4).mark_moved_alone(sq("e4"));
+    assert!(err(&bad).place.contains("e4"), "{}", err(&bad));
+    bad = setup.clone();
+    bad.set_turn(Color::Black, 2, 4).mark_moved_alone(sq("e3"));
+    assert_eq!(err(&bad).kind(), BadField);
+    let mut ok = setup.clone();
+    ok.set_turn(Color::Black, 1, 4).mark_moved_alone(sq("e3"));
+    assert!(ok.build().unwrap().has_moved_alone(sq("e3")));
+    // Both kings on one unit.
+    bad = setup.clone();
+    bad.set_king(Color::White, sq("q15").unit());
+    assert_eq!(err(&bad).kind(), Invalid);
+}

@@ -1,0 +1,517 @@
+//! [`Setup`]: a position put together piece by piece and checked as a whole when built,
+//! with the checks the position text reader makes (the reader builds its positions through
+//! it).
+
+use crate::board::{Bb, Square, Unit};
+use crate::position::{
+    limit_after, max_limit, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT,
+};
+use chimera_core::{Color, ParsePositionError, PositionErrorKind};
+
+/// The turn counters of a position: the side to move, the moves (points) made this turn
+/// and the most allowed, the opponent's last turn length (0 before it had one), the turns
+/// since the last capture and the turn number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Counters {
+    pub side: Color,
+    pub made: u8,
+    pub limit: u8,
+    pub last: u8,
+    pub clock: u16,
+    pub turn_no: u16,
+}
+
+/// A position under construction: place the pieces, kings and giant ferzes, set the turn
+/// counters and mark what has moved this turn, then [`Setup::build`] checks the whole as
+/// the position text reader does (only turn states a game can reach; see `RULES.md`,
+/// "Notation") and gives the position, or an error saying what is wrong and where (in
+/// the terms of the position text's fields).
+///
+/// ```
+/// use chimera_tiling_rider::{Color, Piece, Rules, Setup, Square};
+/// let sq = |s| Square::parse(s).unwrap();
+/// let mut setup = Setup::new(Rules::Standard);
+/// setup.set_king(Color::White, sq("a1").unit());
+/// setup.set_king(Color::Black, sq("q15").unit());
+/// setup.set_piece(sq("e3"), Some((Piece::Knight, Color::Black)));
+/// // Black's second turn, after White's of 3 moves: up to 4.
+/// setup.set_turn(Color::Black, 0, 4).set_turn_number(2).set_last_turn_length(3);
+/// let pos = setup.build().unwrap();
+/// assert_eq!(pos.move_limit(), 4);
+/// // A limit the last turn does not give is refused.
+/// setup.set_turn(Color::Black, 0, 7);
+/// assert!(setup.build().unwrap_err().place.contains("limit"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The board (pieces, kings, giant ferzes), in an unchecked position.
+    draft: TilingRider,
+    counters: Counters,
+    moved: Bb,
+    used: Bb,
+    king_moved: bool,
+    gferz_moved: bool,
+}
+
+impl Setup {
+    /// An empty board of `rules` (both kings on their start units, no giant ferz), White to
+    /// move at the start of its first turn.
+    pub fn new(rules: Rules) -> Setup {
+        let draft = TilingRider::empty(rules);
+        Setup::from_position(&draft)
+    }
+
+    /// The setup of a position, to change and build again.
+    pub fn from_position(pos: &TilingRider) -> Setup {
+        Setup {
+            counters: Counters {
+                side: pos.side,
+                made: pos.made,
+                limit: pos.limit,
+                last: pos.last,
+                clock: pos.clock,
+                turn_no: pos.turn_no,
+            },
+            moved: pos.moved,
+            used: pos.used,
+            king_moved: pos.king_moved,
+            gferz_moved: pos.gferz_moved,
+            draft: pos.clone(),
+        }
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Rules {
+        self.draft.rules
+    }
+
+    /// Puts a piece on a square (or empties it): a giant ferz covering the square is
+    /// removed, and the square's moved mark. `false`, changing nothing, if the square is
+    /// off the rule set's board. A piece may be put where a king stands for now (moving the
+    /// king there later removes it; [`Setup::build`] refuses a piece under a king).
+    pub fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
+        let done = self.draft.place_piece(sq, piece);
+        if done {
+            self.moved.clear(sq);
+            self.used.clear(sq);
+        }
+        done
+    }
+
+    /// Puts a colour's king on a unit, removing any pieces (a giant ferz included) there.
+    /// `false`, changing nothing, if the unit is off the rule set's board.
+    pub fn set_king(&mut self, color: Color, unit: Unit) -> bool {
+        let done = self.draft.set_king(color, unit);
+        if done {
+            self.moved &= !Bb::unit(unit);
+            self.used &= !Bb::unit(unit);
+        }
+        done
+    }
+
+    /// Puts `color`'s giant ferz on a unit (removing any pieces there), or takes it off the
+    /// board (`None`), as [`TilingRider::set_giant_ferz`] does.
+    pub fn set_giant_ferz(&mut self, color: Color, unit: Option<Unit>) -> bool {
+        let done = self.draft.set_giant_ferz(color, unit);
+        if let (true, Some(u)) = (done, unit) {
+            self.moved &= !Bb::unit(u);
+            self.used &= !Bb::unit(u);
+        }
+        done
+    }
+
+    /// Sets the side to move, the moves (points) made this turn and the most allowed.
+    pub fn set_turn(&mut self, side: Color, made: u8, limit: u8) -> &mut Self {
+        self.counters.side = side;
+        self.counters.made = made;
+        self.counters.limit = limit;
+        self
+    }
+
+    /// Sets the length of the opponent's last turn (0 before it had one).
+    pub fn set_last_turn_length(&mut self, n: u8) -> &mut Self {
+        self.counters.last = n;
+        self
+    }
+
+    /// Sets the turn number (from 1).
+    pub fn set_turn_number(&mut self, n: u16) -> &mut Self {
+        self.counters.turn_no = n;
+        self
+    }
+
+    /// Sets the count of turns since the last capture.
+    pub fn set_turn_clock(&mut self, n: u16) -> &mut Self {
+        self.counters.clock = n;
+        self
+    }
+
+    /// Marks the piece on `sq` as moved alone this turn.
+    pub fn mark_moved_alone(&mut self, sq: Square) -> &mut Self {
+        self.moved.set(sq);
+        self
+    }
+
+    /// Marks the piece on `sq` as used by an aggregate move this turn (all four of the
+    /// aggregate's squares are marked).
+    pub fn mark_used_by_aggregate(&mut self, sq: Square) -> &mut Self {
+        self.used.set(sq);
+        self
+    }
+
+    /// Marks the king of the side to move as moved this turn.
+    pub fn mark_king_moved(&mut self) -> &mut Self {
+        self.king_moved = true;
+        self
+    }
+
+    /// Marks the giant ferz of the side to move as moved this turn.
+    pub fn mark_giant_ferz_moved(&mut self) -> &mut Self {
+        self.gferz_moved = true;
+        self
+    }
+
+    pub(crate) fn set_counters(&mut self, counters: Counters) {
+        self.counters = counters;
+    }
+
+    pub(crate) fn king_marked(&self) -> bool {
+        self.king_moved
+    }
+
+    pub(crate) fn giant_ferz_marked(&self) -> bool {
+        self.gferz_moved
+    }
+
+    /// Whether `sq` is marked as moved alone or as used by an aggregate move.
+    pub(crate) fn square_marked(&self, sq: Square) -> bool {
+        (self.moved | self.used).has(sq)
+    }
+
+    /// The position, if the whole is one a game can reach in its turn state: the kings on
+    /// two units and no piece under them; turn counters a game can reach (White's first
+    /// turn allows 4 and follows none, a later turn allows what the opponent's last turn
+    /// gives, the capture clock within the turns ended and the 50-turn rule); marks on
+    /// pieces of the side to move (whole aggregates for those used by an aggregate move)
+    /// that account for the moves made. The errors name the position text's fields.
+    pub fn build(&self) -> Result<TilingRider, ParsePositionError> {
+        check_board(&self.draft)?;
+        check_turn_counters(self.rules(), &self.counters)?;
+        let c = self.counters;
+        let marked = (self.moved | self.used).any() || self.king_moved || self.gferz_moved;
+        if c.made == 0 && marked {
+            return Err(perr(
+                PositionErrorKind::BadField,
+                "field 4 (moved pieces)",
+                "no move has been made this turn (made is 0), so nothing can have moved",
+            ));
+        }
+        let mut pos = self.draft.clone();
+        pos.set_turn(c.side, c.made, c.limit);
+        pos.set_turn_number(c.turn_no);
+        pos.set_turn_clock(c.clock);
+        pos.set_last_turn_length(c.last);
+        pos.moved = self.moved;
+        pos.used = self.used;
+        pos.king_moved = self.king_moved;
+        pos.gferz_moved = self.gferz_moved;
+        check_mark_squares(&pos)?;
+        check_marks(&pos)?;
+        pos.key = pos.board_key_from_scratch();
+        Ok(pos)
+    }
+}
+
+pub(crate) fn perr(
+    kind: PositionErrorKind,
+    place: impl Into<String>,
+    reason: impl Into<String>,
+) -> ParsePositionError {
+    ParsePositionError::of_kind(kind, place, reason)
+}
+
+/// `moves`, or `points` under `wheeler`.
+pub(crate) fn unit_word(rules: Rules) -> &'static str {
+    if rules.progressive() {
+        "moves"
+    } else {
+        "points"
+    }
+}
+
+fn side_name(color: Color) -> &'static str {
+    color.fold("White", "Black")
+}
+
+/// The kings stand on two units with no piece under them.
+fn check_board(pos: &TilingRider) -> Result<(), ParsePositionError> {
+    let board = pos.rules.board();
+    if pos.kings[0] == pos.kings[1] {
+        return Err(perr(
+            PositionErrorKind::Invalid,
+            "board",
+            format!(
+                "both kings stand on the unit of {}",
+                board.square_name(pos.kings[0].lower_left())
+            ),
+        ));
+    }
+    let under = (pos.occ[0] | pos.occ[1]) & (Bb::unit(pos.kings[0]) | Bb::unit(pos.kings[1]));
+    if let Some(sq) = under.first() {
+        return Err(perr(
+            PositionErrorKind::Invalid,
+            "board",
+            format!("a piece stands under a king, on {}", board.square_name(sq)),
+        ));
+    }
+    Ok(())
+}
+
+/// The turn counters of a position: only those a game can reach (`RULES.md`,
+/// "Notation"). White's first turn allows 4 and follows no turn; every later turn follows
+/// the opponent's previous turn, whose length is possible at its turn number (exactly 4
+/// and 8 for the standard first turns), and allows what that length gives; the turns
+/// since the last capture are no more than the turns ended so far, and no more than the
+/// 50-turn rule lets a game go on.
+pub(crate) fn check_turn_counters(rules: Rules, c: &Counters) -> Result<(), ParsePositionError> {
+    check_made_and_limit(rules, c.made, c.limit)?;
+    check_turn_number(c.turn_no)?;
+    if c.side == Color::White && c.turn_no == 1 {
+        check_first_turn(rules, c)?;
+    } else {
+        check_turn_after(rules, c)?;
+    }
+    check_clock(c)
+}
+
+/// Turns are numbered from 1.
+pub(crate) fn check_turn_number(turn_no: u16) -> Result<(), ParsePositionError> {
+    if turn_no == 0 {
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            "field 7 (turn number)",
+            "turns are numbered from 1",
+        ));
+    }
+    Ok(())
+}
+
+/// Fewer moves made than the limit, which is 1 to [`MAX_TURN_LIMIT`].
+pub(crate) fn check_made_and_limit(
+    rules: Rules,
+    made: u8,
+    limit: u8,
+) -> Result<(), ParsePositionError> {
+    if limit == 0 || made >= limit {
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            "field 3 (moves made/limit)",
+            format!("need 0 <= made < limit and limit >= 1, found {made}/{limit}"),
+        ));
+    }
+    if limit > MAX_TURN_LIMIT {
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            "field 3 (limit)",
+            format!(
+                "a turn allows at most {MAX_TURN_LIMIT} {}, not {limit}",
+                unit_word(rules)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// White's first turn follows no turn and allows exactly (`wheeler`: up to) 4.
+fn check_first_turn(rules: Rules, c: &Counters) -> Result<(), ParsePositionError> {
+    if c.last != 0 {
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            "field 5 (opponent's last turn length)",
+            "White's first turn follows no turn of Black's: write `-`",
+        ));
+    }
+    let expected = max_limit(rules, c.side, 1);
+    if c.limit != expected {
+        let how = if rules.progressive() {
+            "exactly"
+        } else {
+            "up to"
+        };
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            "field 3 (limit)",
+            format!(
+                "White's first turn allows {how} {expected} {}, not {}",
+                unit_word(rules),
+                c.limit
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A later turn follows the opponent's previous turn, whose length is possible at its
+/// turn number, and allows what that length gives.
+fn check_turn_after(rules: Rules, c: &Counters) -> Result<(), ParsePositionError> {
+    let unit = unit_word(rules);
+    let (us, them) = (side_name(c.side), side_name(!c.side));
+    let (turn_no, last) = (c.turn_no, c.last);
+    // The opponent's turn before this one, and what it could have been.
+    let prev_no = if c.side == Color::White {
+        turn_no - 1
+    } else {
+        turn_no
+    };
+    let prev_max = max_limit(rules, !c.side, prev_no);
+    let prev_min = if rules.progressive() && prev_no == 1 {
+        prev_max
+    } else {
+        1
+    };
+    let place = "field 5 (opponent's last turn length)";
+    if last == 0 {
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            place,
+            format!(
+                "{us}'s turn {turn_no} follows {them}'s turn {prev_no}: its length is needed \
+                 (`-` only on White's first turn)"
+            ),
+        ));
+    }
+    if !(prev_min..=prev_max).contains(&last) {
+        let bound = if prev_min == prev_max {
+            format!("exactly {prev_max}")
+        } else {
+            format!("at most {prev_max}")
+        };
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            place,
+            format!("{them}'s turn {prev_no} has {bound} {unit}, not {last}"),
+        ));
+    }
+    let expected = limit_after(rules, !c.side, prev_no, last);
+    if c.limit != expected {
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            "field 3 (limit)",
+            format!(
+                "after {them}'s turn of {last} {unit}, {us}'s turn allows {expected}, not {}",
+                c.limit
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The turns since the last capture are no more than the turns ended so far, and no more
+/// than the 50-turn rule lets a game go on.
+fn check_clock(c: &Counters) -> Result<(), ParsePositionError> {
+    let (clock, turn_no) = (c.clock, c.turn_no);
+    let place = "field 6 (turns since a capture)";
+    let ended = 2 * (u32::from(turn_no) - 1) + u32::from(c.side == Color::Black);
+    if u32::from(clock) > ended {
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            place,
+            format!(
+                "only {ended} turns have ended before {}'s turn {turn_no}, not {clock}",
+                side_name(c.side)
+            ),
+        ));
+    }
+    // A turn starting past the 50-turn limit is a drawn game's end; none is played.
+    let most = if c.made == 0 {
+        FIFTY_TURN_LIMIT + 1
+    } else {
+        FIFTY_TURN_LIMIT
+    };
+    if clock > most {
+        return Err(perr(
+            PositionErrorKind::BadCounter,
+            place,
+            format!(
+                "the game is drawn once more than {FIFTY_TURN_LIMIT} turns pass without a \
+                 capture: at most {most} here, not {clock}"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Each marked square holds a piece of the side to move; the squares used by an aggregate
+/// move fill whole units that still hold its aggregate; a marked giant ferz is on the
+/// board.
+fn check_mark_squares(pos: &TilingRider) -> Result<(), ParsePositionError> {
+    let board = pos.rules.board();
+    let side = pos.side;
+    if pos.gferz_moved && pos.gferz[side.index()].is_none() {
+        return Err(perr(
+            PositionErrorKind::BadField,
+            "field 4 (moved pieces), `Z`",
+            "the side to move has no giant ferz on the board",
+        ));
+    }
+    for sq in (pos.moved | pos.used).iter() {
+        if !matches!(pos.piece_at(sq), Some((_, c)) if c == side) {
+            let star = if pos.used.has(sq) { "*" } else { "" };
+            return Err(perr(
+                PositionErrorKind::BadField,
+                format!("field 4 (moved pieces), `{}{star}`", board.square_name(sq)),
+                "no piece of the side to move stands there",
+            ));
+        }
+    }
+    // An aggregate move uses up whole units, and they still hold its aggregate.
+    for sq in pos.used.iter() {
+        let reason = if pos.used.nib(sq.unit()) != 0xF {
+            "pieces used by an aggregate move fill a whole unit; list all four"
+        } else if pos.aggregate_at(side, sq.unit()).is_none() {
+            "the pieces used by an aggregate move are four of one kind"
+        } else {
+            continue;
+        };
+        return Err(perr(
+            PositionErrorKind::BadField,
+            "field 4 (moved pieces)",
+            format!("`{}*`: {reason}", board.square_name(sq)),
+        ));
+    }
+    Ok(())
+}
+
+/// The pieces marked as moved must account for the moves made: each mark of a piece
+/// moved alone, of an aggregate move (its four pieces), of the king and of the giant
+/// ferz is one move (4 points for an aggregate or king move under `wheeler`), and up to
+/// four lone moves more for each aggregate move (its pieces may have moved alone before
+/// it, their marks then replaced by the aggregate's).
+fn check_marks(pos: &TilingRider) -> Result<(), ParsePositionError> {
+    let lone = pos.moved.count();
+    let aggregates = pos.used.count() / 4;
+    let big = u32::from(pos.king_moved) + u32::from(pos.gferz_moved);
+    let (low, high) = if pos.rules.progressive() {
+        (lone + aggregates + big, lone + 5 * aggregates + big)
+    } else {
+        (
+            lone + 4 * aggregates + 4 * big,
+            lone + 8 * aggregates + 4 * big,
+        )
+    };
+    let made = u32::from(pos.made);
+    if (low..=high).contains(&made) {
+        return Ok(());
+    }
+    let unit = unit_word(pos.rules);
+    let account = if low == high {
+        format!("exactly {low}")
+    } else {
+        format!("{low} to {high}")
+    };
+    Err(perr(
+        PositionErrorKind::BadField,
+        "field 4 (moved pieces)",
+        format!("{made} {unit} made, but the pieces marked as moved account for {account}"),
+    ))
+}
