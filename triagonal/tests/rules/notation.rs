@@ -185,23 +185,23 @@ fn position_text_errors_say_what_and_where() {
         ),
         (
             START_TEXT.replacen("|8/8/8/3**3", "|8/8/8/8", 1),
-            "level D, rank 5, file d",
+            "level D, row 4 (rank 5), column 4",
             "hole",
         ),
         (
             START_TEXT.replacen("RNBQKBNR", "RNBQKBNX", 1),
-            "level A, rank 1, file h, column 29",
+            "level A, row 8 (rank 1), column 8",
             "not a piece",
         ),
         (
             START_TEXT.replacen("RNBQKBNR", "RNBQKBN", 1),
-            "level A, rank 1",
+            "level A, row 8 (rank 1)",
             "7 cells",
         ),
         (
             START_TEXT.replacen("RNBQKBNR", "RNBQKBNRR", 1),
-            "level A, rank 1",
-            "after the rank",
+            "level A, row 8 (rank 1)",
+            "more than 8 cells",
         ),
         (
             START_TEXT.replacen("RNBQKBNR", "RNBKKBNR", 1),

@@ -119,7 +119,7 @@ fn notation_position_errors_say_what_and_where() {
             "expected a ring letter",
         ),
         ("8/8/8/8/8/8/8/8 w x", "field 3", "not a number"),
-        ("8/8/8/8/8/8/8/8 w 0 0", "field 4", "from 1"),
+        ("8/8/8/8/8/8/8/8 w 0 0", "field 4", "outside 1..="),
         ("8/8/8/8/8/8/8/8 w 0 1 z", "field 5", "unexpected"),
     ] {
         let err = read(text).unwrap_err();
