@@ -198,11 +198,13 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
     Ok(pos)
 }
 
+/// A position text's fields: the board, the side to move, and the optional clock and move
+/// number.
+type Fields<'a> = (&'a str, &'a str, Option<&'a str>, Option<&'a str>);
+
 /// Splits a position text into its board, side to move, and the optional clock and move
 /// number.
-fn split_fields(
-    text: &str,
-) -> Result<(&str, &str, Option<&str>, Option<&str>), ParsePositionError> {
+fn split_fields(text: &str) -> Result<Fields<'_>, ParsePositionError> {
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or_else(|| {
         ParsePositionError::of_kind(
