@@ -122,7 +122,6 @@ const NO_CELL: u16 = u16::MAX;
 /// What else the move does (a capture, en passant, a knight's capture without moving,
 /// castling) follows from the position it is played in; [`Triagonal::describe`] says it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// Bits 0–8 the origin cell index, bits 12–14 the promotion (0 none, else 1 + kind).
     from: u16,
@@ -790,5 +789,27 @@ impl Position for Triagonal {
             }
         }
         None
+    }
+}
+
+/// With the `serde` feature a lone move serializes as its position-free text (its
+/// `Display`, such as "J@Cc3,J@Cd3,Ab1-Ac3") and deserializes by reading that text, refusing bad text
+/// with the reader's error (what was wrong and where).
+#[cfg(feature = "serde")]
+mod move_serde {
+    use super::Move;
+    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Move {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Move {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let text = String::deserialize(d)?;
+            crate::notation::read_move(&text).map_err(D::Error::custom)
+        }
     }
 }

@@ -22,7 +22,6 @@ pub type Rules = chimera_core::StandardRules;
 /// travel follows from the position (see [`Turnover::describe`]), so two squares say
 /// everything; a `Move` is two bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     from: Square,
     to: Square,
@@ -484,5 +483,27 @@ impl chimera_core::Position for Turnover {
             }
         }
         None
+    }
+}
+
+/// With the `serde` feature a lone move serializes as its position-free text (its
+/// `Display`, such as "d2-d4") and deserializes by reading that text, refusing bad text
+/// with the reader's error (what was wrong and where).
+#[cfg(feature = "serde")]
+mod move_serde {
+    use super::Move;
+    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Move {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Move {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let text = String::deserialize(d)?;
+            crate::notation::read_move(&text).map_err(D::Error::custom)
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! "Notation": move text, placement tokens, position text and its errors.
 
-use crate::{after, board, is_legal, with_kings};
+use crate::{after, board, cell, is_legal, with_kings};
 use chimera_core::{Color, Position};
 use chimera_triagonal::{Move, Piece, Rules, Triagonal};
 
@@ -263,6 +263,24 @@ fn serde_round_trip_through_the_position_text() {
     assert!(json.contains(&format!(r#""moves":{texts}"#)), "{json}");
     let back: chimera_core::Game<Triagonal> = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_writes_a_lone_move_as_its_text() {
+    let pos = start();
+    for text in ["J@Cc3,J@Cd3,Ab1-Ac3", "Ae2-Ae4"] {
+        let mv = pos.parse_move(text).unwrap();
+        let json = serde_json::to_string(&mv).unwrap();
+        assert_eq!(json, format!("\"{text}\""));
+        assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
+    }
+    let promotion = Move::new(cell("Gb7"), cell("Hb8")).with_promotion(Piece::Knight);
+    assert_eq!(serde_json::to_string(&promotion).unwrap(), r#""Gb7-Hb8=N""#);
+    // Bad text is refused with the reader's error, saying what was wrong.
+    let err = serde_json::from_str::<Move>(r#""Ae2-Ae9""#).unwrap_err();
+    assert!(err.to_string().contains("Ae2-Ae9"), "{err}");
+    assert!(serde_json::from_str::<Move>(r#"{"from":1,"to":2}"#).is_err());
 }
 
 #[test]
