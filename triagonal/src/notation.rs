@@ -336,22 +336,9 @@ fn read_board(board: &str, pos: &mut Triagonal) -> Result<(), ParsePositionError
                 e
             })?;
         for (i, piece) in cells.into_iter().enumerate() {
-            let Some((piece, color)) = piece else {
-                continue;
-            };
-            let cell = Cell::at(64 * usize::from(level) + i);
-            if piece == Piece::King && pos.count(color, Piece::King) > 0 {
-                return Err(ParsePositionError::of_kind(
-                    PositionErrorKind::Invalid,
-                    format!(
-                        "{cell} (level {name}, rank {}, file {})",
-                        cell.rank() + 1,
-                        char::from(b'a' + cell.file())
-                    ),
-                    format!("a second {color} king"),
-                ));
+            if piece.is_some() {
+                pos.put(Cell::at(64 * usize::from(level) + i), piece)?;
             }
-            pos.set_piece(cell, Some((piece, color)));
         }
     }
     Ok(())

@@ -3,7 +3,9 @@
 //! moves; the end of the game.
 
 use crate::board::{ep_key, hand_key, Cell, CellSet, INDICES, ZOBRIST, ZOBRIST_BLACK};
-use chimera_core::{Color, DrawReason, Outcome, ParseMoveError, ParsePositionError};
+use chimera_core::{
+    Color, DrawReason, Outcome, ParseMoveError, ParsePositionError, PositionErrorKind,
+};
 use chimera_core::{Position, WinReason};
 use std::fmt;
 
@@ -251,7 +253,7 @@ pub enum MoveKind {
 /// each hand, the en-passant cell, the half-move clock and the move number.
 ///
 /// Build one with [`Position::start`], from a position text with [`Position::from_text`],
-/// or from [`Triagonal::empty`] and [`Triagonal::set_piece`].
+/// or from [`Triagonal::empty`] and [`Triagonal::put`] (checked like the reader).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Triagonal {
     /// Mailbox: 0 empty, else [`code`]. Hole indices stay 0.
@@ -366,7 +368,35 @@ impl Triagonal {
         }
     }
 
-    /// Puts a piece on a cell (replacing what was there), or empties it with `None`.
+    /// Puts a piece on a cell (replacing what was there), or empties it with `None`, checked
+    /// as the position reader checks a board: a king where its side already has one
+    /// elsewhere is refused (kind [`PositionErrorKind::Invalid`], the place naming the cell)
+    /// and changes nothing. Clears the en-passant cell if that changes which pawn it names.
+    pub fn put(
+        &mut self,
+        cell: Cell,
+        piece: Option<(Piece, Color)>,
+    ) -> Result<(), ParsePositionError> {
+        if let Some((Piece::King, color)) = piece {
+            if self.count(color, Piece::King) > 0 && self.piece_at(cell) != piece {
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::Invalid,
+                    format!(
+                        "{cell} (level {}, rank {}, file {})",
+                        char::from(b'A' + cell.level()),
+                        cell.rank() + 1,
+                        char::from(b'a' + cell.file())
+                    ),
+                    format!("a second {color} king"),
+                ));
+            }
+        }
+        self.set_piece(cell, piece);
+        Ok(())
+    }
+
+    /// Puts a piece on a cell like [`Triagonal::put`] but unchecked: it may give a side a
+    /// second king, making a position whose text does not read back. Prefer `put`.
     /// Clears the en-passant cell if that changes which pawn it names.
     pub fn set_piece(&mut self, cell: Cell, piece: Option<(Piece, Color)>) {
         if self.board[cell.index()] != 0 {
