@@ -7,6 +7,7 @@ use chimera_core::{
     Color, DrawReason, Outcome, ParseMoveError, ParsePositionError, PositionErrorKind,
 };
 use chimera_core::{Position, WinReason};
+use chimera_kit::history::is_third_occurrence;
 use std::fmt;
 
 /// The winner captured the opponent's king. A way to win this variant defines (the core knows only the common ones).
@@ -797,49 +798,18 @@ impl Position for Triagonal {
     }
 
     /// Threefold repetition: the third occurrence of the same pieces, side to move, Jacks in
-    /// hand and en-passant cell. Only positions since the last capture, pawn move or
-    /// placement can be equal, so the look-back stops at the half-move clock.
+    /// hand and en-passant cell.
     fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {
-        let earlier = earlier.positions();
-        let back = (self.halfmove as usize).min(earlier.len());
-        let mut seen = 1;
-        for p in earlier[earlier.len() - back..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-        {
-            if p.same_for_repetition(self) {
-                seen += 1;
-                if seen >= 3 {
-                    return Some(Outcome::Draw {
-                        reason: DrawReason::Repetition,
-                    });
-                }
-            }
-        }
-        None
+        is_third_occurrence(self, earlier, Triagonal::same_for_repetition).then_some(
+            Outcome::Draw {
+                reason: DrawReason::Repetition,
+            },
+        )
     }
 }
 
-/// With the `serde` feature a lone move serializes as its position-free text (its
-/// `Display`, such as "J@Cc3,J@Cd3,Ab1-Ac3") and deserializes by reading that text, refusing bad text
-/// with the reader's error (what was wrong and where).
+// With the `serde` feature a lone move serializes as its position-free text (its
+// `Display`, such as "J@Cc3,J@Cd3,Ab1-Ac3") and deserializes by reading that text, refusing bad text with
+// the reader's error (what was wrong and where).
 #[cfg(feature = "serde")]
-mod move_serde {
-    use super::Move;
-    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
-
-    impl Serialize for Move {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Move {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let text = String::deserialize(d)?;
-            crate::notation::read_move(&text).map_err(D::Error::custom)
-        }
-    }
-}
+chimera_kit::impl_move_serde_via_text!(Move, crate::notation::read_move);
