@@ -798,8 +798,13 @@ impl Position for Triagonal {
     }
 
     /// Threefold repetition: the third occurrence of the same pieces, side to move, Jacks in
-    /// hand and en-passant cell.
+    /// hand and en-passant cell. Only positions since the last capture, pawn move or
+    /// placement can be equal, and an equal one is at least 4 plies back: a half-move clock
+    /// under 4 answers at once.
     fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {
+        if self.halfmove < 4 {
+            return None;
+        }
         is_third_occurrence(self, earlier, Triagonal::same_for_repetition).then_some(
             Outcome::Draw {
                 reason: DrawReason::Repetition,
