@@ -104,16 +104,10 @@ impl Triagonal {
         let mut twos = CellSet::EMPTY;
         for p in self.occ[us].iter() {
             let nb = &t.neigh[p.index()];
-            for w in 0..8 {
-                twos.0[w] |= ones.0[w] & nb.0[w];
-                ones.0[w] |= nb.0[w];
-            }
+            twos.0 |= ones.0 & nb.0;
+            ones.0 |= nb.0;
         }
-        let mut occupied = self.occ[0];
-        for w in 0..8 {
-            occupied.0[w] |= self.occ[1].0[w];
-        }
-        twos.and_not(&occupied)
+        CellSet(twos.0 - (self.occ[0].0 | self.occ[1].0))
     }
 
     /// Appends every placement pair combined with each quiet non-Jack move of
@@ -148,7 +142,7 @@ impl Triagonal {
                 let bit = 1u64 << (i & 63);
                 let w = i >> 6;
                 let mut mark = |c: usize| {
-                    if cand.0[c >> 6] >> (c & 63) & 1 != 0 {
+                    if cand.0.contains(c) {
                         block[slot[c] as usize * words + w] |= bit;
                     }
                 };
