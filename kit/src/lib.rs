@@ -52,6 +52,7 @@
 mod bitset;
 pub mod conformance;
 pub mod grid;
+pub mod history;
 pub mod svg;
 pub mod zobrist;
 

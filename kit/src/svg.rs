@@ -101,6 +101,17 @@ enum Item {
         text: String,
         size: f64,
     },
+    Area {
+        points: Vec<Point>,
+        fill: String,
+    },
+    Annulus {
+        at: Point,
+        outer: f64,
+        inner: f64,
+        fill: String,
+        stroke: String,
+    },
 }
 
 /// A picture under construction; see the [module docs](self).
@@ -258,6 +269,36 @@ impl Scene {
         self
     }
 
+    /// A filled polygon that is not a cell (a hole in the board, a river): drawn over the
+    /// cells, in the order of the other items, and never clickable.
+    pub fn area(&mut self, points: &[Point], fill: &str) -> &mut Self {
+        self.items.push(Item::Area {
+            points: points.to_vec(),
+            fill: fill.into(),
+        });
+        self
+    }
+
+    /// A filled ring between radii `outer` and `inner` around `at` (a disc when `inner` is
+    /// 0), outlined in `stroke`: one ring of a piece drawn as concentric rings.
+    pub fn annulus(
+        &mut self,
+        at: Point,
+        outer: f64,
+        inner: f64,
+        fill: &str,
+        stroke: &str,
+    ) -> &mut Self {
+        self.items.push(Item::Annulus {
+            at,
+            outer,
+            inner,
+            fill: fill.into(),
+            stroke: stroke.into(),
+        });
+        self
+    }
+
     /// A line of text under the picture (whose turn it is, what the last move did).
     pub fn caption(&mut self, text: &str) -> &mut Self {
         self.captions.push(text.into());
@@ -396,6 +437,41 @@ impl Scene {
                 fmt_num(*size),
                 escape(text)
             ),
+            Item::Area { points, fill } => writeln!(
+                s,
+                r#"<polygon points="{}" fill="{}" pointer-events="none"/>"#,
+                points_attr(points),
+                escape(fill)
+            ),
+            Item::Annulus {
+                at,
+                outer,
+                inner,
+                fill,
+                stroke,
+            } => {
+                let circle = |r: f64| {
+                    format!(
+                        "M {} {} a {r} {r} 0 1 0 {} 0 a {r} {r} 0 1 0 {} 0 Z",
+                        fmt_num(at.0 - r),
+                        fmt_num(at.1),
+                        fmt_num(2.0 * r),
+                        fmt_num(-2.0 * r),
+                        r = fmt_num(r)
+                    )
+                };
+                let path = if *inner > 0.0 {
+                    format!("{} {}", circle(*outer), circle(*inner))
+                } else {
+                    circle(*outer)
+                };
+                writeln!(
+                    s,
+                    r#"<path d="{path}" fill="{}" stroke="{}" stroke-width="1.5" fill-rule="evenodd" pointer-events="none"/>"#,
+                    escape(fill),
+                    escape(stroke)
+                )
+            }
         };
     }
 }
@@ -440,7 +516,13 @@ mod tests {
         scene
             .label((5.0, 5.0), "a", 10.0)
             .arrow((20.0, 20.0), (60.0, 60.0), "#00f");
+        scene
+            .area(&[(0.0, 0.0), (10.0, 0.0), (0.0, 10.0)], "#666")
+            .annulus((60.0, 20.0), 15.0, 10.0, "#fff", "#000")
+            .annulus((60.0, 20.0), 5.0, 0.0, "#fff", "#000");
         let svg = scene.to_svg();
+        assert_eq!(svg.matches("<path").count(), 2);
+        assert!(svg.contains(r#"d="M 45 20 a 15 15 0 1 0 30 0 a 15 15 0 1 0 -30 0 Z M 50 20"#));
         for i in 0..4 {
             assert!(svg.contains(&format!(r#"id="cell-c{i}" class="cell" data-cell="c{i}""#)));
         }

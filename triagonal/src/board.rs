@@ -5,6 +5,7 @@
 //! Hh8 = 511); the eight indices of the hole are never cells. A [`CellSet`] is one `u64` per
 //! level with bit `8 * rank + file`.
 
+use chimera_kit::BitSet;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -130,87 +131,67 @@ impl fmt::Debug for Cell {
     }
 }
 
-/// A set of cells: 512 bits, one `u64` per level, bit `8 * rank + file`.
+/// A set of cells: 512 bits, one `u64` per level, bit `8 * rank + file` (the kit's
+/// [`BitSet`] of eight words, with cells for members).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct CellSet(pub(crate) [u64; 8]);
+pub struct CellSet(pub(crate) BitSet<8>);
 
 impl CellSet {
     /// The empty set.
-    pub const EMPTY: CellSet = CellSet([0; 8]);
+    pub const EMPTY: CellSet = CellSet(BitSet::new());
 
     /// Whether `cell` is in the set.
     #[inline(always)]
     pub fn contains(&self, cell: Cell) -> bool {
-        let i = cell.index();
-        self.0[i >> 6] >> (i & 63) & 1 != 0
+        self.0.contains(cell.index())
     }
 
     /// Adds or removes `cell`.
     #[inline(always)]
     pub(crate) fn toggle(&mut self, cell: Cell) {
-        let i = cell.index();
-        self.0[i >> 6] ^= 1u64 << (i & 63);
+        self.0.toggle(cell.index());
     }
 
     /// Adds `cell`.
     #[inline(always)]
     pub fn insert(&mut self, cell: Cell) {
-        let i = cell.index();
-        self.0[i >> 6] |= 1u64 << (i & 63);
+        self.0.insert(cell.index());
     }
 
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.is_empty()
     }
 
     /// The number of cells in the set.
     #[inline]
     pub fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
+        self.0.count() as usize
     }
 
     /// The cells, by index.
     #[inline]
     pub fn iter(&self) -> CellIter {
-        CellIter {
-            words: self.0,
-            level: 0,
-        }
+        CellIter(self.0.iter())
     }
 
     /// The cells in both sets.
     #[inline(always)]
     pub fn and(&self, other: &CellSet) -> CellSet {
-        let mut out = *self;
-        for (a, b) in out.0.iter_mut().zip(&other.0) {
-            *a &= b;
-        }
-        out
+        CellSet(self.0 & other.0)
     }
 
     /// The cells of `self` not in `other`.
     #[inline(always)]
     pub fn and_not(&self, other: &CellSet) -> CellSet {
-        let mut out = *self;
-        for (a, b) in out.0.iter_mut().zip(&other.0) {
-            *a &= !b;
-        }
-        out
+        CellSet(self.0 - other.0)
     }
 
     /// The cells with an index greater than `cell`'s.
     #[inline(always)]
     pub(crate) fn above(&self, cell: Cell) -> CellSet {
-        let i = cell.index();
-        let mut out = *self;
-        for w in 0..(i >> 6) {
-            out.0[w] = 0;
-        }
-        let b = i & 63;
-        out.0[i >> 6] &= if b == 63 { 0 } else { !0u64 << (b + 1) };
-        out
+        CellSet(self.0 - BitSet::full_within(cell.index() + 1))
     }
 }
 
@@ -240,24 +221,13 @@ impl FromIterator<Cell> for CellSet {
 
 /// The cells of a [`CellSet`], by index.
 #[derive(Clone, Debug)]
-pub struct CellIter {
-    words: [u64; 8],
-    level: usize,
-}
+pub struct CellIter(chimera_kit::Iter<8>);
 
 impl Iterator for CellIter {
     type Item = Cell;
     #[inline(always)]
     fn next(&mut self) -> Option<Cell> {
-        while self.level < 8 {
-            let w = self.words[self.level];
-            if w != 0 {
-                self.words[self.level] = w & (w - 1);
-                return Some(Cell::at(self.level * 64 + w.trailing_zeros() as usize));
-            }
-            self.level += 1;
-        }
-        None
+        self.0.next().map(Cell::at)
     }
 }
 

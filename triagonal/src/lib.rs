@@ -79,8 +79,9 @@
 //!   name and its position text, [`chimera_core::Position::to_text`]) and deserializes by reading
 //!   that text, so a broken position is refused; `chimera_core::Game<Triagonal>` serializes
 //!   as its start position and its moves as their move text (`{"start": …, "moves": […]}`),
-//!   each read back and replayed, so an illegal record is refused; [`Move`] on its own in its
-//!   compact internal form (meaningful only in its position: prefer its text).
+//!   each read back and replayed, so an illegal record is refused; [`Move`] on its own as
+//!   its position-free text (`"J@Cc3,J@Cd3,Ab1-Ac3"`, `"Ae2-Ae4"`), read back by the move
+//!   reader.
 #![forbid(unsafe_code)]
 
 mod board;

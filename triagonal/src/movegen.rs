@@ -2,7 +2,7 @@
 //! precomputed tables, then every placement of two Jacks combined with every normal move a
 //! placement allows, written straight into the caller's vector.
 
-use crate::board::{dir_index, tables, Cell, CellSet, DELTA, DIAG, ORTH, TRIAG};
+use crate::board::{dir_index, tables, Cell, CellSet, Tables, DELTA, DIAG, ORTH, TRIAG};
 use crate::position::{code, king_start, pawn_start, promotion_zone, Move, Piece, Triagonal};
 use chimera_core::Color;
 use std::cell::RefCell;
@@ -104,16 +104,10 @@ impl Triagonal {
         let mut twos = CellSet::EMPTY;
         for p in self.occ[us].iter() {
             let nb = &t.neigh[p.index()];
-            for w in 0..8 {
-                twos.0[w] |= ones.0[w] & nb.0[w];
-                ones.0[w] |= nb.0[w];
-            }
+            twos.0 |= ones.0 & nb.0;
+            ones.0 |= nb.0;
         }
-        let mut occupied = self.occ[0];
-        for w in 0..8 {
-            occupied.0[w] |= self.occ[1].0[w];
-        }
-        twos.and_not(&occupied)
+        CellSet(twos.0 - (self.occ[0].0 | self.occ[1].0))
     }
 
     /// Appends every placement pair combined with each quiet non-Jack move of
@@ -148,7 +142,7 @@ impl Triagonal {
                 let bit = 1u64 << (i & 63);
                 let w = i >> 6;
                 let mut mark = |c: usize| {
-                    if cand.0[c >> 6] >> (c & 63) & 1 != 0 {
+                    if cand.0.contains(c) {
                         block[slot[c] as usize * words + w] |= bit;
                     }
                 };
@@ -216,78 +210,12 @@ impl Triagonal {
     #[inline(always)]
     fn normal<const MODE: u8>(&self, out: &mut Vec<Move>) {
         let t = tables();
-        let us = self.turn;
-        let c = us.index();
-        let board = &self.board;
-        // Enemy codes are `elo..elo + 7`.
-        let elo: u8 = if c == 0 { 8 } else { 1 };
-        let is_enemy = |code: u8| code.wrapping_sub(elo) < 7;
-        let quiet_ok = MODE != REST;
-        let capture_ok = MODE != QUIET;
+        let c = self.turn.index();
         for from in self.occ[c].iter() {
-            let fi = from.index();
-            let piece = Piece::from_index((board[fi] - 1) as usize % 7);
-            let rays = &t.ray_len[fi];
+            let piece = Piece::from_index((self.board[from.index()] - 1) as usize % 7);
             match piece {
-                Piece::Pawn => {
-                    if quiet_ok {
-                        for &d in &PAWN_STEP[c] {
-                            if rays[d] == 0 {
-                                continue;
-                            }
-                            let to = (fi as i32 + i32::from(DELTA[d])) as usize;
-                            if board[to] != 0 {
-                                continue;
-                            }
-                            self.pawn_to(out, from, Cell::at(to), 0);
-                            if rays[d] >= 2 && pawn_start(us, from) {
-                                let far = (to as i32 + i32::from(DELTA[d])) as usize;
-                                if board[far] == 0 {
-                                    out.push(Move::new(from, Cell::at(far)));
-                                }
-                            }
-                        }
-                    }
-                    if capture_ok {
-                        for &d in &PAWN_CAPTURE[c] {
-                            if rays[d] == 0 {
-                                continue;
-                            }
-                            let to = (fi as i32 + i32::from(DELTA[d])) as usize;
-                            if is_enemy(board[to]) {
-                                self.pawn_to(out, from, Cell::at(to), board[to]);
-                            }
-                        }
-                    }
-                }
-                Piece::Knight => {
-                    let n = t.knight_len[fi] as usize;
-                    for &to in &t.knight[fi][..n] {
-                        let code = board[to as usize];
-                        if (code == 0 && quiet_ok) || (capture_ok && is_enemy(code)) {
-                            out.push(Move::new(from, Cell::at(to as usize)));
-                        }
-                    }
-                    self.steps::<MODE>(out, from, TRIAG, true);
-                    if capture_ok {
-                        for d in ORTH {
-                            if rays[d] != 0 {
-                                let to = (fi as i32 + i32::from(DELTA[d])) as usize;
-                                if is_enemy(board[to]) {
-                                    out.push(Move::new(from, Cell::at(to)));
-                                }
-                            }
-                        }
-                    }
-                    if quiet_ok {
-                        let n = t.double_len[fi] as usize;
-                        for &(mid, to) in &t.double[fi][..n] {
-                            if board[mid as usize] == 0 && board[to as usize] == 0 {
-                                out.push(Move::new(from, Cell::at(to as usize)));
-                            }
-                        }
-                    }
-                }
+                Piece::Pawn => self.pawn_moves::<MODE>(t, out, from),
+                Piece::Knight => self.knight_moves::<MODE>(t, out, from),
                 Piece::Bishop => {
                     self.slides::<MODE>(out, from, DIAG);
                     self.slides::<MODE>(out, from, TRIAG);
@@ -302,53 +230,155 @@ impl Triagonal {
                 }
                 Piece::King => {
                     self.steps::<MODE>(out, from, 0..26, true);
-                    if quiet_ok && from == king_start(us) {
-                        let rook = code(Piece::Rook, us);
-                        // King side: rook on the h file, f and g empty.
-                        if board[fi + 3] == rook && board[fi + 1] == 0 && board[fi + 2] == 0 {
-                            out.push(Move::new(from, Cell::at(fi + 2)));
-                        }
-                        // Queen side: rook on the a file, b, c and d empty.
-                        if board[fi - 4] == rook
-                            && board[fi - 3] == 0
-                            && board[fi - 2] == 0
-                            && board[fi - 1] == 0
-                        {
-                            out.push(Move::new(from, Cell::at(fi - 2)));
-                        }
+                    if MODE != REST && from == king_start(self.turn) {
+                        self.castlings(out, from);
                     }
                 }
                 Piece::Jack => {
-                    if MODE == QUIET {
-                        continue;
-                    }
-                    self.steps::<ALL>(out, from, TRIAG, true);
-                    for &d in &PAWN_STEP[c] {
-                        if rays[d] != 0 {
-                            let to = (fi as i32 + i32::from(DELTA[d])) as usize;
-                            if board[to] == 0 {
-                                out.push(Move::new(from, Cell::at(to)));
-                            }
-                        }
+                    if MODE != QUIET {
+                        self.jack_moves(t, out, from);
                     }
                 }
             }
         }
-        // En passant: a pawn that could capture onto the skipped cell.
-        if capture_ok {
-            if let Some((skipped, victim)) = self.en_passant() {
-                let pawn = code(Piece::Pawn, us);
-                let si = skipped.index();
-                if board[si] == 0 && board[victim.index()] == code(Piece::Pawn, !us) {
-                    for &d in &PAWN_CAPTURE[c] {
-                        let back = OPPOSITE[d];
-                        if t.ray_len[si][back] != 0 {
-                            let from = (si as i32 + i32::from(DELTA[back])) as usize;
-                            if board[from] == pawn {
-                                out.push(Move::new(Cell::at(from), skipped));
-                            }
-                        }
+        if MODE != QUIET {
+            self.en_passant_captures(t, out);
+        }
+    }
+
+    /// The test of whether a mailbox code is a piece of the side not to move (enemy codes
+    /// are `elo..elo + 7`), made once per piece rather than per target.
+    #[inline(always)]
+    fn enemy_test(&self) -> impl Fn(u8) -> bool {
+        let elo: u8 = if self.turn == Color::White { 8 } else { 1 };
+        move |code: u8| code.wrapping_sub(elo) < 7
+    }
+
+    /// The cell one step from `fi` in direction `d`, which must lie on the board.
+    #[inline(always)]
+    fn step(fi: usize, d: usize) -> usize {
+        (fi as i32 + i32::from(DELTA[d])) as usize
+    }
+
+    /// A pawn's steps and double steps (quiet) and its captures, promotions included.
+    #[inline(always)]
+    fn pawn_moves<const MODE: u8>(&self, t: &Tables, out: &mut Vec<Move>, from: Cell) {
+        let is_enemy = self.enemy_test();
+        let (us, c, fi) = (self.turn, self.turn.index(), from.index());
+        let rays = &t.ray_len[fi];
+        let board = &self.board;
+        if MODE != REST {
+            for &d in &PAWN_STEP[c] {
+                if rays[d] == 0 {
+                    continue;
+                }
+                let to = Self::step(fi, d);
+                if board[to] != 0 {
+                    continue;
+                }
+                self.pawn_to(out, from, Cell::at(to), 0);
+                if rays[d] >= 2 && pawn_start(us, from) {
+                    let far = Self::step(to, d);
+                    if board[far] == 0 {
+                        out.push(Move::new(from, Cell::at(far)));
                     }
+                }
+            }
+        }
+        if MODE != QUIET {
+            for &d in &PAWN_CAPTURE[c] {
+                if rays[d] == 0 {
+                    continue;
+                }
+                let to = Self::step(fi, d);
+                if is_enemy(board[to]) {
+                    self.pawn_to(out, from, Cell::at(to), board[to]);
+                }
+            }
+        }
+    }
+
+    /// A knight's leaps, triagonal steps, captures of orthogonal neighbours without moving,
+    /// and double leaps over an empty middle cell (quiet only).
+    #[inline(always)]
+    fn knight_moves<const MODE: u8>(&self, t: &Tables, out: &mut Vec<Move>, from: Cell) {
+        let is_enemy = self.enemy_test();
+        let fi = from.index();
+        let board = &self.board;
+        let n = t.knight_len[fi] as usize;
+        for &to in &t.knight[fi][..n] {
+            let code = board[to as usize];
+            if (code == 0 && MODE != REST) || (MODE != QUIET && is_enemy(code)) {
+                out.push(Move::new(from, Cell::at(to as usize)));
+            }
+        }
+        self.steps::<MODE>(out, from, TRIAG, true);
+        if MODE != QUIET {
+            for d in ORTH {
+                if t.ray_len[fi][d] != 0 && is_enemy(board[Self::step(fi, d)]) {
+                    out.push(Move::new(from, Cell::at(Self::step(fi, d))));
+                }
+            }
+        }
+        if MODE != REST {
+            let n = t.double_len[fi] as usize;
+            for &(mid, to) in &t.double[fi][..n] {
+                if board[mid as usize] == 0 && board[to as usize] == 0 {
+                    out.push(Move::new(from, Cell::at(to as usize)));
+                }
+            }
+        }
+    }
+
+    /// Castling of the king on its start cell `from`, on either side where the rook stands
+    /// on its file and the cells between are empty.
+    #[inline(always)]
+    fn castlings(&self, out: &mut Vec<Move>, from: Cell) {
+        let fi = from.index();
+        let board = &self.board;
+        let rook = code(Piece::Rook, self.turn);
+        // King side: rook on the h file, f and g empty.
+        if board[fi + 3] == rook && board[fi + 1] == 0 && board[fi + 2] == 0 {
+            out.push(Move::new(from, Cell::at(fi + 2)));
+        }
+        // Queen side: rook on the a file, b, c and d empty.
+        if board[fi - 4] == rook && board[fi - 3] == 0 && board[fi - 2] == 0 && board[fi - 1] == 0 {
+            out.push(Move::new(from, Cell::at(fi - 2)));
+        }
+    }
+
+    /// A Jack's triagonal steps (captures included) and its pawn steps without capturing;
+    /// generated with the captures (`REST`), as they never go with a placement.
+    #[inline(always)]
+    fn jack_moves(&self, t: &Tables, out: &mut Vec<Move>, from: Cell) {
+        let fi = from.index();
+        self.steps::<ALL>(out, from, TRIAG, true);
+        for &d in &PAWN_STEP[self.turn.index()] {
+            if t.ray_len[fi][d] != 0 && self.board[Self::step(fi, d)] == 0 {
+                out.push(Move::new(from, Cell::at(Self::step(fi, d))));
+            }
+        }
+    }
+
+    /// En passant: each pawn that could capture onto the skipped cell takes the pawn that
+    /// skipped it.
+    #[inline(always)]
+    fn en_passant_captures(&self, t: &Tables, out: &mut Vec<Move>) {
+        let Some((skipped, victim)) = self.en_passant() else {
+            return;
+        };
+        let us = self.turn;
+        let (board, si) = (&self.board, skipped.index());
+        if board[si] != 0 || board[victim.index()] != code(Piece::Pawn, !us) {
+            return;
+        }
+        let pawn = code(Piece::Pawn, us);
+        for &d in &PAWN_CAPTURE[us.index()] {
+            let back = OPPOSITE[d];
+            if t.ray_len[si][back] != 0 {
+                let from = Self::step(si, back);
+                if board[from] == pawn {
+                    out.push(Move::new(Cell::at(from), skipped));
                 }
             }
         }
@@ -386,18 +416,16 @@ impl Triagonal {
         dirs: std::ops::Range<usize>,
         captures: bool,
     ) {
+        let is_enemy = self.enemy_test();
         let t = tables();
         let fi = from.index();
-        let elo: u8 = if self.turn == Color::White { 8 } else { 1 };
         for d in dirs {
             if t.ray_len[fi][d] == 0 {
                 continue;
             }
             let to = (fi as i32 + i32::from(DELTA[d])) as usize;
             let code = self.board[to];
-            if (code == 0 && MODE != REST)
-                || (captures && MODE != QUIET && code.wrapping_sub(elo) < 7)
-            {
+            if (code == 0 && MODE != REST) || (captures && MODE != QUIET && is_enemy(code)) {
                 out.push(Move::new(from, Cell::at(to)));
             }
         }
@@ -411,9 +439,9 @@ impl Triagonal {
         from: Cell,
         dirs: std::ops::Range<usize>,
     ) {
+        let is_enemy = self.enemy_test();
         let t = tables();
         let fi = from.index();
-        let elo: u8 = if self.turn == Color::White { 8 } else { 1 };
         for d in dirs {
             let n = t.ray_len[fi][d];
             let delta = i32::from(DELTA[d]);
@@ -426,7 +454,7 @@ impl Triagonal {
                         out.push(Move::new(from, Cell::at(to as usize)));
                     }
                 } else {
-                    if MODE != QUIET && code.wrapping_sub(elo) < 7 {
+                    if MODE != QUIET && is_enemy(code) {
                         out.push(Move::new(from, Cell::at(to as usize)));
                     }
                     break;

@@ -5,6 +5,7 @@ use crate::board::{is_hole, Cell};
 use crate::position::{code, pawn_start, MoveKind, Piece, Triagonal};
 use crate::Move;
 use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
+use chimera_kit::grid::{read_counter, GridFormat};
 use std::fmt::Write;
 
 /// Writes a move: the placement first (`J@Cc3,J@Cd3,`, lower cell index first), then
@@ -200,6 +201,54 @@ fn default_victim(pos: &Triagonal, skipped: Cell) -> Option<Cell> {
     })
 }
 
+/// The fields of a position text in order, as errors name them.
+const FIELDS: [&str; 7] = [
+    "the board",
+    "the side to move",
+    "White's Jacks in hand",
+    "Black's Jacks in hand",
+    "the en-passant cell",
+    "the half-move clock",
+    "the move number",
+];
+
+/// Whether cell `i` (`8 * rank + file`) of level D or E is in the hole.
+fn hole_of_middle_level(i: usize) -> bool {
+    is_hole((i % 8) as u8, (i / 8) as u8, 3)
+}
+
+/// The grid of one level: 8 × 8 cells, with the hole (written `*`) on levels D and E. The
+/// other levels have the hole character too, with no cell in the hole, so that a `*` there
+/// reads as a misplaced hole rather than an unknown piece.
+fn level_grid(level: u8) -> GridFormat {
+    const FULL: GridFormat = GridFormat::new(8, 8).with_holes('*', |_| false);
+    const HOLED: GridFormat = GridFormat::new(8, 8).with_holes('*', hole_of_middle_level);
+    if matches!(level, 3 | 4) {
+        HOLED
+    } else {
+        FULL
+    }
+}
+
+/// The letter of a coloured piece: upper case for White.
+fn piece_char(&(piece, color): &(Piece, Color)) -> char {
+    match color {
+        Color::White => piece.letter(),
+        Color::Black => piece.letter().to_ascii_lowercase(),
+    }
+}
+
+/// The coloured piece of a letter (upper case for White), if it is one.
+fn char_piece(ch: char) -> Option<(Piece, Color)> {
+    let piece = Piece::from_letter(ch).filter(|_| ch.is_ascii())?;
+    let color = if ch.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Some((piece, color))
+}
+
 /// Writes the position text.
 pub(crate) fn write_position(pos: &Triagonal) -> String {
     let mut out = String::with_capacity(300);
@@ -207,32 +256,9 @@ pub(crate) fn write_position(pos: &Triagonal) -> String {
         if level > 0 {
             out.push('|');
         }
-        for rank in (0..8u8).rev() {
-            if rank < 7 {
-                out.push('/');
-            }
-            let mut empty = 0;
-            for file in 0..8u8 {
-                let cell = Cell::new(file, rank, level);
-                let piece = cell.and_then(|c| pos.piece_at(c));
-                if cell.is_some() && piece.is_none() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    let _ = write!(out, "{empty}");
-                    empty = 0;
-                }
-                match piece {
-                    None => out.push('*'),
-                    Some((p, Color::White)) => out.push(p.letter()),
-                    Some((p, Color::Black)) => out.push(p.letter().to_ascii_lowercase()),
-                }
-            }
-            if empty > 0 {
-                let _ = write!(out, "{empty}");
-            }
-        }
+        let at =
+            |i: usize| Cell::from_index(64 * usize::from(level) + i).and_then(|c| pos.piece_at(c));
+        out.push_str(&level_grid(level).write(at, piece_char));
     }
     let ep = match pos.en_passant() {
         None => "-".to_string(),
@@ -253,20 +279,11 @@ pub(crate) fn write_position(pos: &Triagonal) -> String {
     out
 }
 
-/// Reads a position text, saying what is wrong and where (level, rank, file, and the
-/// character column in the text, counted from 1).
+/// Reads a position text, saying what is wrong and where (the field; on the board the
+/// level, then the row and column within it as the kit's grid reader names them).
 pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    const NAMES: [&str; 7] = [
-        "the board",
-        "the side to move",
-        "White's Jacks in hand",
-        "Black's Jacks in hand",
-        "the en-passant cell",
-        "the half-move clock",
-        "the move number",
-    ];
-    if fields.len() != 7 {
+    if fields.len() != FIELDS.len() {
         return Err(ParsePositionError::of_kind(
             PositionErrorKind::Syntax,
             "whole text",
@@ -276,201 +293,103 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
             ),
         ));
     }
-    let board_start = text.len() - text.trim_start().len();
     let mut pos = Triagonal::empty(Color::White);
-    let levels: Vec<&str> = fields[0].split('|').collect();
+    read_board(fields[0], &mut pos)?;
+    pos.set_turn(read_turn(fields[1])?);
+    for (i, color) in [(2, Color::White), (3, Color::Black)] {
+        let jacks = read_counter(fields[i], FIELDS[i], 0, u32::from(u16::MAX))?;
+        pos.set_jacks_in_hand(color, jacks as u16);
+    }
+    pos.set_halfmove_clock(read_counter(fields[5], FIELDS[5], 0, u32::MAX)?);
+    pos.set_fullmove_number(read_counter(fields[6], FIELDS[6], 1, u32::MAX)?);
+    read_en_passant(fields[4], &mut pos)?;
+    Ok(pos)
+}
+
+/// Reads the board field (levels A to H separated by `|`) onto the empty `pos`.
+fn read_board(board: &str, pos: &mut Triagonal) -> Result<(), ParsePositionError> {
+    let levels: Vec<&str> = board.split('|').collect();
     if levels.len() != 8 {
         return Err(ParsePositionError::of_kind(
             PositionErrorKind::Syntax,
-            "the board",
+            FIELDS[0],
             format!(
                 "expected 8 levels (A to H) separated by `|`, found {}",
                 levels.len()
             ),
         ));
     }
-    let mut column = board_start + 1;
-    for (l, level_text) in levels.iter().enumerate() {
-        let l = l as u8;
-        let lname = level_letter(l);
-        let ranks: Vec<&str> = level_text.split('/').collect();
-        if ranks.len() != 8 {
+    for (level, level_text) in (0..8u8).zip(levels) {
+        let name = level_letter(level);
+        let ranks = level_text.split('/').count();
+        if ranks != 8 {
             return Err(ParsePositionError::of_kind(
                 PositionErrorKind::Syntax,
-                format!("level {lname}, column {column}"),
-                format!(
-                    "expected 8 ranks (8 to 1) separated by `/`, found {}",
-                    ranks.len()
-                ),
+                format!("level {name}"),
+                format!("expected 8 ranks (8 to 1) separated by `/`, found {ranks}"),
             ));
         }
-        for (ri, rank_text) in ranks.iter().enumerate() {
-            let rank = 7 - ri as u8;
-            let rname = rank + 1;
-            let mut file = 0u8;
-            for ch in rank_text.chars() {
-                let place = |file: u8| {
-                    if file < 8 {
-                        format!(
-                            "level {lname}, rank {rname}, file {}, column {column}",
-                            char::from(b'a' + file)
-                        )
-                    } else {
-                        format!("level {lname}, rank {rname}, column {column}")
-                    }
-                };
-                if file >= 8 {
-                    return Err(ParsePositionError::of_kind(
-                        PositionErrorKind::Syntax,
-                        place(file),
-                        format!("`{ch}` after the rank's 8 cells are filled"),
-                    ));
-                }
-                match ch {
-                    '1'..='8' => {
-                        let n = ch as u8 - b'0';
-                        for k in 0..n {
-                            if file + k >= 8 {
-                                return Err(ParsePositionError::of_kind(
-                                    PositionErrorKind::Syntax,
-                                    place(file),
-                                    format!("{n} empty cells run past file h"),
-                                ));
-                            }
-                            if is_hole(file + k, rank, l) {
-                                return Err(ParsePositionError::of_kind(
-                                    PositionErrorKind::Syntax,
-                                    place(file + k),
-                                    "this cell is a hole: write it as `*`",
-                                ));
-                            }
-                        }
-                        file += n;
-                    }
-                    '*' => {
-                        if !is_hole(file, rank, l) {
-                            return Err(ParsePositionError::of_kind(
-                                PositionErrorKind::Syntax,
-                                place(file),
-                                "`*` marks a hole, but this cell is not one (the holes are Dd4 Dd5 De4 De5 Ed4 Ed5 Ee4 Ee5)",
-                            ));
-                        }
-                        file += 1;
-                    }
-                    _ => {
-                        let Some(piece) = Piece::from_letter(ch).filter(|_| ch.is_ascii()) else {
-                            return Err(ParsePositionError::of_kind(
-                                PositionErrorKind::BadPiece,
-                                place(file),
-                                format!("`{ch}` is not a piece (PNBRQKJ, lower case for Black), a digit 1-8 or `*`"),
-                            ));
-                        };
-                        let Some(cell) = Cell::new(file, rank, l) else {
-                            return Err(ParsePositionError::of_kind(
-                                PositionErrorKind::Syntax,
-                                place(file),
-                                "this cell is a hole: no piece can stand on it",
-                            ));
-                        };
-                        let color = if ch.is_ascii_uppercase() {
-                            Color::White
-                        } else {
-                            Color::Black
-                        };
-                        if piece == Piece::King && pos.count(color, Piece::King) > 0 {
-                            return Err(ParsePositionError::of_kind(
-                                PositionErrorKind::Invalid,
-                                place(file),
-                                format!("a second {color} king"),
-                            ));
-                        }
-                        pos.set_piece(cell, Some((piece, color)));
-                        file += 1;
-                    }
-                }
-                column += ch.len_utf8();
+        let cells = level_grid(level)
+            .read(level_text, char_piece)
+            .map_err(|mut e| {
+                e.place = format!("level {name}, {}", e.place);
+                e
+            })?;
+        for (i, piece) in cells.into_iter().enumerate() {
+            if piece.is_some() {
+                pos.put(Cell::at(64 * usize::from(level) + i), piece)?;
             }
-            if file != 8 {
-                return Err(ParsePositionError::of_kind(
-                    PositionErrorKind::Syntax,
-                    format!("level {lname}, rank {rname}, column {column}"),
-                    format!("the rank has {file} cells, expected 8"),
-                ));
-            }
-            column += 1;
         }
     }
-    let turn = Color::from_text(fields[1])
-        .filter(|_| fields[1].len() == 1)
+    Ok(())
+}
+
+/// Reads the side to move: `w` or `b`.
+fn read_turn(field: &str) -> Result<Color, ParsePositionError> {
+    Color::from_text(field)
+        .filter(|_| field.len() == 1)
         .ok_or_else(|| {
             ParsePositionError::of_kind(
                 PositionErrorKind::BadField,
-                NAMES[1],
-                format!("expected `w` or `b`, found `{}`", fields[1]),
+                FIELDS[1],
+                format!("expected `w` or `b`, found `{field}`"),
             )
-        })?;
-    pos.set_turn(turn);
-    for (i, color) in [(2, Color::White), (3, Color::Black)] {
-        let n: u16 = fields[i].parse().map_err(|_| {
-            ParsePositionError::of_kind(
-                PositionErrorKind::BadCounter,
-                NAMES[i],
+        })
+}
+
+/// Reads the en-passant field (`-`, the skipped cell, or the skipped cell `>` the pawn's
+/// cell) and sets it on `pos`, whose pieces and side to move are already read.
+fn read_en_passant(field: &str, pos: &mut Triagonal) -> Result<(), ParsePositionError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let err = |kind, reason: String| ParsePositionError::of_kind(kind, FIELDS[4], reason);
+    let (skipped, victim) = match field.split_once('>') {
+        Some((s, v)) => (s, Some(v)),
+        None => (field, None),
+    };
+    let skipped = Cell::parse(skipped).ok_or_else(|| {
+        err(
+            PositionErrorKind::UnknownCell,
+            format!("`{field}` is not `-`, a cell, or a cell `>` a cell"),
+        )
+    })?;
+    let victim = match victim {
+        Some(v) => Cell::parse(v).ok_or_else(|| {
+            err(
+                PositionErrorKind::UnknownCell,
+                format!("`{v}` after `>` is not a cell"),
+            )
+        })?,
+        None => default_victim(pos, skipped).ok_or_else(|| {
+            err(
+                PositionErrorKind::BadField,
                 format!(
-                    "expected a number of Jacks (0 to 65535), found `{}`",
-                    fields[i]
+                    "no pawn of the side that just moved can have double-stepped over {skipped}"
                 ),
             )
-        })?;
-        pos.set_jacks_in_hand(color, n);
-    }
-    let halfmove: u32 = fields[5].parse().map_err(|_| {
-        ParsePositionError::of_kind(
-            PositionErrorKind::BadCounter,
-            NAMES[5],
-            format!("expected a number of plies, found `{}`", fields[5]),
-        )
-    })?;
-    pos.set_halfmove_clock(halfmove);
-    let fullmove: u32 = fields[6].parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
-        ParsePositionError::of_kind(
-            PositionErrorKind::BadCounter,
-            NAMES[6],
-            format!("expected a move number from 1, found `{}`", fields[6]),
-        )
-    })?;
-    pos.set_fullmove_number(fullmove);
-    let ep = fields[4];
-    if ep != "-" {
-        let (skipped, victim) = match ep.split_once('>') {
-            Some((s, v)) => (s, Some(v)),
-            None => (ep, None),
-        };
-        let skipped = Cell::parse(skipped).ok_or_else(|| {
-            ParsePositionError::of_kind(
-                PositionErrorKind::UnknownCell,
-                NAMES[4],
-                format!("`{ep}` is not `-`, a cell, or a cell `>` a cell"),
-            )
-        })?;
-        let victim = match victim {
-            Some(v) => Cell::parse(v).ok_or_else(|| {
-                ParsePositionError::of_kind(
-                    PositionErrorKind::UnknownCell,
-                    NAMES[4],
-                    format!("`{v}` after `>` is not a cell"),
-                )
-            })?,
-            None => default_victim(&pos, skipped).ok_or_else(|| {
-                ParsePositionError::of_kind(
-                    PositionErrorKind::BadField,
-                    NAMES[4],
-                    format!("no pawn of the side that just moved can have double-stepped over {skipped}"),
-                )
-            })?,
-        };
-        pos.set_en_passant(Some((skipped, victim))).map_err(|e| {
-            ParsePositionError::of_kind(PositionErrorKind::BadField, NAMES[4], format!("{ep}: {e}"))
-        })?;
-    }
-    Ok(pos)
+        })?,
+    };
+    pos.set_en_passant(Some((skipped, victim)))
+        .map_err(|e| err(PositionErrorKind::BadField, format!("{field}: {e}")))
 }

@@ -3,8 +3,11 @@
 //! moves; the end of the game.
 
 use crate::board::{ep_key, hand_key, Cell, CellSet, INDICES, ZOBRIST, ZOBRIST_BLACK};
-use chimera_core::{Color, DrawReason, Outcome, ParseMoveError, ParsePositionError};
+use chimera_core::{
+    Color, DrawReason, Outcome, ParseMoveError, ParsePositionError, PositionErrorKind,
+};
 use chimera_core::{Position, WinReason};
+use chimera_kit::history::is_third_occurrence;
 use std::fmt;
 
 /// The winner captured the opponent's king. A way to win this variant defines (the core knows only the common ones).
@@ -122,7 +125,6 @@ const NO_CELL: u16 = u16::MAX;
 /// What else the move does (a capture, en passant, a knight's capture without moving,
 /// castling) follows from the position it is played in; [`Triagonal::describe`] says it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// Bits 0–8 the origin cell index, bits 12–14 the promotion (0 none, else 1 + kind).
     from: u16,
@@ -252,7 +254,7 @@ pub enum MoveKind {
 /// each hand, the en-passant cell, the half-move clock and the move number.
 ///
 /// Build one with [`Position::start`], from a position text with [`Position::from_text`],
-/// or from [`Triagonal::empty`] and [`Triagonal::set_piece`].
+/// or from [`Triagonal::empty`] and [`Triagonal::put`] (checked like the reader).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Triagonal {
     /// Mailbox: 0 empty, else [`code`]. Hole indices stay 0.
@@ -367,7 +369,35 @@ impl Triagonal {
         }
     }
 
-    /// Puts a piece on a cell (replacing what was there), or empties it with `None`.
+    /// Puts a piece on a cell (replacing what was there), or empties it with `None`, checked
+    /// as the position reader checks a board: a king where its side already has one
+    /// elsewhere is refused (kind [`PositionErrorKind::Invalid`], the place naming the cell)
+    /// and changes nothing. Clears the en-passant cell if that changes which pawn it names.
+    pub fn put(
+        &mut self,
+        cell: Cell,
+        piece: Option<(Piece, Color)>,
+    ) -> Result<(), ParsePositionError> {
+        if let Some((Piece::King, color)) = piece {
+            if self.count(color, Piece::King) > 0 && self.piece_at(cell) != piece {
+                return Err(ParsePositionError::of_kind(
+                    PositionErrorKind::Invalid,
+                    format!(
+                        "{cell} (level {}, rank {}, file {})",
+                        char::from(b'A' + cell.level()),
+                        cell.rank() + 1,
+                        char::from(b'a' + cell.file())
+                    ),
+                    format!("a second {color} king"),
+                ));
+            }
+        }
+        self.set_piece(cell, piece);
+        Ok(())
+    }
+
+    /// Puts a piece on a cell like [`Triagonal::put`] but unchecked: it may give a side a
+    /// second king, making a position whose text does not read back. Prefer `put`.
     /// Clears the en-passant cell if that changes which pawn it names.
     pub fn set_piece(&mut self, cell: Cell, piece: Option<(Piece, Color)>) {
         if self.board[cell.index()] != 0 {
@@ -769,26 +799,22 @@ impl Position for Triagonal {
 
     /// Threefold repetition: the third occurrence of the same pieces, side to move, Jacks in
     /// hand and en-passant cell. Only positions since the last capture, pawn move or
-    /// placement can be equal, so the look-back stops at the half-move clock.
+    /// placement can be equal, and an equal one is at least 4 plies back: a half-move clock
+    /// under 4 answers at once.
     fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {
-        let earlier = earlier.positions();
-        let back = (self.halfmove as usize).min(earlier.len());
-        let mut seen = 1;
-        for p in earlier[earlier.len() - back..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-        {
-            if p.same_for_repetition(self) {
-                seen += 1;
-                if seen >= 3 {
-                    return Some(Outcome::Draw {
-                        reason: DrawReason::Repetition,
-                    });
-                }
-            }
+        if self.halfmove < 4 {
+            return None;
         }
-        None
+        is_third_occurrence(self, earlier, Triagonal::same_for_repetition).then_some(
+            Outcome::Draw {
+                reason: DrawReason::Repetition,
+            },
+        )
     }
 }
+
+// With the `serde` feature a lone move serializes as its position-free text (its
+// `Display`, such as "J@Cc3,J@Cd3,Ab1-Ac3") and deserializes by reading that text, refusing bad text with
+// the reader's error (what was wrong and where).
+#[cfg(feature = "serde")]
+chimera_kit::impl_move_serde_via_text!(Move, crate::notation::read_move);

@@ -4,6 +4,7 @@
 use crate::board::Cell;
 use crate::position::{Move, Piece, Triagonal};
 use chimera_core::{Color, MoveCells, Position, Render};
+use chimera_kit::svg::Scene;
 use std::fmt::Write;
 
 fn side_name(color: Color) -> &'static str {
@@ -99,138 +100,99 @@ impl Render for Triagonal {
         Some(diagram(self, last, true))
     }
 
-    /// Eight labelled 8×8 boards (levels A–D above, E–H below), hole cells hatched grey,
-    /// pieces as chess glyphs and Jacks as a `J` in a circle, the last move's cells in
-    /// yellow and the Jacks it placed in green, and a caption with the last move, the side to
-    /// move or the result, and the Jacks in hand.
+    /// Eight labelled 8×8 boards (levels A–D above, E–H below), hole cells grey, pieces as
+    /// chess glyphs and Jacks as a `J` in a disc, the last move's cells in yellow and the
+    /// Jacks it placed in green, and captions with the last move, the side to move or the
+    /// result, and the Jacks in hand.
     fn svg(&self, last: Option<(&Self, Move)>) -> String {
-        const S: f64 = 36.0; // cell size
-        const GAP: f64 = 44.0; // between boards
-        const LEFT: f64 = 30.0;
-        const TOP: f64 = 40.0;
-        const ROW: f64 = 8.0 * S + 70.0;
-        let width = LEFT + 4.0 * (8.0 * S + GAP);
-        let height = TOP + 2.0 * ROW + 60.0;
-        let (moved, placed) = marks(last);
-        let mut out = String::with_capacity(64 * 1024);
-        let _ = write!(
-            out,
-            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif">
-<title>Triagonal Chess position</title>
-<defs><pattern id="hole" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#6b6b6b"/><line x1="0" y1="0" x2="0" y2="6" stroke="#3a3a3a" stroke-width="3"/></pattern></defs>
-<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>
-"##
-        );
-        let origin = |file: u8, rank: u8, level: u8| {
-            let bx = LEFT + f64::from(level % 4) * (8.0 * S + GAP);
-            let by = TOP + f64::from(level / 4) * ROW;
-            (bx + f64::from(file) * S, by + f64::from(7 - rank) * S)
-        };
+        let mut scene = Scene::new(WIDTH, TOP + 2.0 * ROW - 40.0);
+        scene.background("#ffffff");
         for level in 0..8u8 {
-            let (bx, by) = origin(0, 7, level);
-            let _ = writeln!(
-                out,
-                r##"<text x="{}" y="{}" font-size="17" font-weight="bold" text-anchor="middle" fill="#222">Level {}</text>"##,
-                bx + 4.0 * S,
-                by - 12.0,
-                char::from(b'A' + level)
-            );
-            for rank in 0..8u8 {
-                for file in 0..8u8 {
-                    let (x, y) = origin(file, rank, level);
-                    let fill = match Cell::new(file, rank, level) {
-                        None => "url(#hole)",
-                        Some(_) if (file + rank + level) % 2 == 0 => "#b58863",
-                        Some(_) => "#f0d9b5",
-                    };
-                    let class = match Cell::new(file, rank, level) {
-                        None => r#" class="hole""#.to_string(),
-                        Some(cell) => format!(r#" class="cell" data-cell="{cell}""#),
-                    };
-                    let _ = writeln!(
-                        out,
-                        r#"<rect{class} x="{x}" y="{y}" width="{S}" height="{S}" fill="{fill}"/>"#
-                    );
-                }
-            }
-            for i in 0..8u8 {
-                let (x, _) = origin(i, 0, level);
-                let (_, y) = origin(0, i, level);
-                let _ = writeln!(
-                    out,
-                    r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#444">{}</text>"##,
-                    x + S / 2.0,
-                    by + 8.0 * S + 14.0,
-                    char::from(b'a' + i)
-                );
-                let _ = writeln!(
-                    out,
-                    r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#444">{}</text>"##,
-                    bx - 10.0,
-                    y + S / 2.0 + 4.0,
-                    i + 1
-                );
-            }
+            draw_level(&mut scene, level);
         }
-        for (cells, class, color) in [
-            (&moved, "last-move", "#f4e04d"),
-            (&placed, "placement", "#5fd35f"),
-        ] {
-            for &cell in cells {
-                let (x, y) = origin(cell.file(), cell.rank(), cell.level());
-                let _ = writeln!(
-                    out,
-                    r##"<rect class="{class}" data-cell="{cell}" x="{x}" y="{y}" width="{S}" height="{S}" fill="{color}" fill-opacity="0.65" stroke="#6a5a00" stroke-width="2"/>"##
-                );
+        let (moved, placed) = marks(last);
+        for (cells, color) in [(&moved, "#f4e04d"), (&placed, "#5fd35f")] {
+            for cell in cells {
+                scene.highlight(&cell.to_string(), color, 0.65);
             }
         }
         for cell in Cell::all() {
             let Some((piece, color)) = self.piece_at(cell) else {
                 continue;
             };
-            let (x, y) = origin(cell.file(), cell.rank(), cell.level());
-            let (cx, cy) = (x + S / 2.0, y + S / 2.0);
+            let (x, y) = corner(cell.file(), cell.rank(), cell.level());
+            let centre = (x + S / 2.0, y + S / 2.0);
             if piece == Piece::Jack {
-                let (fill, ink) = match color {
-                    Color::White => ("#fdfdf5", "#111"),
-                    Color::Black => ("#1c1c1c", "#f4f4f4"),
-                };
-                let _ = writeln!(
-                    out,
-                    r##"<g class="piece jack" data-cell="{cell}" data-color="{color}"><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#111" stroke-width="1.5"/><text x="{cx}" y="{}" font-size="17" font-weight="bold" text-anchor="middle" fill="{ink}">J</text></g>"##,
-                    S * 0.38,
-                    cy + 6.0
-                );
+                let (fill, ink) = color.fold(("#fdfdf5", "#111"), ("#1c1c1c", "#f4f4f4"));
+                scene.disc(centre, S * 0.38, fill, "J", ink);
             } else {
-                let glyph = glyph(piece, color);
-                let (fill, stroke) = match color {
-                    Color::White => ("#ffffff", "#000000"),
-                    Color::Black => ("#000000", "#000000"),
-                };
-                let _ = writeln!(
-                    out,
-                    r##"<text class="piece" data-cell="{cell}" data-color="{color}" x="{cx}" y="{}" font-size="31" text-anchor="middle" fill="{fill}" stroke="{stroke}" stroke-width="0.6" font-family="DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, sans-serif">{glyph}</text>"##,
-                    cy + 11.0,
-                );
+                let fill = color.fold("#ffffff", "#000000");
+                scene.piece(centre, &glyph(piece).to_string(), fill, 28.0);
             }
         }
-        let lines = status(self, last);
-        for (i, line) in lines.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                r##"<text class="caption" x="{}" y="{}" font-size="15" text-anchor="middle" fill="#111">{}</text>"##,
-                width / 2.0,
-                TOP + 2.0 * ROW - 20.0 + 20.0 * i as f64,
-                xml_escape(line)
-            );
+        for line in status(self, last) {
+            scene.caption(&line);
         }
-        out.push_str("</svg>\n");
-        out
+        scene.to_svg()
+    }
+}
+
+/// The SVG's cell size.
+const S: f64 = 36.0;
+/// The SVG's space between two boards of a row.
+const GAP: f64 = 44.0;
+/// The SVG's margin left of the first board, for the rank numbers.
+const LEFT: f64 = 30.0;
+/// The SVG's margin above the first row of boards, for the level names.
+const TOP: f64 = 40.0;
+/// The height of a row of boards in the SVG, with its labels.
+const ROW: f64 = 8.0 * S + 70.0;
+/// The SVG's width: four boards.
+const WIDTH: f64 = LEFT + 4.0 * (8.0 * S + GAP);
+
+/// The top-left corner of a cell (or hole) in the SVG.
+fn corner(file: u8, rank: u8, level: u8) -> (f64, f64) {
+    let bx = LEFT + f64::from(level % 4) * (8.0 * S + GAP);
+    let by = TOP + f64::from(level / 4) * ROW;
+    (bx + f64::from(file) * S, by + f64::from(7 - rank) * S)
+}
+
+/// One level's board in the SVG: its name, its cells (holes grey, not cells), and its
+/// file letters and rank numbers.
+fn draw_level(scene: &mut Scene, level: u8) {
+    let (bx, by) = corner(0, 7, level);
+    let name = format!("Level {}", char::from(b'A' + level));
+    scene.label((bx + 4.0 * S, by - 14.0), &name, 17.0);
+    for rank in 0..8u8 {
+        for file in 0..8u8 {
+            let (x, y) = corner(file, rank, level);
+            let square = [(x, y), (x + S, y), (x + S, y + S), (x, y + S)];
+            match Cell::new(file, rank, level) {
+                None => {
+                    scene.area(&square, "#6b6b6b");
+                }
+                Some(cell) => {
+                    let dark = (file + rank + level) % 2 == 0;
+                    scene.cell(
+                        &cell.to_string(),
+                        &square,
+                        if dark { "#b58863" } else { "#f0d9b5" },
+                    );
+                }
+            }
+        }
+    }
+    for i in 0..8u8 {
+        let (x, _) = corner(i, 0, level);
+        let (_, y) = corner(0, i, level);
+        let file = char::from(b'a' + i).to_string();
+        scene.label((x + S / 2.0, by + 8.0 * S + 10.0), &file, 12.0);
+        scene.label((bx - 10.0, y + S / 2.0), &(i + 1).to_string(), 12.0);
     }
 }
 
 /// The chess glyph of a piece (the filled, "black" glyphs, coloured by fill).
-fn glyph(piece: Piece, _color: Color) -> char {
+fn glyph(piece: Piece) -> char {
     match piece {
         Piece::King => '\u{265A}',
         Piece::Queen => '\u{265B}',
@@ -240,12 +202,6 @@ fn glyph(piece: Piece, _color: Color) -> char {
         Piece::Pawn => '\u{265F}',
         Piece::Jack => 'J',
     }
-}
-
-fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// The text diagram, from White's side or (`flipped`) from Black's.

@@ -1,6 +1,6 @@
 //! Error kinds: a caller matches on what went wrong, not on the message.
 use chimera_triagonal::prelude::*;
-use chimera_triagonal::{IllegalMoveKind, MoveErrorKind, PlayErrorKind, PositionErrorKind};
+use chimera_triagonal::{IllegalMoveKind, MoveErrorKind, Piece, PlayErrorKind, PositionErrorKind};
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";
 const HOLED: &str = "8/8/8/3**3/3**3/8/8/8";
@@ -79,4 +79,28 @@ fn move_and_play_errors_have_kinds() {
         kind(&mut game, "Ae1-He8"),
         PlayErrorKind::Illegal(IllegalMoveKind::NotLegal)
     );
+}
+
+#[test]
+fn put_refuses_a_second_king_like_the_reader_and_changes_nothing() {
+    let cell = |name: &str| chimera_triagonal::Cell::parse(name).unwrap();
+    let mut pos = Triagonal::empty(Color::White);
+    pos.put(cell("Ae1"), Some((Piece::King, Color::White)))
+        .unwrap();
+    let before = pos.clone();
+    let err = pos
+        .put(cell("Ad1"), Some((Piece::King, Color::White)))
+        .unwrap_err();
+    assert_eq!(err.kind(), PositionErrorKind::Invalid);
+    assert!(err.place.contains("Ad1"), "{err}");
+    assert_eq!(pos, before);
+    // The same king again, the other side's king, and emptying are fine.
+    pos.put(cell("Ae1"), Some((Piece::King, Color::White)))
+        .unwrap();
+    pos.put(cell("He8"), Some((Piece::King, Color::Black)))
+        .unwrap();
+    pos.put(cell("Ae1"), None).unwrap();
+    pos.put(cell("Ad1"), Some((Piece::King, Color::White)))
+        .unwrap();
+    assert!(Triagonal::from_text(&pos.to_text(), Rules::Standard).is_ok());
 }

@@ -61,7 +61,7 @@
 //!   that text, so a broken position is refused; `chimera_core::Game<Turnover>` serializes as
 //!   its start position and its moves as their move text (`{"start": …, "moves": ["d2-d4",
 //!   …]}`), each read back and replayed, so an illegal record is refused; [`Move`] on its own
-//!   as its two squares (`{"from": "d2", "to": "d4"}`).
+//!   as its position-free text (`"d2-d4"`), read back by the move reader.
 #![forbid(unsafe_code)]
 
 mod board;

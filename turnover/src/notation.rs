@@ -4,6 +4,7 @@ use crate::board::Square;
 use crate::position::{Effect, Move, Turnover};
 use crate::stack::{Ring, Stack};
 use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
+use chimera_kit::grid::read_counter;
 
 /// Writes a move: `-` for a move to an empty square or a friendly merge, `x` for a capture,
 /// `*` for a turnover.
@@ -167,10 +168,43 @@ fn read_stack(letters: &str, place: &str) -> Result<(Stack, Color), ParsePositio
     Ok((stack, color.unwrap_or(Color::White)))
 }
 
+/// The place of the side-to-move field in errors.
+const SIDE_FIELD: &str = "field 2 (side to move)";
+
 /// Reads a position text (see [`write_position`]). The clock and move number may be left
 /// out (0 and 1); single rings may also be bracketed (`[T]`) and stacked rings may come in
 /// any order (`[FT]`).
+///
+/// The board is not read with the kit's grid reader: a square may hold a bracketed stack
+/// of several letters (`[TF]`), where the kit reads one character per square.
 pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> {
+    let (board, side, clock, number) = split_fields(text)?;
+    let turn = Color::from_text(side).ok_or_else(|| {
+        ParsePositionError::of_kind(
+            PositionErrorKind::BadField,
+            SIDE_FIELD,
+            format!("`{side}`: expected `w` or `b`"),
+        )
+    })?;
+    let mut pos = Turnover::empty(turn);
+    read_board(board, &mut pos)?;
+    if let Some(clock) = clock {
+        let place = "field 3 (plies since the last capture or turnover)";
+        pos.set_halfmove_clock(read_counter(clock, place, 0, u32::MAX)?);
+    }
+    if let Some(number) = number {
+        pos.set_fullmove_number(read_counter(number, "field 4 (move number)", 1, u32::MAX)?);
+    }
+    Ok(pos)
+}
+
+/// A position text's fields: the board, the side to move, and the optional clock and move
+/// number.
+type Fields<'a> = (&'a str, &'a str, Option<&'a str>, Option<&'a str>);
+
+/// Splits a position text into its board, side to move, and the optional clock and move
+/// number.
+fn split_fields(text: &str) -> Result<Fields<'_>, ParsePositionError> {
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or_else(|| {
         ParsePositionError::of_kind(
@@ -182,7 +216,7 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
     let side = fields.next().ok_or_else(|| {
         ParsePositionError::of_kind(
             PositionErrorKind::Syntax,
-            "field 2 (side to move)",
+            SIDE_FIELD,
             "missing: expected `w` or `b` after the board",
         )
     })?;
@@ -197,15 +231,11 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
             ),
         ));
     }
-    let turn = Color::from_text(side).ok_or_else(|| {
-        ParsePositionError::of_kind(
-            PositionErrorKind::BadField,
-            "field 2 (side to move)",
-            format!("`{side}`: expected `w` or `b`"),
-        )
-    })?;
-    let mut pos = Turnover::empty(turn);
+    Ok((board, side, clock, number))
+}
 
+/// Reads the board field (ranks 8 to 1 separated by `/`) onto the empty `pos`.
+fn read_board(board: &str, pos: &mut Turnover) -> Result<(), ParsePositionError> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
         return Err(ParsePositionError::of_kind(
@@ -214,99 +244,84 @@ pub(crate) fn read_position(text: &str) -> Result<Turnover, ParsePositionError> 
             format!("{} ranks, expected 8 separated by `/`", ranks.len()),
         ));
     }
-    let mut column = 0usize; // character column within the board field, from 1
-    for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        let mut chars = rank_text.chars();
-        while let Some(c) = chars.next() {
-            column += 1;
-            let place = format!("rank {}, board character {column} `{c}`", rank + 1);
-            if file >= 8 {
-                return Err(ParsePositionError::of_kind(
-                    PositionErrorKind::Syntax,
-                    place,
-                    "the rank already has 8 squares",
-                ));
-            }
-            let (stack, color) = match c {
-                '1'..='8' => {
-                    file += c as u8 - b'0';
-                    if file > 8 {
-                        return Err(ParsePositionError::of_kind(
-                            PositionErrorKind::Syntax,
-                            place,
-                            format!("the rank has {file} squares, expected 8"),
-                        ));
-                    }
-                    continue;
-                }
-                '[' => {
-                    let mut letters = String::new();
-                    let mut closed = false;
-                    for d in chars.by_ref() {
-                        column += 1;
-                        if d == ']' {
-                            closed = true;
-                            break;
-                        }
-                        letters.push(d);
-                    }
-                    if !closed {
-                        return Err(ParsePositionError::of_kind(
-                            PositionErrorKind::Syntax,
-                            place,
-                            "`[` is not closed by `]` in this rank",
-                        ));
-                    }
-                    read_stack(&letters, &place)?
-                }
-                _ if Ring::from_letter(c).is_some() => read_stack(&c.to_string(), &place)?,
-                _ => {
-                    return Err(ParsePositionError::of_kind(
-                        PositionErrorKind::BadPiece,
-                        place,
-                        "expected a ring letter (T, F, W; lower case for Black), a stack in brackets like `[TF]`, or a digit 1-8",
-                    ))
-                }
-            };
-            let sq = Square::from_coords(file, rank).expect("file < 8");
-            pos.set_stack(sq, Some((stack, color)));
-            file += 1;
-        }
-        if file < 8 {
-            return Err(ParsePositionError::of_kind(
-                PositionErrorKind::Syntax,
-                format!("rank {}", rank + 1),
-                format!("{file} squares, expected 8"),
-            ));
-        }
+    let mut column = 0; // character column within the board field, from 1
+    for (rank, rank_text) in (0..8u8).rev().zip(ranks) {
+        read_rank(rank_text, rank, &mut column, pos)?;
         column += 1; // the `/`
     }
+    Ok(())
+}
 
-    if let Some(clock) = clock {
-        let plies = clock.parse::<u32>().map_err(|_| {
-            ParsePositionError::of_kind(
-                PositionErrorKind::BadCounter,
-                "field 3 (plies since the last capture or turnover)",
-                format!("`{clock}` is not a number"),
-            )
-        })?;
-        pos.set_halfmove_clock(plies);
+/// Reads one rank's squares (stacks and runs of empty squares) onto `pos`; `column` counts
+/// the board field's characters read so far.
+fn read_rank(
+    text: &str,
+    rank: u8,
+    column: &mut usize,
+    pos: &mut Turnover,
+) -> Result<(), ParsePositionError> {
+    let mut file = 0u8;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        *column += 1;
+        let place = format!("rank {}, board character {column} `{c}`", rank + 1);
+        let syntax = |reason: String| {
+            ParsePositionError::of_kind(PositionErrorKind::Syntax, place.as_str(), reason)
+        };
+        if file >= 8 {
+            return Err(syntax("the rank already has 8 squares".into()));
+        }
+        if let '1'..='8' = c {
+            file += c as u8 - b'0';
+            if file > 8 {
+                return Err(syntax(format!("the rank has {file} squares, expected 8")));
+            }
+            continue;
+        }
+        let stack = read_square(c, &mut chars, column, &place)?;
+        let sq = Square::from_coords(file, rank).expect("file < 8");
+        pos.set_stack(sq, Some(stack));
+        file += 1;
     }
-    if let Some(number) = number {
-        let n = number
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| {
-                ParsePositionError::of_kind(
-                    PositionErrorKind::BadCounter,
-                    "field 4 (move number)",
-                    format!("`{number}` is not a number from 1"),
-                )
-            })?;
-        pos.set_fullmove_number(n);
+    if file < 8 {
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Syntax,
+            format!("rank {}", rank + 1),
+            format!("{file} squares, expected 8"),
+        ));
     }
-    Ok(pos)
+    Ok(())
+}
+
+/// Reads the stack of one square that starts with `c`: a ring letter, or `[`, letters and
+/// `]` (taken from `rest`, counted in `column`).
+fn read_square(
+    c: char,
+    rest: &mut std::str::Chars<'_>,
+    column: &mut usize,
+    place: &str,
+) -> Result<(Stack, Color), ParsePositionError> {
+    match c {
+        '[' => {
+            let mut letters = String::new();
+            for d in rest.by_ref() {
+                *column += 1;
+                if d == ']' {
+                    return read_stack(&letters, place);
+                }
+                letters.push(d);
+            }
+            Err(ParsePositionError::of_kind(
+                PositionErrorKind::Syntax,
+                place,
+                "`[` is not closed by `]` in this rank",
+            ))
+        }
+        _ if Ring::from_letter(c).is_some() => read_stack(&c.to_string(), place),
+        _ => Err(ParsePositionError::of_kind(
+            PositionErrorKind::BadPiece,
+            place,
+            "expected a ring letter (T, F, W; lower case for Black), a stack in brackets like `[TF]`, or a digit 1-8",
+        )),
+    }
 }

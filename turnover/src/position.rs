@@ -4,6 +4,7 @@
 use crate::board::{last_rank, Bits, Square, ZOBRIST, ZOBRIST_BLACK_TO_MOVE};
 use crate::stack::{Ring, Stack, F, T, TF, TFW, W};
 use chimera_core::{Color, DrawReason, Outcome, WinReason};
+use chimera_kit::history::is_third_occurrence;
 use std::fmt;
 
 /// The side to move had no legal move, which Turnover counts as a loss (the siege). A way to win this variant defines (the core knows only the common ones).
@@ -22,7 +23,6 @@ pub type Rules = chimera_core::StandardRules;
 /// travel follows from the position (see [`Turnover::describe`]), so two squares say
 /// everything; a `Move` is two bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     from: Square,
     to: Square,
@@ -471,18 +471,15 @@ impl chimera_core::Position for Turnover {
     /// with the same side to move. Siege comes first in the rules' order, so a repetition
     /// where the side to move has no legal move is left to Siege (`no_move_outcome`).
     fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {
-        let mut seen = 1;
-        // Equal placements have equal keys: only those positions are looked at.
-        for j in earlier.with_key(self.key) {
-            if earlier.positions()[j].same_placement(self) {
-                seen += 1;
-                if seen >= 3 {
-                    return self.has_any_move().then_some(Outcome::Draw {
-                        reason: DrawReason::Repetition,
-                    });
-                }
-            }
-        }
-        None
+        let third = is_third_occurrence(self, earlier, Turnover::same_placement);
+        (third && self.has_any_move()).then_some(Outcome::Draw {
+            reason: DrawReason::Repetition,
+        })
     }
 }
+
+// With the `serde` feature a lone move serializes as its position-free text (its
+// `Display`, such as "d2-d4") and deserializes by reading that text, refusing bad text with
+// the reader's error (what was wrong and where).
+#[cfg(feature = "serde")]
+chimera_kit::impl_move_serde_via_text!(Move, crate::notation::read_move);

@@ -2,8 +2,9 @@
 
 use crate::board::Square;
 use crate::position::{Move, Turnover};
-use crate::stack::Ring;
+use crate::stack::{Ring, Stack};
 use chimera_core::{Color, MoveCells, Position, Render};
+use chimera_kit::svg::Scene;
 use std::fmt::Write;
 
 const LEGEND: [&str; 2] = [
@@ -63,125 +64,78 @@ impl Render for Turnover {
 
     /// An SVG drawing: the 8×8 board with coordinates, every stack as concentric rings in
     /// its owner's colour (W outermost, F in the middle, T a disc in the centre), the last
-    /// move's two squares highlighted, and a caption with the side to move or the result.
+    /// move's two squares highlighted, and a caption with the last move and the side to move
+    /// or the result.
     fn svg(&self, last: Option<(&Self, Move)>) -> String {
-        const S: f64 = 64.0; // square size
-        const M: f64 = 28.0; // margin for the coordinates
-        let width = 2.0 * M + 8.0 * S;
-        let height = width + 28.0;
-        let mut out = String::with_capacity(16 * 1024);
-        let _ = write!(
-            out,
-            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif">
-<title>Turnover Chess position</title>
-<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>
-"##
-        );
-        let origin = |sq: Square| {
-            (
-                M + f64::from(sq.file()) * S,
-                M + f64::from(7 - sq.rank()) * S,
-            )
-        };
+        let side = 2.0 * M + 8.0 * S;
+        let mut scene = Scene::new(side, side);
+        scene.background("#ffffff");
         for sq in Square::all() {
-            let (x, y) = origin(sq);
+            let (x, y) = corner(sq);
             let dark = (sq.file() + sq.rank()) % 2 == 0;
-            let fill = if dark { "#b58863" } else { "#f0d9b5" };
-            let _ = writeln!(
-                out,
-                r#"<rect x="{x}" y="{y}" width="{S}" height="{S}" fill="{fill}" class="cell" data-cell="{sq}"/>"#
+            let square = [(x, y), (x + S, y), (x + S, y + S), (x, y + S)];
+            scene.cell(
+                &sq.to_string(),
+                &square,
+                if dark { "#b58863" } else { "#f0d9b5" },
             );
         }
         if let Some((_, mv)) = last {
-            for sq in [mv.from(), mv.to()] {
-                let (x, y) = origin(sq);
-                let _ = writeln!(
-                    out,
-                    r##"<rect class="last-move" x="{x}" y="{y}" width="{S}" height="{S}" fill="#f4e04d" fill-opacity="0.6" stroke="#c8a800" stroke-width="2"/>"##
-                );
-            }
+            scene.highlight(&mv.from().to_string(), "#f4e04d", 0.6);
+            scene.highlight(&mv.to().to_string(), "#f4e04d", 0.6);
         }
         for i in 0..8u8 {
-            let file = char::from(b'a' + i);
-            let rank = char::from(b'1' + i);
-            let fx = M + (f64::from(i) + 0.5) * S;
-            let ry = M + (f64::from(7 - i) + 0.5) * S + 5.0;
-            for (x, y, label) in [
-                (fx, M - 9.0, file),
-                (fx, M + 8.0 * S + 19.0, file),
-                (M / 2.0, ry, rank),
-                (M + 8.0 * S + M / 2.0, ry, rank),
-            ] {
-                let _ = writeln!(
-                    out,
-                    r##"<text x="{x}" y="{y}" font-size="15" text-anchor="middle" fill="#333">{label}</text>"##
-                );
-            }
+            let (file, rank) = (char::from(b'a' + i).to_string(), (i + 1).to_string());
+            let x = M + (f64::from(i) + 0.5) * S;
+            let y = M + (f64::from(7 - i) + 0.5) * S;
+            scene.label((x, M / 2.0), &file, 15.0);
+            scene.label((x, side - M / 2.0), &file, 15.0);
+            scene.label((M / 2.0, y), &rank, 15.0);
+            scene.label((side - M / 2.0, y), &rank, 15.0);
         }
         for sq in Square::all() {
-            let Some((stack, color)) = self.stack_at(sq) else {
-                continue;
-            };
-            let (x, y) = origin(sq);
-            let (cx, cy) = (x + S / 2.0, y + S / 2.0);
-            let (fill, stroke) = match color {
-                Color::White => ("#fbfbf4", "#1a1a1a"),
-                Color::Black => ("#1e1e1e", "#e8e8e8"),
-            };
-            let _ = writeln!(
-                out,
-                r#"<g class="stack" data-square="{sq}" data-stack="{}" data-color="{color}" fill="{fill}" stroke="{stroke}" stroke-width="1.5" fill-rule="evenodd">"#,
-                stack.letters()
-            );
-            for (ring, outer, inner) in [
-                (Ring::Wall, 29.0, 21.0),
-                (Ring::Fort, 18.5, 11.0),
-                (Ring::Tower, 8.5, 0.0),
-            ] {
-                if stack.has(ring) {
-                    let _ = writeln!(
-                        out,
-                        r#"<path class="ring-{}" d="{}"/>"#,
-                        ring.letter(),
-                        annulus(cx, cy, outer, inner)
-                    );
-                }
+            if let Some((stack, color)) = self.stack_at(sq) {
+                let (x, y) = corner(sq);
+                draw_stack(&mut scene, (x + S / 2.0, y + S / 2.0), stack, color);
             }
-            out.push_str("</g>\n");
         }
         let caption = match self.outcome() {
             Some(outcome) => format!("Game over: {outcome}"),
             None => format!("{} to move", side_name(self.turn())),
         };
-        let caption = match last {
+        scene.caption(&match last {
             Some((before, mv)) => format!("Last move {} · {caption}", before.move_text(mv)),
             None => caption,
-        };
-        let _ = writeln!(
-            out,
-            r##"<text x="{}" y="{}" font-size="16" text-anchor="middle" fill="#111">{caption}</text>"##,
-            width / 2.0,
-            height - 8.0
-        );
-        out.push_str("</svg>\n");
-        out
+        });
+        scene.to_svg()
     }
 }
 
-/// An SVG path for a ring between radii `outer` and `inner` (a disc when `inner` is 0).
-fn annulus(cx: f64, cy: f64, outer: f64, inner: f64) -> String {
-    let circle = |r: f64| {
-        format!(
-            "M {} {cy} a {r} {r} 0 1 0 {} 0 a {r} {r} 0 1 0 {} 0 Z",
-            cx - r,
-            2.0 * r,
-            -2.0 * r
-        )
-    };
-    if inner > 0.0 {
-        format!("{} {}", circle(outer), circle(inner))
-    } else {
-        circle(outer)
+/// The SVG's square size.
+const S: f64 = 64.0;
+/// The SVG's margin for the coordinates.
+const M: f64 = 28.0;
+
+/// The top-left corner of a square in the SVG.
+fn corner(sq: Square) -> (f64, f64) {
+    (
+        M + f64::from(sq.file()) * S,
+        M + f64::from(7 - sq.rank()) * S,
+    )
+}
+
+/// A stack as concentric rings centred on `at`: the Wall outermost, the Fort in the
+/// middle, the Tower a disc in the centre.
+fn draw_stack(scene: &mut Scene, at: (f64, f64), stack: Stack, color: Color) {
+    let (fill, stroke) = color.fold(("#fbfbf4", "#1a1a1a"), ("#1e1e1e", "#e8e8e8"));
+    for (ring, outer, inner) in [
+        (Ring::Wall, 29.0, 21.0),
+        (Ring::Fort, 18.5, 11.0),
+        (Ring::Tower, 8.5, 0.0),
+    ] {
+        if stack.has(ring) {
+            scene.annulus(at, outer, inner, fill, stroke);
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! "Notation": move text, placement tokens, position text and its errors.
 
-use crate::{after, board, is_legal, with_kings};
+use crate::{after, board, cell, is_legal, with_kings};
 use chimera_core::{Color, Position};
 use chimera_triagonal::{Move, Piece, Rules, Triagonal};
 
@@ -185,23 +185,23 @@ fn position_text_errors_say_what_and_where() {
         ),
         (
             START_TEXT.replacen("|8/8/8/3**3", "|8/8/8/8", 1),
-            "level D, rank 5, file d",
+            "level D, row 4 (rank 5), column 4",
             "hole",
         ),
         (
             START_TEXT.replacen("RNBQKBNR", "RNBQKBNX", 1),
-            "level A, rank 1, file h, column 29",
+            "level A, row 8 (rank 1), column 8",
             "not a piece",
         ),
         (
             START_TEXT.replacen("RNBQKBNR", "RNBQKBN", 1),
-            "level A, rank 1",
+            "level A, row 8 (rank 1)",
             "7 cells",
         ),
         (
             START_TEXT.replacen("RNBQKBNR", "RNBQKBNRR", 1),
-            "level A, rank 1",
-            "after the rank",
+            "level A, row 8 (rank 1)",
+            "more than 8 cells",
         ),
         (
             START_TEXT.replacen("RNBQKBNR", "RNBKKBNR", 1),
@@ -263,6 +263,24 @@ fn serde_round_trip_through_the_position_text() {
     assert!(json.contains(&format!(r#""moves":{texts}"#)), "{json}");
     let back: chimera_core::Game<Triagonal> = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_writes_a_lone_move_as_its_text() {
+    let pos = start();
+    for text in ["J@Cc3,J@Cd3,Ab1-Ac3", "Ae2-Ae4"] {
+        let mv = pos.parse_move(text).unwrap();
+        let json = serde_json::to_string(&mv).unwrap();
+        assert_eq!(json, format!("\"{text}\""));
+        assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
+    }
+    let promotion = Move::new(cell("Gb7"), cell("Hb8")).with_promotion(Piece::Knight);
+    assert_eq!(serde_json::to_string(&promotion).unwrap(), r#""Gb7-Hb8=N""#);
+    // Bad text is refused with the reader's error, saying what was wrong.
+    let err = serde_json::from_str::<Move>(r#""Ae2-Ae9""#).unwrap_err();
+    assert!(err.to_string().contains("Ae2-Ae9"), "{err}");
+    assert!(serde_json::from_str::<Move>(r#"{"from":1,"to":2}"#).is_err());
 }
 
 #[test]

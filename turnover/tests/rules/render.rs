@@ -26,11 +26,12 @@ fn render_svg_draws_board_coordinates_rings_and_last_move() {
     game.play_text("d2-d4").unwrap();
     let svg = game.position().svg(game.last_move());
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-    assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
-    assert_eq!(svg.matches("class=\"stack\"").count(), 17);
-    // 15 Castles with three rings, the Citadel with two, the Wall with one.
-    assert_eq!(svg.matches("class=\"ring-W\"").count(), 16);
-    assert_eq!(svg.matches("class=\"ring-T\"").count(), 16);
+    assert_eq!(svg.matches("fill=\"#f4e04d\"").count(), 2); // the last move
+                                                            // 15 Castles with three rings, the Citadel with two, the Wall with one: each ring a
+                                                            // path, the Wall's of radius 29, the Tower's of radius 8.5.
+    assert_eq!(svg.matches("<path").count(), 15 * 3 + 2 + 1);
+    assert_eq!(svg.matches("a 29 29 0 1 0 58 0").count(), 16);
+    assert_eq!(svg.matches("a 8.5 8.5 0 1 0 17 0").count(), 16);
     assert!(svg.contains(">a</text>") && svg.contains(">8</text>"));
     if let Ok(path) = std::env::var("TURNOVER_SVG_OUT") {
         let pos = after(game.position(), "b7-b5");
