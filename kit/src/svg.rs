@@ -411,24 +411,7 @@ impl Scene {
                 x = fmt_num(at.0),
                 y = fmt_num(at.1),
             ),
-            Item::Arrow { from, to, color } => {
-                let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-                let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-                let (ux, uy) = (dx / len, dy / len);
-                let head = 14.0_f64.min(len / 2.0);
-                let base = (to.0 - ux * head, to.1 - uy * head);
-                let (px, py) = (-uy * head * 0.6, ux * head * 0.6);
-                writeln!(
-                    s,
-                    r#"<g pointer-events="none" opacity="0.8"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{c}" stroke-width="5"/><polygon points="{}" fill="{c}"/></g>"#,
-                    fmt_num(from.0),
-                    fmt_num(from.1),
-                    fmt_num(base.0),
-                    fmt_num(base.1),
-                    points_attr(&[*to, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)]),
-                    c = escape(color)
-                )
-            }
+            Item::Arrow { from, to, color } => write_arrow(s, *from, *to, color),
             Item::Label { at, text, size } => writeln!(
                 s,
                 r##"<text x="{}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="#555" pointer-events="none">{}</text>"##,
@@ -449,31 +432,60 @@ impl Scene {
                 inner,
                 fill,
                 stroke,
-            } => {
-                let circle = |r: f64| {
-                    format!(
-                        "M {} {} a {r} {r} 0 1 0 {} 0 a {r} {r} 0 1 0 {} 0 Z",
-                        fmt_num(at.0 - r),
-                        fmt_num(at.1),
-                        fmt_num(2.0 * r),
-                        fmt_num(-2.0 * r),
-                        r = fmt_num(r)
-                    )
-                };
-                let path = if *inner > 0.0 {
-                    format!("{} {}", circle(*outer), circle(*inner))
-                } else {
-                    circle(*outer)
-                };
-                writeln!(
-                    s,
-                    r#"<path d="{path}" fill="{}" stroke="{}" stroke-width="1.5" fill-rule="evenodd" pointer-events="none"/>"#,
-                    escape(fill),
-                    escape(stroke)
-                )
-            }
+            } => write_annulus(s, *at, (*outer, *inner), fill, stroke),
         };
     }
+}
+
+/// An arrow from `from` to `to`: a line and a triangular head.
+fn write_arrow(s: &mut String, from: Point, to: Point, color: &str) -> std::fmt::Result {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (ux, uy) = (dx / len, dy / len);
+    let head = 14.0_f64.min(len / 2.0);
+    let base = (to.0 - ux * head, to.1 - uy * head);
+    let (px, py) = (-uy * head * 0.6, ux * head * 0.6);
+    writeln!(
+        s,
+        r#"<g pointer-events="none" opacity="0.8"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{c}" stroke-width="5"/><polygon points="{}" fill="{c}"/></g>"#,
+        fmt_num(from.0),
+        fmt_num(from.1),
+        fmt_num(base.0),
+        fmt_num(base.1),
+        points_attr(&[to, (base.0 + px, base.1 + py), (base.0 - px, base.1 - py)]),
+        c = escape(color)
+    )
+}
+
+/// A filled ring (a disc when `inner` is 0) centred at `at`, as one even-odd path.
+fn write_annulus(
+    s: &mut String,
+    at: Point,
+    (outer, inner): (f64, f64),
+    fill: &str,
+    stroke: &str,
+) -> std::fmt::Result {
+    let circle = |r: f64| {
+        format!(
+            "M {} {} a {r} {r} 0 1 0 {} 0 a {r} {r} 0 1 0 {} 0 Z",
+            fmt_num(at.0 - r),
+            fmt_num(at.1),
+            fmt_num(2.0 * r),
+            fmt_num(-2.0 * r),
+            r = fmt_num(r)
+        )
+    };
+    let path = if inner > 0.0 {
+        format!("{} {}", circle(outer), circle(inner))
+    } else {
+        circle(outer)
+    };
+    writeln!(
+        s,
+        r#"<path d="{path}" fill="{}" stroke="{}" stroke-width="1.5" fill-rule="evenodd" pointer-events="none"/>"#,
+        escape(fill),
+        escape(stroke)
+    )
 }
 
 #[cfg(test)]
