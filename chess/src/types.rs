@@ -224,23 +224,7 @@ pub enum MoveKind {
     },
 }
 
+// A lone move serializes as its UCI text (`"e7e8q"`).
 #[cfg(feature = "serde")]
-mod serde_impl {
-    use super::*;
-    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
-
-    /// A move serializes as its UCI text (`"e7e8q"`).
-    impl Serialize for Move {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Move {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let text = String::deserialize(d)?;
-            crate::notation::parse_uci(&text)
-                .ok_or_else(|| D::Error::custom(format!("`{text}` is not a UCI move")))
-        }
-    }
-}
+chimera_kit::impl_move_serde_via_text!(Move, |text: &str| crate::notation::parse_uci(text)
+    .ok_or_else(|| format!("`{text}` is not a UCI move")));

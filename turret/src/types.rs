@@ -346,25 +346,9 @@ impl std::str::FromStr for Move {
     }
 }
 
+// A lone move serializes as its text (`"e2e4"`, `"e7e8t"`, `"f1i1(castle)"`).
 #[cfg(feature = "serde")]
-mod serde_impl {
-    use super::Move;
-    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
-
-    /// A move serializes as its text (`"e2e4"`, `"e7e8t"`, `"f1i1(castle)"`).
-    impl Serialize for Move {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Move {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let text = String::deserialize(d)?;
-            text.parse().map_err(D::Error::custom)
-        }
-    }
-}
+chimera_kit::impl_move_serde_via_text!(Move, <Move as ::std::str::FromStr>::from_str);
 
 /// The rule options: standard Turret Chess, or with Kwaggas instead of knights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -164,25 +164,9 @@ impl std::str::FromStr for Move {
     }
 }
 
+// A lone move serializes as its text (`"B1-B3"`, `"E5-E3=R"`).
 #[cfg(feature = "serde")]
-mod serde_impl {
-    use super::Move;
-    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
-
-    /// A move serializes as its text (`"B1-B3"`, `"E5-E3=R"`).
-    impl Serialize for Move {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Move {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let text = String::deserialize(d)?;
-            text.parse().map_err(D::Error::custom)
-        }
-    }
-}
+chimera_kit::impl_move_serde_via_text!(Move, <Move as ::std::str::FromStr>::from_str);
 
 /// How the repetition of positions is treated.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
