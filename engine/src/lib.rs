@@ -49,6 +49,20 @@
 //! proven move but some undecided ones is scored statically (it is not a proven loss or
 //! draw). For every other variant legality is immediate and the budget plays no part.
 //!
+//! ## Long turns (Tiling Rider)
+//!
+//! A Tiling Rider turn is up to dozens of actions, and at 0.1 s a move the search completes
+//! about two of them: it sees neither the end of its own turn nor the opponent's answer.
+//! Where it stands pat it therefore adds the variant's [`Evaluate::horizon_estimate`] to the
+//! static score: the captures still on offer in this turn, the pieces the opponent's next
+//! turn can take, pressure on each king and, far ahead, the hunt of the enemy king. Chosen
+//! by measurement against the one-ply greedy player (which judges by the static score
+//! alone, so the estimate does not strengthen it): at 0.1 s a move, without the estimate
+//! the engine drew most games by the no-progress rule (20 games: 6 wins, 13 draws, 1
+//! loss, 62.5 %); with it, 100 games gave 84 wins by checkmate, 16 draws and no loss
+//! (92 %), and 100 games against a random mover 92 wins and 8 draws (96 %), as the
+//! README's strength table records.
+//!
 //! ## Many moves (Triagonal)
 //!
 //! Triagonal has 11,660 turns at the start, almost all of them a Jack placement followed by a
