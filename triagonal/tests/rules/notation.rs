@@ -1,6 +1,6 @@
 //! "Notation": move text, placement tokens, position text and its errors.
 
-use crate::{after, board, cell, is_legal, with_kings};
+use crate::{after, board, is_legal, with_kings};
 use chimera_core::{Color, Position};
 use chimera_triagonal::{Move, Piece, Rules, Triagonal};
 
@@ -275,7 +275,7 @@ fn serde_writes_a_lone_move_as_its_text() {
         assert_eq!(json, format!("\"{text}\""));
         assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
     }
-    let promotion = Move::new(cell("Gb7"), cell("Hb8")).with_promotion(Piece::Knight);
+    let promotion = Move::new(crate::cell("Gb7"), crate::cell("Hb8")).with_promotion(Piece::Knight);
     assert_eq!(serde_json::to_string(&promotion).unwrap(), r#""Gb7-Hb8=N""#);
     // Bad text is refused with the reader's error, saying what was wrong.
     let err = serde_json::from_str::<Move>(r#""Ae2-Ae9""#).unwrap_err();
