@@ -298,7 +298,7 @@ impl Evaluate for TilingRider {
     }
 
     /// The threats of the turns to come and, far ahead in material, the hunt (see
-    /// [`TilingRider::threats`]): what the search, which sees a few moves of a turn of
+    /// `TilingRider::threats`): what the search, which sees a few moves of a turn of
     /// many, cannot see for itself.
     fn horizon_estimate(&self) -> i32 {
         let us = self.side;
