@@ -69,11 +69,7 @@ pub use position::{Chess, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WH
 pub use types::{Move, MoveKind, Piece, Role, Square};
 
 // The core items a user needs, so that this crate is the only dependency.
-pub use chimera_core::{
-    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
-    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
-    PositionErrorKind, Render, WinReason,
-};
+pub use chimera_core::reexports::*;
 
 /// The rule options: only the standard game.
 pub type Rules = chimera_core::StandardRules;

@@ -120,3 +120,15 @@ pub use perft::{
     PROGRESS_EVERY,
 };
 pub use position::{MoveCells, Position, Render, RuleSet, StandardRules};
+
+/// The core items a user of a variant crate needs, which every variant crate re-exports at
+/// its root (`pub use chimera_core::reexports::*;`) so that it is its users' only
+/// dependency: the traits, [`Game`], [`Outcome`] and its reasons, [`Color`], the errors with
+/// their kinds, and [`perft`](fn@perft).
+pub mod reexports {
+    pub use crate::{
+        perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
+        Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
+        PositionErrorKind, Render, WinReason,
+    };
+}

@@ -111,11 +111,7 @@ pub use position::{Piece, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT};
 pub use setup::Setup;
 
 // The core items a user needs, so that this crate is the only dependency.
-pub use chimera_core::{
-    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
-    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
-    PositionErrorKind, Render, WinReason,
-};
+pub use chimera_core::reexports::*;
 
 /// What a user of the crate needs in one import (`use chimera_tiling_rider::prelude::*;`): the position, its moves, squares and pieces, the
 /// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its

@@ -78,11 +78,7 @@ pub use position::{Effect, Move, MoveInfo, Rules, Turnover, NO_ROYAL_PIECE, SIEG
 pub use stack::{land, Landing, Ring, Stack};
 
 // The core items a user needs, so that this crate is the only dependency.
-pub use chimera_core::{
-    perft, Color, DrawReason, Evaluate, Game, IllegalMoveError, IllegalMoveKind, MoveErrorKind,
-    Outcome, ParseMoveError, ParsePositionError, PlayError, PlayErrorKind, Position,
-    PositionErrorKind, Render, WinReason,
-};
+pub use chimera_core::reexports::*;
 
 /// What a user of the crate needs in one import (`use chimera_turnover::prelude::*;`): the position, its moves, squares and stacks, the
 /// core traits ([`Position`], [`Render`], [`Evaluate`]), [`Game`], [`Outcome`] and its
