@@ -84,6 +84,7 @@ pub mod prelude {
 }
 
 use chimera_core::History;
+use chimera_kit::history::is_third_occurrence;
 
 /// The start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -207,13 +208,7 @@ impl Position for Chess {
     /// Threefold repetition: the same position (pieces, side to move, castling rights, a
     /// legal en-passant capture) for the third time, looked up by Zobrist key.
     fn history_outcome(&self, earlier: History<'_, Self>) -> Option<Outcome> {
-        let positions = earlier.positions();
-        let same = earlier
-            .with_key(self.key)
-            .filter(|&i| same_for_repetition(&positions[i], self))
-            .take(2)
-            .count();
-        (same >= 2).then_some(Outcome::Draw {
+        is_third_occurrence(self, earlier, same_for_repetition).then_some(Outcome::Draw {
             reason: DrawReason::Repetition,
         })
     }

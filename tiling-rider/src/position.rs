@@ -988,15 +988,12 @@ impl Position for TilingRider {
         if self.made != 0 {
             return None;
         }
-        // Only positions with this key can count, and two of them decide: the index by key
-        // finds them without scanning the game.
-        let same = earlier
-            .with_key(self.zobrist())
-            .map(|j| &earlier.positions()[j])
-            .filter(|p| p.made == 0 && p.same_board(self))
-            .take(2)
-            .count();
-        (same >= 2).then_some(Outcome::Draw {
+        // Only positions with this key can count (the kit looks them up by key, without
+        // scanning the game), and only at the start of a turn.
+        let third = chimera_kit::history::is_third_occurrence(self, earlier, |p, q| {
+            p.made == 0 && p.same_board(q)
+        });
+        third.then_some(Outcome::Draw {
             reason: DrawReason::Repetition,
         })
     }
