@@ -44,7 +44,11 @@
 //!
 //! Each node lists its moves with [`Position::legal_moves_within`] under a budget of its
 //! own ([`ROOT_LEGALITY_NODES`] at the root, [`NODE_LEGALITY_NODES`] elsewhere, also cut by
-//! the search's deadline and stop flag). A move the budget leaves undecided is treated as
+//! the search's deadline and stop flag). Under a node limit of `n`, the nodes below the root
+//! share at most `n` × [`LEGALITY_NODES_PER_NODE`] legality nodes, and the search stops when
+//! they are spent, so that a node limit bounds the time too: without it, a Tiling Rider
+//! search limited to 6,000 nodes could spend minutes proving which moves can still finish
+//! the turn. A move the budget leaves undecided is treated as
 //! not available: the search never plays a move that was not proven legal. A node with no
 //! proven move but some undecided ones is scored statically (it is not a proven loss or
 //! draw). For every other variant legality is immediate and the budget plays no part.
@@ -118,6 +122,9 @@ pub const MAX_QUIESCENCE_PLY: usize = 12;
 pub const ROOT_LEGALITY_NODES: u64 = 2_000_000;
 /// The legality budget for listing the moves of any other node.
 pub const NODE_LEGALITY_NODES: u64 = 20_000;
+/// Under a node limit, the legality nodes (below the root) that count as one search node:
+/// a search limited to `n` nodes spends at most `n * LEGALITY_NODES_PER_NODE` of them.
+pub const LEGALITY_NODES_PER_NODE: u64 = 64;
 /// The default size of the transposition table, as a power of two (entries).
 pub const DEFAULT_TT_BITS: u32 = 18;
 
@@ -520,6 +527,8 @@ struct Searcher<'a, P: Evaluate> {
     pv: Vec<Vec<P::Move>>,
     killers: Vec<[Option<P::Move>; 2]>,
     nodes: u64,
+    /// Legality nodes spent listing moves below the root (see [`LEGALITY_NODES_PER_NODE`]).
+    legality_nodes: u64,
     seldepth: u32,
     max_nodes: Option<u64>,
     deadline: Option<Instant>,
@@ -553,6 +562,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 .collect(),
             killers: vec![[None; 2]; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
             nodes: 0,
+            legality_nodes: 0,
             seldepth: 0,
             max_nodes: limits.nodes,
             deadline: limits.time.map(|t| start.checked_add(t).unwrap_or(start)),
@@ -636,7 +646,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             return true;
         }
         self.nodes += 1;
-        let over_nodes = self.max_nodes.is_some_and(|m| self.nodes > m);
+        let over_nodes = self.max_nodes.is_some_and(|m| {
+            self.nodes > m || self.legality_nodes >= m.saturating_mul(LEGALITY_NODES_PER_NODE)
+        });
         let check = self.nodes % CHECK_EVERY == 0;
         if over_nodes
             || (check && self.deadline.is_some_and(|d| Instant::now() >= d))
@@ -651,11 +663,17 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         self.aborted
     }
 
+    /// The budget for listing the moves at `ply`. Below the root, under a node limit, it is
+    /// also cut to what is left of the search's share of legality nodes, so that a node limit
+    /// bounds the whole search's work (the root's list is always allowed its own budget).
     fn legality_budget(&self, ply: usize) -> Budget {
-        let mut budget = Budget::nodes(if ply == 0 {
-            ROOT_LEGALITY_NODES
-        } else {
-            NODE_LEGALITY_NODES
+        let mut budget = Budget::nodes(match (ply, self.max_nodes) {
+            (0, _) => ROOT_LEGALITY_NODES,
+            (_, None) => NODE_LEGALITY_NODES,
+            (_, Some(m)) => NODE_LEGALITY_NODES.min(
+                m.saturating_mul(LEGALITY_NODES_PER_NODE)
+                    .saturating_sub(self.legality_nodes),
+            ),
         });
         if let Some(d) = self.deadline {
             budget = budget.with_time(d.saturating_duration_since(Instant::now()));
@@ -675,6 +693,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if !current.selective_moves(&mut self.legal) {
             let mut budget = self.legality_budget(ply);
             current.legal_moves_within(&mut self.legal, &mut self.undecided, &mut budget);
+            if ply > 0 {
+                self.legality_nodes += budget.used();
+            }
             current.retain_history_legal(earlier, &mut self.undecided);
         }
         current.retain_history_legal(earlier, &mut self.legal);

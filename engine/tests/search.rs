@@ -198,7 +198,13 @@ mod two_action_nim {
         pub turn: Color,
         pub second: bool,
         pub last: Color,
+        /// Legality nodes each listing of moves spends before it can prove them (0: free),
+        /// as Tiling Rider's proof that a turn can still be finished may.
+        pub cost: u64,
     }
+
+    /// Legality nodes spent by every costly `Nim` so far (only one test makes them).
+    pub static SPENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
     impl Position for Nim {
         type Move = u32;
@@ -232,6 +238,21 @@ mod two_action_nim {
             } else {
                 self.second = true;
             }
+        }
+        fn legal_moves_within(
+            &self,
+            legal: &mut Vec<u32>,
+            undecided: &mut Vec<u32>,
+            budget: &mut chimera_core::Budget,
+        ) {
+            let mut spent = 0;
+            while spent < self.cost && budget.tick() {
+                spent += 1;
+            }
+            SPENT.fetch_add(spent, std::sync::atomic::Ordering::Relaxed);
+            legal.clear();
+            undecided.clear();
+            self.legal_moves(if spent == self.cost { legal } else { undecided });
         }
         fn terminal(&self) -> Option<Outcome> {
             (self.stones == 0).then_some(Outcome::Win {
@@ -275,6 +296,7 @@ mod two_action_nim {
                 turn: Color::White,
                 second: false,
                 last: Color::Black,
+                cost: 0,
             }
         }
     }
@@ -325,6 +347,31 @@ mod two_action_nim {
             }
         }
     }
+}
+
+/// A node limit bounds the legality work too: a game whose every listing of moves costs
+/// 15,000 legality nodes (under the 20,000 a node may spend) is searched to 200 nodes with at
+/// most the root's listing plus 200 × `LEGALITY_NODES_PER_NODE` more, not 15,000 per node.
+#[test]
+fn a_node_limit_bounds_the_legality_work() {
+    use chimera_engine::LEGALITY_NODES_PER_NODE;
+    use std::sync::atomic::Ordering;
+    use two_action_nim::{Nim, SPENT};
+    const COST: u64 = 15_000;
+    let pos = Nim {
+        cost: COST,
+        ..Nim::new(60)
+    };
+    let r = Engine::new()
+        .search(&Game::new(pos), &Limits::nodes(200))
+        .unwrap();
+    assert!(r.stopped, "{r:?}");
+    let spent = SPENT.load(Ordering::Relaxed);
+    assert!(spent >= COST, "the root's moves were listed: {spent}");
+    assert!(
+        spent <= COST + 200 * LEGALITY_NODES_PER_NODE,
+        "{spent} legality nodes for a 200-node search"
+    );
 }
 
 #[test]
