@@ -113,7 +113,9 @@ impl<'de> serde::Deserialize<'de> for Square {
     }
 }
 
-/// Iterates over the squares of a bitboard, lowest first.
+/// Iterates over the squares of a bitboard, lowest first. Kept rather than the kit's
+/// `BitSet<1>` iteration, which cost 5.7 % more instructions in perft 5 (cachegrind: 3.99 G →
+/// 4.21 G), even with a one-word fast path in the kit's iterator.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bits(pub u64);
 

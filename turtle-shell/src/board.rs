@@ -102,22 +102,12 @@ impl TryFrom<String> for Cell {
     }
 }
 
-/// Iterates over the set bits of a bitboard as cell indices.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Bits(pub u64);
-
-impl Iterator for Bits {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            None
-        } else {
-            let i = self.0.trailing_zeros() as usize;
-            self.0 &= self.0 - 1;
-            Some(i)
-        }
-    }
+/// The set bits of a bitboard as cell indices, lowest first (the kit's [`BitSet`] iteration).
+///
+/// [`BitSet`]: chimera_kit::BitSet
+#[inline]
+pub(crate) fn bits(set: u64) -> chimera_kit::Iter<1> {
+    chimera_kit::BitSet::<1>::from(set).iter()
 }
 
 /// `RAYS[cell][table]`: every cell reached from `cell` by following `table` to its end.

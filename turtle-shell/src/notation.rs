@@ -1,6 +1,6 @@
 //! Move notation and the position text.
 
-use crate::board::{Bits, END_ZONE};
+use crate::board::{bits, END_ZONE};
 use crate::{Cell, Move, Piece, Rules, TurtleShell};
 use chimera_core::{
     Color, MoveErrorKind, ParseMoveError, ParsePositionError, Position, PositionErrorKind,
@@ -82,7 +82,7 @@ pub(crate) fn position_to_text(pos: &TurtleShell) -> String {
         out.push_str(if color == Color::White { "W:" } else { " B:" });
         let mut first = true;
         for piece in Piece::ALL {
-            for i in Bits(pos.bitboard(color, piece)) {
+            for i in bits(pos.bitboard(color, piece)) {
                 if !first {
                     out.push(',');
                 }
@@ -206,7 +206,7 @@ fn place_item(pos: &mut TurtleShell, color: Color, item: &str) -> Result<(), Par
 
 /// Refuses a side with no king or with several.
 fn check_one_king(pos: &TurtleShell, color: Color) -> Result<(), ParsePositionError> {
-    let kings: Vec<&str> = Bits(pos.bitboard(color, Piece::King))
+    let kings: Vec<&str> = bits(pos.bitboard(color, Piece::King))
         .map(|i| Cell::of(i).name())
         .collect();
     let reason = match kings.as_slice() {

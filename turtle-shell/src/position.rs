@@ -1,7 +1,7 @@
 //! [`TurtleShell`]: the position, making moves, attacks and move generation.
 
 use crate::board::{
-    first_blocker, rook_targets, Bits, END_ZONE, PAWN_FROM, PAWN_STEPS, PROMOTION_ZONE, RAYS,
+    bits, first_blocker, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS, PROMOTION_ZONE, RAYS,
     ROOK_REACH, ZOBRIST, ZOBRIST_BLACK,
 };
 use crate::board_data as bd;
@@ -170,7 +170,7 @@ impl TurtleShell {
 
     /// Every piece on the board with its cell, in cell order.
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Color, Piece)> + '_ {
-        Bits(self.occupied()).map(move |i| {
+        bits(self.occupied()).map(move |i| {
             let cell = Cell::of(i);
             let (color, piece) = self.piece_at(cell).expect("occupied");
             (cell, color, piece)
@@ -328,7 +328,7 @@ impl TurtleShell {
     fn king_moves(&self, k: usize, moves: &mut Vec<Move>) {
         let own = self.colors[self.turn.index()];
         let occ_without_king = self.occupied() ^ (1u64 << k);
-        for to in Bits(bd::GUARD[k] & !own) {
+        for to in bits(bd::GUARD[k] & !own) {
             if !self.attacked(to, !self.turn, occ_without_king) {
                 moves.push(Move::from_indices(k, to, false));
             }
@@ -344,24 +344,24 @@ impl TurtleShell {
         let occ = self.occupied();
         let p = &self.pieces;
         let allowed = !own & limits.evasion;
-        for s in Bits(p[GUARD] & own) {
-            for to in Bits(bd::GUARD[s] & allowed & limits.pin_mask(s)) {
+        for s in bits(p[GUARD] & own) {
+            for to in bits(bd::GUARD[s] & allowed & limits.pin_mask(s)) {
                 moves.push(Move::from_indices(s, to, false));
             }
         }
-        for s in Bits(p[KNIGHT] & own) {
-            for to in Bits(bd::KNIGHT[s] & allowed & limits.pin_mask(s)) {
+        for s in bits(p[KNIGHT] & own) {
+            for to in bits(bd::KNIGHT[s] & allowed & limits.pin_mask(s)) {
                 moves.push(Move::from_indices(s, to, false));
             }
         }
-        for s in Bits(p[ROOK] & own) {
-            for to in Bits(rook_targets(s, occ) & allowed & limits.pin_mask(s)) {
+        for s in bits(p[ROOK] & own) {
+            for to in bits(rook_targets(s, occ) & allowed & limits.pin_mask(s)) {
                 moves.push(Move::from_indices(s, to, false));
             }
         }
         let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
-        for s in Bits(p[PAWN] & own) {
-            for to in Bits(PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(s)) {
+        for s in bits(p[PAWN] & own) {
+            for to in bits(PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(s)) {
                 let b = 1u64 << to;
                 if end & b != 0 {
                     moves.push(Move::from_indices(s, to, true));
@@ -383,10 +383,10 @@ impl TurtleShell {
         let own = self.colors[us];
         let occ = self.occupied();
         let p = &self.pieces;
-        for s in Bits(own) {
+        for s in bits(own) {
             let targets = self.reach(s, us, occ) & !own;
             let pawn = p[PAWN] & (1u64 << s) != 0;
-            for to in Bits(targets) {
+            for to in bits(targets) {
                 let tb = 1u64 << to;
                 if pawn && END_ZONE[us] & tb != 0 {
                     moves.push(Move::from_indices(s, to, true));
@@ -440,7 +440,7 @@ impl TurtleShell {
         let own = self.colors[us];
         let enemy = self.colors[1 - us] & !self.pieces[KING];
         let occ = self.occupied();
-        Bits(own)
+        bits(own)
             .map(|s| (self.reach(s, us, occ) & enemy).count_ones())
             .sum()
     }
@@ -501,7 +501,7 @@ impl Position for TurtleShell {
         let mut pos = TurtleShell::empty(Color::White, rules);
         for color in Color::ALL {
             for piece in Piece::ALL {
-                for i in Bits(bd::SETUP[color.index()][piece.index()]) {
+                for i in bits(bd::SETUP[color.index()][piece.index()]) {
                     pos.put(Cell::of(i), color, piece);
                 }
             }
