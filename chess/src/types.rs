@@ -73,63 +73,30 @@ impl fmt::Display for Square {
     }
 }
 
-/// A kind of piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Role {
-    /// Pawn (`p`).
-    Pawn,
-    /// Knight (`n`).
-    Knight,
-    /// Bishop (`b`).
-    Bishop,
-    /// Rook (`r`).
-    Rook,
-    /// Queen (`q`).
-    Queen,
-    /// King (`k`).
-    King,
+chimera_kit::lettered_enum! {
+    /// A kind of piece.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+    pub enum Role: char, from_char {
+        /// Pawn (`p`).
+        Pawn = 'p', "pawn";
+        /// Knight (`n`).
+        Knight = 'n', "knight";
+        /// Bishop (`b`).
+        Bishop = 'b', "bishop";
+        /// Rook (`r`).
+        Rook = 'r', "rook";
+        /// Queen (`q`).
+        Queen = 'q', "queen";
+        /// King (`k`).
+        King = 'k', "king";
+    }
 }
 
 impl Role {
-    /// The six roles, pawn first.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-
     /// The roles a pawn may promote to.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
-    /// The lowercase letter (`p n b r q k`).
-    pub const fn char(self) -> char {
-        match self {
-            Role::Pawn => 'p',
-            Role::Knight => 'n',
-            Role::Bishop => 'b',
-            Role::Rook => 'r',
-            Role::Queen => 'q',
-            Role::King => 'k',
-        }
-    }
-
-    /// The role of a letter, either case.
-    pub fn from_char(c: char) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| r.char() == c.to_ascii_lowercase())
-    }
-
-    /// Position in [`Role::ALL`].
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
 }
 
 /// A piece: a colour and a role.

@@ -14,6 +14,8 @@
 //!   row and column, and written back;
 //! - [`svg`]: a [`Scene`](svg::Scene) of cells, pieces, highlights, arrows and captions,
 //!   written as one SVG document with a stable id and `data-cell` for every cell;
+//! - [`lettered_enum!`]: a kind of piece (or ring) with its letter and name, declared once
+//!   with `ALL`, `index` and the letter's reader;
 //! - [`conformance`] and [`conformance_tests!`]: one line in a variant's tests runs the
 //!   property tests, the parser fuzzing and the perft data file.
 //!
@@ -53,6 +55,7 @@ mod bitset;
 pub mod conformance;
 pub mod grid;
 pub mod history;
+mod lettered;
 pub mod svg;
 pub mod zobrist;
 

@@ -11,54 +11,22 @@ use chimera_core::{
     Position, RuleSet, Verdict, WinReason,
 };
 
-/// A small piece (the king and the giant ferz are apart: each is a whole unit).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Piece {
-    /// Steps one square orthogonally; four in a unit ride as a rook.
-    Wazir = 0,
-    /// Steps one square diagonally; four in a unit ride as a bishop.
-    Ferz = 1,
-    /// Steps one square in any of 8 directions (not royal); four ride as a queen.
-    Guard = 2,
-    /// Leaps (2,1); four in a unit ride as a nightrider.
-    Knight = 3,
+chimera_kit::lettered_enum! {
+    /// A small piece (the king and the giant ferz are apart: each is a whole unit).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Piece: letter, from_letter {
+        /// Steps one square orthogonally; four in a unit ride as a rook.
+        Wazir = 'W', "wazir";
+        /// Steps one square diagonally; four in a unit ride as a bishop.
+        Ferz = 'F', "ferz";
+        /// Steps one square in any of 8 directions (not royal); four ride as a queen.
+        Guard = 'G', "guard";
+        /// Leaps (2,1); four in a unit ride as a nightrider.
+        Knight = 'N', "knight";
+    }
 }
 
 impl Piece {
-    /// The four kinds, in index order.
-    pub const ALL: [Piece; 4] = [Piece::Wazir, Piece::Ferz, Piece::Guard, Piece::Knight];
-
-    /// The upper-case letter (`W`, `F`, `G`, `N`).
-    pub const fn letter(self) -> char {
-        match self {
-            Piece::Wazir => 'W',
-            Piece::Ferz => 'F',
-            Piece::Guard => 'G',
-            Piece::Knight => 'N',
-        }
-    }
-
-    /// The piece of a letter, any case.
-    pub fn from_letter(c: char) -> Option<Piece> {
-        match c.to_ascii_uppercase() {
-            'W' => Some(Piece::Wazir),
-            'F' => Some(Piece::Ferz),
-            'G' => Some(Piece::Guard),
-            'N' => Some(Piece::Knight),
-            _ => None,
-        }
-    }
-
-    /// The name (`wazir`, …).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Piece::Wazir => "wazir",
-            Piece::Ferz => "ferz",
-            Piece::Guard => "guard",
-            Piece::Knight => "knight",
-        }
-    }
-
     #[inline]
     pub(crate) const fn from_index(i: usize) -> Piece {
         match i {

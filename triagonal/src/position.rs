@@ -22,81 +22,32 @@ pub const KING_REACHED_START: WinReason = WinReason::variant(
 /// Triagonal's rule options: one rule set, the standard game of the rules file.
 pub type Rules = chimera_core::StandardRules;
 
-/// A kind of piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Piece {
-    /// Steps forward, captures diagonally forward or triagonally backward.
-    Pawn = 0,
-    /// Leaps (2,1,0), steps triagonally, captures orthogonal neighbours without moving,
-    /// double-leaps (4,2,0) without capturing.
-    Knight = 1,
-    /// Slides diagonally or triagonally.
-    Bishop = 2,
-    /// Slides orthogonally or triagonally.
-    Rook = 3,
-    /// Slides orthogonally or diagonally; steps triagonally without capturing.
-    Queen = 4,
-    /// Steps in any of the 26 directions; castles.
-    King = 5,
-    /// Placed from hand; steps triagonally or like a pawn without capturing.
-    Jack = 6,
+chimera_kit::lettered_enum! {
+    /// A kind of piece.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub enum Piece: letter, from_letter {
+        /// Steps forward, captures diagonally forward or triagonally backward.
+        Pawn = 'P', "pawn";
+        /// Leaps (2,1,0), steps triagonally, captures orthogonal neighbours without moving,
+        /// double-leaps (4,2,0) without capturing.
+        Knight = 'N', "knight";
+        /// Slides diagonally or triagonally.
+        Bishop = 'B', "bishop";
+        /// Slides orthogonally or triagonally.
+        Rook = 'R', "rook";
+        /// Slides orthogonally or diagonally; steps triagonally without capturing.
+        Queen = 'Q', "queen";
+        /// Steps in any of the 26 directions; castles.
+        King = 'K', "king";
+        /// Placed from hand; steps triagonally or like a pawn without capturing.
+        Jack = 'J', "Jack";
+    }
 }
 
 impl Piece {
-    /// All kinds, pawn first.
-    pub const ALL: [Piece; 7] = [
-        Piece::Pawn,
-        Piece::Knight,
-        Piece::Bishop,
-        Piece::Rook,
-        Piece::Queen,
-        Piece::King,
-        Piece::Jack,
-    ];
-
     /// The kinds a pawn may promote to, in the order moves are generated.
     pub const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
-
-    /// The upper-case letter: `P N B R Q K J`.
-    pub const fn letter(self) -> char {
-        match self {
-            Piece::Pawn => 'P',
-            Piece::Knight => 'N',
-            Piece::Bishop => 'B',
-            Piece::Rook => 'R',
-            Piece::Queen => 'Q',
-            Piece::King => 'K',
-            Piece::Jack => 'J',
-        }
-    }
-
-    /// The kind of a letter (either case).
-    pub fn from_letter(c: char) -> Option<Piece> {
-        Some(match c.to_ascii_uppercase() {
-            'P' => Piece::Pawn,
-            'N' => Piece::Knight,
-            'B' => Piece::Bishop,
-            'R' => Piece::Rook,
-            'Q' => Piece::Queen,
-            'K' => Piece::King,
-            'J' => Piece::Jack,
-            _ => return None,
-        })
-    }
-
-    /// The English name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Piece::Pawn => "pawn",
-            Piece::Knight => "knight",
-            Piece::Bishop => "bishop",
-            Piece::Rook => "rook",
-            Piece::Queen => "queen",
-            Piece::King => "king",
-            Piece::Jack => "Jack",
-        }
-    }
 
     #[inline(always)]
     pub(crate) const fn from_index(i: usize) -> Piece {

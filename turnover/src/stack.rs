@@ -2,41 +2,21 @@
 
 use std::fmt;
 
-/// One ring. Every piece is a stack of rings of one colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Ring {
-    /// T, the Tower: the smallest ring.
-    Tower = 0,
-    /// F, the Fort: the middle ring.
-    Fort = 1,
-    /// W, the Wall: the largest ring.
-    Wall = 2,
+chimera_kit::lettered_enum! {
+    /// One ring. Every piece is a stack of rings of one colour.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub enum Ring: letter, from_letter {
+        /// T, the Tower: the smallest ring.
+        Tower = 'T', "Tower";
+        /// F, the Fort: the middle ring.
+        Fort = 'F', "Fort";
+        /// W, the Wall: the largest ring.
+        Wall = 'W', "Wall";
+    }
 }
 
 impl Ring {
-    /// The three rings, smallest first.
-    pub const ALL: [Ring; 3] = [Ring::Tower, Ring::Fort, Ring::Wall];
-
-    /// `'T'`, `'F'` or `'W'`.
-    pub const fn letter(self) -> char {
-        match self {
-            Ring::Tower => 'T',
-            Ring::Fort => 'F',
-            Ring::Wall => 'W',
-        }
-    }
-
-    /// The ring of a letter (either case).
-    pub fn from_letter(c: char) -> Option<Ring> {
-        match c.to_ascii_uppercase() {
-            'T' => Some(Ring::Tower),
-            'F' => Some(Ring::Fort),
-            'W' => Some(Ring::Wall),
-            _ => None,
-        }
-    }
-
     /// This ring's bit in a ring set (T = 1, F = 2, W = 4).
     #[inline]
     pub const fn bit(self) -> u8 {

@@ -4,87 +4,34 @@ use crate::board::Cell;
 use chimera_core::{Color, MoveErrorKind, ParseMoveError, RuleSet};
 use std::fmt;
 
-/// The kind of a piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Role {
-    /// Pawn (`P`).
-    Pawn = 0,
-    /// Knight (`N`).
-    Knight = 1,
-    /// Bishop (`B`).
-    Bishop = 2,
-    /// Rook (`R`).
-    Rook = 3,
-    /// Queen (`Q`).
-    Queen = 4,
-    /// King (`K`).
-    King = 5,
-    /// Turret (`T`): a queen-like non-capturing slider with a sling.
-    Turret = 6,
-    /// Kwagga (`Z`, Kwagga rules): a (1,3) camel rider that captures only on its first leap.
-    Kwagga = 7,
+chimera_kit::lettered_enum! {
+    /// The kind of a piece.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub enum Role: upper, from_char {
+        /// Pawn (`P`).
+        Pawn = 'P', "pawn";
+        /// Knight (`N`).
+        Knight = 'N', "knight";
+        /// Bishop (`B`).
+        Bishop = 'B', "bishop";
+        /// Rook (`R`).
+        Rook = 'R', "rook";
+        /// Queen (`Q`).
+        Queen = 'Q', "queen";
+        /// King (`K`).
+        King = 'K', "king";
+        /// Turret (`T`): a queen-like non-capturing slider with a sling.
+        Turret = 'T', "turret";
+        /// Kwagga (`Z`, Kwagga rules): a (1,3) camel rider that captures only on its first leap.
+        Kwagga = 'Z', "kwagga";
+    }
 }
 
 impl Role {
-    /// All roles, by index.
-    pub const ALL: [Role; 8] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-        Role::Turret,
-        Role::Kwagga,
-    ];
-
-    /// The upper-case letter (`P N B R Q K T Z`).
-    pub const fn upper(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::King => 'K',
-            Role::Turret => 'T',
-            Role::Kwagga => 'Z',
-        }
-    }
-
     /// The lower-case letter.
     pub const fn lower(self) -> char {
         self.upper().to_ascii_lowercase()
-    }
-
-    /// The role of a letter, either case.
-    pub fn from_char(c: char) -> Option<Role> {
-        Some(match c.to_ascii_uppercase() {
-            'P' => Role::Pawn,
-            'N' => Role::Knight,
-            'B' => Role::Bishop,
-            'R' => Role::Rook,
-            'Q' => Role::Queen,
-            'K' => Role::King,
-            'T' => Role::Turret,
-            'Z' => Role::Kwagga,
-            _ => return None,
-        })
-    }
-
-    /// The English name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
-            Role::Turret => "turret",
-            Role::Kwagga => "kwagga",
-        }
     }
 }
 

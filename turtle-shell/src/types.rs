@@ -4,71 +4,22 @@ use crate::Cell;
 use chimera_core::RuleSet;
 use std::fmt;
 
-/// A kind of piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Piece {
-    /// Moves as a guard; royal.
-    King = 0,
-    /// One step to a cell sharing an edge.
-    Guard = 1,
-    /// One leap to a cell sharing a corner but not an edge.
-    Knight = 2,
-    /// Slides along one link table.
-    Rook = 3,
-    /// One step forward along its file, moving and capturing alike.
-    Pawn = 4,
-}
-
-impl Piece {
-    /// All kinds, in index order.
-    pub const ALL: [Piece; 5] = [
-        Piece::King,
-        Piece::Guard,
-        Piece::Knight,
-        Piece::Rook,
-        Piece::Pawn,
-    ];
-
-    /// 0–4, the order of [`Piece::ALL`].
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The upper-case letter: `K G N R P`.
-    pub const fn char(self) -> char {
-        match self {
-            Piece::King => 'K',
-            Piece::Guard => 'G',
-            Piece::Knight => 'N',
-            Piece::Rook => 'R',
-            Piece::Pawn => 'P',
-        }
-    }
-
-    /// The kind for a letter (either case).
-    pub fn from_char(c: char) -> Option<Piece> {
-        match c.to_ascii_uppercase() {
-            'K' => Some(Piece::King),
-            'G' => Some(Piece::Guard),
-            'N' => Some(Piece::Knight),
-            'R' => Some(Piece::Rook),
-            'P' => Some(Piece::Pawn),
-            _ => None,
-        }
-    }
-
-    /// The English name, lower case (`knight`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Piece::King => "king",
-            Piece::Guard => "guard",
-            Piece::Knight => "knight",
-            Piece::Rook => "rook",
-            Piece::Pawn => "pawn",
-        }
+chimera_kit::lettered_enum! {
+    /// A kind of piece.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+    pub enum Piece: char, from_char {
+        /// Moves as a guard; royal.
+        King = 'K', "king";
+        /// One step to a cell sharing an edge.
+        Guard = 'G', "guard";
+        /// One leap to a cell sharing a corner but not an edge.
+        Knight = 'N', "knight";
+        /// Slides along one link table.
+        Rook = 'R', "rook";
+        /// One step forward along its file, moving and capturing alike.
+        Pawn = 'P', "pawn";
     }
 }
 
