@@ -558,7 +558,12 @@ mod tests {
     /// Kings on a1 and q15, these pieces, `side` to move at turn `turn_no` after an
     /// opponent's turn of `last`, allowing `limit`; then `made` moves set as made, without
     /// the marks that would account for them (too many pieces for a small test board).
-    fn mid_turn(rules: Rules, pieces: &[(&str, Piece)], turn: (u16, u8, u8), made: u8) -> TilingRider {
+    fn mid_turn(
+        rules: Rules,
+        pieces: &[(&str, Piece)],
+        turn: (u16, u8, u8),
+        made: u8,
+    ) -> TilingRider {
         let sq = |s| Square::parse(s).expect("square");
         let mut setup = Setup::new(rules);
         setup.set_king(Color::White, sq("a1").unit());

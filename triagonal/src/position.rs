@@ -371,8 +371,9 @@ impl Triagonal {
 
     /// Puts a piece on a cell (replacing what was there), or empties it with `None`, checked
     /// as the position reader checks a board: a king where its side already has one
-    /// elsewhere is refused (kind [`PositionErrorKind::Invalid`], the place naming the cell)
-    /// and changes nothing. Clears the en-passant cell if that changes which pawn it names.
+    /// elsewhere is refused (kind [`chimera_core::PositionErrorKind::Invalid`], the place
+    /// naming the cell) and changes nothing. Clears the en-passant cell if that changes
+    /// which pawn it names.
     pub fn put(
         &mut self,
         cell: Cell,

@@ -102,7 +102,10 @@ impl Setup {
         let mut pos = self.draft.clone();
         for color in Color::ALL {
             let king = Some((Piece::King, color));
-            let mut kings = pos.occupied_by(color).iter().filter(|&c| pos.piece_at(c) == king);
+            let mut kings = pos
+                .occupied_by(color)
+                .iter()
+                .filter(|&c| pos.piece_at(c) == king);
             if let Some(second) = kings.nth(1) {
                 return Err(second_king(second, color));
             }

@@ -141,7 +141,10 @@ fn setup_builds_only_positions_the_reader_accepts() {
     kingless.set_piece(cell("He8"), None);
     let over = kingless.build().unwrap();
     assert!(over.outcome().is_some());
-    assert_eq!(Triagonal::from_text(&over.to_text(), Rules::Standard).unwrap(), over);
+    assert_eq!(
+        Triagonal::from_text(&over.to_text(), Rules::Standard).unwrap(),
+        over
+    );
     // Bad counters: move 0.
     let mut zero = setup.clone();
     let err = zero.set_fullmove_number(0).build().unwrap_err();
@@ -160,4 +163,3 @@ fn setup_builds_only_positions_the_reader_accepts() {
     let mut turned = setup.clone();
     assert!(turned.set_turn(Color::White).build().is_err());
 }
-

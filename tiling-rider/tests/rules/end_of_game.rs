@@ -99,7 +99,11 @@ fn fifty_turns_by_each_side_without_a_capture_is_a_draw() {
         "q15",
         &[("e5", 'W'), ("e12", 'w')],
     );
-    let pos = setup.set_turn_number(60).set_turn_clock(100).build().unwrap();
+    let pos = setup
+        .set_turn_number(60)
+        .set_turn_clock(100)
+        .build()
+        .unwrap();
     let mut game = Game::new(pos);
     assert!(game.outcome().is_none());
     game.play_text("e5-e6").unwrap();
@@ -122,7 +126,11 @@ fn fifty_turns_by_each_side_without_a_capture_is_a_draw() {
         "q15",
         &[("e5", 'W'), ("e6", 'w'), ("e12", 'w')],
     );
-    let capture = setup.set_turn_number(60).set_turn_clock(100).build().unwrap();
+    let capture = setup
+        .set_turn_number(60)
+        .set_turn_clock(100)
+        .build()
+        .unwrap();
     let mut game = Game::new(capture);
     game.play_text("e5xe6").unwrap();
     game.play_text(";").unwrap();

@@ -5,9 +5,7 @@
 use crate::properties::compare_with_reference;
 use crate::reference::RefPos;
 use chimera_core::{Color, Game, Position, RuleSet};
-use chimera_tiling_rider::{
-    Board, Move, MoveKind, Piece, Rules, Setup, Square, TilingRider, Unit,
-};
+use chimera_tiling_rider::{Board, Move, MoveKind, Piece, Rules, Setup, Square, TilingRider, Unit};
 
 const P16: Rules = Rules::Paulowich16;
 

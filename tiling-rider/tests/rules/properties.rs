@@ -223,7 +223,10 @@ fn set_random_turn(setup: &mut Setup, rng: &mut SplitMix64, wheeler: bool) {
             return;
         }
     };
-    setup.set_turn(side, made, full).set_turn_number(1).set_last_turn_length(last);
+    setup
+        .set_turn(side, made, full)
+        .set_turn_number(1)
+        .set_last_turn_length(last);
     if !mark_moved(setup, side, made, wheeler) {
         crate::normal_turn(setup, side, limit.max(2));
     }

@@ -40,7 +40,8 @@ fn placement_on_empty_cells_only() {
     pos.put(
         crate::cell("Bc2"),
         Some((chimera_triagonal::Piece::Rook, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     assert!(!is_legal(&pos, "J@Bc2,J@Bd2,Cc3-Cc4"));
     assert!(!is_legal(&pos, "J@Cc3,J@Bd2,Ga1-Gb3"));
 }
@@ -109,7 +110,8 @@ fn after_a_placement_the_normal_move_may_not_move_a_jack() {
     pos.put(
         crate::cell("Fa1"),
         Some((chimera_triagonal::Piece::Jack, Color::White)),
-    ).unwrap();
+    )
+    .unwrap();
     assert!(is_legal(&pos, "Fa1-Fa2"));
     assert!(!is_legal(&pos, "J@Bc2,J@Bd2,Fa1-Fa2"));
     // Nor one of the Jacks just placed.
@@ -164,51 +166,63 @@ fn a_placement_is_part_of_a_turn_that_still_needs_its_normal_move() {
     pos.put(
         crate::cell("Ca1"),
         Some((chimera_triagonal::Piece::King, Color::White)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Ca2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Cb1"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Cb2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Ba1"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Ba2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Bb1"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Bb2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Da1"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Da2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Db1"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos.put(
         crate::cell("Db2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     pos = Setup::from_position(&pos)
         .set_jacks_in_hand(Color::White, 80)
         .build()

@@ -58,13 +58,15 @@ fn castling_needs_the_cells_between_king_and_rook_empty() {
     pos.put(
         crate::cell("Ab1"),
         Some((chimera_triagonal::Piece::Knight, Color::White)),
-    ).unwrap();
+    )
+    .unwrap();
     assert!(!is_legal(&pos, "Ae1-Ac1"));
     assert!(is_legal(&pos, "Ae1-Ag1"));
     pos.put(
         crate::cell("Af1"),
         Some((chimera_triagonal::Piece::Bishop, Color::Black)),
-    ).unwrap();
+    )
+    .unwrap();
     assert!(!is_legal(&pos, "Ae1-Ag1"));
 }
 
