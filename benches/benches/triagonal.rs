@@ -5,15 +5,16 @@
 
 use chimera_benches::{bench_movegen, bench_perft_from, sample_positions_from};
 use chimera_core::{Color, Position};
-use chimera_triagonal::{Rules, Triagonal};
+use chimera_triagonal::{Rules, Setup, Triagonal};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// The start with both hands emptied.
 fn empty_hands() -> Triagonal {
-    let mut pos = Triagonal::start(Rules::Standard);
-    pos.set_jacks_in_hand(Color::White, 0);
-    pos.set_jacks_in_hand(Color::Black, 0);
-    pos
+    Setup::from_position(&Triagonal::start(Rules::Standard))
+        .set_jacks_in_hand(Color::White, 0)
+        .set_jacks_in_hand(Color::Black, 0)
+        .build()
+        .expect("the start with empty hands")
 }
 
 fn movegen(c: &mut Criterion) {

@@ -47,12 +47,14 @@ fn triagonal_captures_the_king() {
 
 #[test]
 fn triagonal_marches_the_king_onto_the_enemy_start_cell() {
-    use chimera_triagonal::{Cell, Piece, Triagonal};
-    let mut pos = Triagonal::empty(Color::White);
+    use chimera_triagonal::{Cell, Piece, Setup};
     let cell = |s: &str| Cell::parse(s).unwrap();
-    pos.set_piece(cell("Ge7"), Some((Piece::King, Color::White)));
-    pos.set_piece(cell("Aa8"), Some((Piece::King, Color::Black)));
-    pos.set_piece(cell("Ba1"), Some((Piece::Rook, Color::Black)));
+    let pos = Setup::new(Color::White)
+        .set_piece(cell("Ge7"), Some((Piece::King, Color::White)))
+        .set_piece(cell("Aa8"), Some((Piece::King, Color::Black)))
+        .set_piece(cell("Ba1"), Some((Piece::Rook, Color::Black)))
+        .build()
+        .unwrap();
     let mv = finds_win_in_one(pos.clone());
     assert_eq!(mv.to(), cell("He8"));
 }
@@ -73,11 +75,16 @@ fn turnover_takes_the_last_castle() {
 #[test]
 fn tiling_rider_mates_with_an_aggregate() {
     // Black's turn of one move: the move ends it.
-    let mut pos = common::tiling_rider_aggregate_mate();
+    let pos = common::tiling_rider_aggregate_mate();
     finds_win_in_one(pos.clone());
     // With two moves allowed the turn needs ending: the mate is two plies by Black alone,
     // scored as a win for Black throughout (no negation between them).
-    pos.set_turn(Color::Black, 0, 2);
+    let mut setup = chimera_tiling_rider::Setup::from_position(&pos);
+    setup.clear_marks();
+    let pos = common::tiling_rider_turn(&mut setup, Color::Black, 2)
+        .unwrap()
+        .build()
+        .unwrap();
     let game = Game::new(pos);
     let r = Engine::new().search(&game, &Limits::depth(4)).unwrap();
     assert_eq!(r.score, Score::WinIn(2), "{r:?}");

@@ -2,6 +2,8 @@
 //! many positions from seeded random playouts), and a forced win in two moves of the mover
 //! (positions stored below, each proven forced by brute force in the test itself).
 
+mod common;
+
 use chimera_core::conformance::SplitMix64;
 use chimera_core::{Budget, Color, Evaluate, Game, Position, Status};
 use chimera_engine::{Engine, Limits, Score};
@@ -143,11 +145,12 @@ fn turnover_finds_every_win_in_one() {
 /// Triagonal's start with `jacks` Jacks in hand for each side (the standard 80 give 11,660
 /// turns at the start, each a few milliseconds to check here: too slow for many playouts).
 fn triagonal_start(jacks: u16) -> chimera_triagonal::Triagonal {
-    let mut pos = chimera_triagonal::Triagonal::start(Default::default());
-    for c in [Color::White, Color::Black] {
-        pos.set_jacks_in_hand(c, jacks);
-    }
-    pos
+    let start = chimera_triagonal::Triagonal::start(Default::default());
+    chimera_triagonal::Setup::from_position(&start)
+        .set_jacks_in_hand(Color::White, jacks)
+        .set_jacks_in_hand(Color::Black, jacks)
+        .build()
+        .unwrap()
 }
 
 #[test]
@@ -160,9 +163,9 @@ fn triagonal_finds_every_win_in_one() {
 }
 
 /// A sparse random Tiling Rider position (seeded): both kings, `white` and `black` random
-/// small pieces (sometimes a whole aggregate among Black's), `side` to move at the start of
-/// a turn of at most `limit` moves; `None` if the other king is in check (no game reaches
-/// that).
+/// small pieces (sometimes a whole aggregate among Black's), `side` to move with at most
+/// `limit` moves left (see [`common::tiling_rider_turn`]); `None` if the other king is in
+/// check (no game reaches that) or a square the turn needs is taken.
 fn tiling_rider_sparse(
     rng: &mut SplitMix64,
     white: usize,
@@ -170,8 +173,8 @@ fn tiling_rider_sparse(
     side: Color,
     limit: u8,
 ) -> Option<chimera_tiling_rider::TilingRider> {
-    use chimera_tiling_rider::{Piece, Rules, Square, TilingRider, Unit};
-    let mut pos = TilingRider::empty(Rules::Standard);
+    use chimera_tiling_rider::{Piece, Rules, Setup, Square, Unit};
+    let mut pos = Setup::new(Rules::Standard);
     let units: Vec<Unit> = Unit::all()
         .filter(|&u| Rules::Standard.board().contains_unit(u))
         .collect();
@@ -203,9 +206,9 @@ fn tiling_rider_sparse(
             }
         }
     }
-    pos.set_turn_number(2);
-    pos.set_last_turn_length(limit - 1);
-    pos.set_turn(side, 0, limit);
+    let pos = common::tiling_rider_turn(&mut pos, side, limit)?
+        .build()
+        .ok()?;
     (!pos.in_check(!side)).then_some(pos)
 }
 

@@ -338,13 +338,15 @@ mod tests {
 
     /// Kings far apart; Black to move with a whole turn of `limit` moves.
     fn board(pieces: &[(&str, Piece, Color)], limit: u8) -> TilingRider {
-        let mut p = TilingRider::empty(Rules::Standard);
+        let mut setup = crate::Setup::new(Rules::Standard);
         for &(name, piece, color) in pieces {
-            assert!(p.set_piece(sq(name), Some((piece, color))));
+            assert!(setup.set_piece(sq(name), Some((piece, color))));
         }
-        p.set_turn(Color::Black, 0, limit);
-        p.set_turn_number(5);
-        p
+        setup
+            .set_turn(Color::Black, 0, limit)
+            .set_turn_number(5)
+            .set_last_turn_length(limit - 1);
+        setup.build().expect("a reachable position")
     }
 
     #[test]

@@ -21,6 +21,9 @@
 //!   ferz move, or "end turn" ([`MoveKind`]). The side to move
 //!   ([`chimera_core::Position::turn`]) stays the same until its turn ends; perft counts
 //!   actions as plies.
+//! - [`Setup`]: a position put together piece by piece (kings, giant ferzes, pieces, turn
+//!   counters, moved marks); [`Setup::build`] checks it as the position text reader does
+//!   (the reader builds through it), so no position the API gives fails to read back.
 //! - [`Square`], [`Unit`], [`Piece`], [`Rules`] (`standard`, `wheeler`, `paulowich-16`).
 //! - [`Board`] ([`Rules::board`]): which squares a rule set plays on and how its notation
 //!   names them. The engine always uses the 18-file geometry inside ([`Square::parse`] and

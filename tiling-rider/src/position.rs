@@ -197,11 +197,10 @@ pub(crate) fn max_limit(rules: Rules, side: Color, turn_no: u16) -> u8 {
 
 impl TilingRider {
     /// An empty board (no kings placed yet: both on their start units; no giant ferz), White
-    /// to move at the start of its first turn. For building positions in tests and tools;
-    /// place pieces with [`TilingRider::set_piece`], kings with [`TilingRider::set_king`] and
-    /// giant ferzes with [`TilingRider::set_giant_ferz`]: these setters are unchecked (see
-    /// [`TilingRider::set_piece`]); [`crate::Setup`] gives a checked position.
-    pub fn empty(rules: Rules) -> TilingRider {
+    /// to move at the start of its first turn: the draft a [`crate::Setup`] starts from.
+    /// This and the setters below are the crate's own, unchecked; outside the crate a
+    /// position is built with [`crate::Setup`], which checks the whole.
+    pub(crate) fn empty(rules: Rules) -> TilingRider {
         let mut p = TilingRider {
             pieces: [[Bb::EMPTY; 4]; 2],
             occ: [Bb::EMPTY; 2],
@@ -327,11 +326,7 @@ impl TilingRider {
     /// removed. The turn state is kept (a square leaving a piece is no longer marked as
     /// moved). Returns `false`, changing nothing, if the square is not on the rule set's
     /// board or a king covers it.
-    ///
-    /// This and the other setters of `TilingRider` change one thing at a time and do not
-    /// check the whole (a turn state no game can reach can be set); [`crate::Setup`] builds a
-    /// position checked as the position text reader checks it.
-    pub fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
+    pub(crate) fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
         self.king_at(sq).is_none() && self.place_piece(sq, piece)
     }
 
@@ -356,7 +351,7 @@ impl TilingRider {
 
     /// Puts a colour's king on a unit, removing any pieces (a giant ferz included) there.
     /// Returns `false`, changing nothing, if the unit is not on the rule set's board.
-    pub fn set_king(&mut self, color: Color, unit: Unit) -> bool {
+    pub(crate) fn set_king(&mut self, color: Color, unit: Unit) -> bool {
         if !self.rules.board().contains_unit(unit) {
             return false;
         }
@@ -375,7 +370,7 @@ impl TilingRider {
     /// giant ferz of the side to move clears its "moved this turn" mark. Returns `false`,
     /// changing nothing, if the rule set has no giant ferz, or the unit is off its board or
     /// holds a king.
-    pub fn set_giant_ferz(&mut self, color: Color, unit: Option<Unit>) -> bool {
+    pub(crate) fn set_giant_ferz(&mut self, color: Color, unit: Option<Unit>) -> bool {
         if !self.rules.has_giant_ferz() {
             return false;
         }
@@ -395,43 +390,6 @@ impl TilingRider {
             self.gferz_moved = false;
         }
         true
-    }
-
-    /// Sets the turn state: the side to move, the moves made this turn, the most allowed.
-    /// Clears the record of which pieces moved. The limit is kept within 1 to
-    /// [`MAX_TURN_LIMIT`], and the moves made below it. (Any such state can be set up; the
-    /// position text reader accepts only those a game can reach, see `RULES.md`: with
-    /// [`TilingRider::set_last_turn_length`] and [`TilingRider::set_turn_number`] to match.)
-    pub fn set_turn(&mut self, side: Color, made: u8, limit: u8) {
-        for sq in self.moved.iter() {
-            self.toggle_moved(sq);
-        }
-        for sq in self.used.iter() {
-            self.toggle_used(sq);
-        }
-        self.side = side;
-        self.limit = limit.clamp(1, MAX_TURN_LIMIT);
-        self.made = made.min(self.limit - 1);
-        self.king_moved = false;
-        self.gferz_moved = false;
-    }
-
-    /// Sets the length of the opponent's last turn (moves, or points under `wheeler`; 0
-    /// before it had one), at most [`MAX_TURN_LIMIT`]. It is the position text's fifth
-    /// field; the rules use only the limit it gave.
-    pub fn set_last_turn_length(&mut self, n: u8) {
-        self.last = n.min(MAX_TURN_LIMIT);
-    }
-
-    /// Sets the turn number (1 for both sides' first turns, which are exact in `standard`).
-    /// It grows after each of Black's turns and stops at 65535.
-    pub fn set_turn_number(&mut self, n: u16) {
-        self.turn_no = n.max(1);
-    }
-
-    /// Sets the count of turns since the last capture.
-    pub fn set_turn_clock(&mut self, n: u16) {
-        self.clock = n;
     }
 
     /// Moves (points under `wheeler`) made so far in this turn.

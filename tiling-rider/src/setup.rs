@@ -85,6 +85,26 @@ impl Setup {
         self.draft.rules
     }
 
+    /// The small piece on a square, as the built position will have it.
+    pub fn piece_at(&self, sq: Square) -> Option<(Piece, Color)> {
+        self.draft.piece_at(sq)
+    }
+
+    /// The king covering a square, if any.
+    pub fn king_at(&self, sq: Square) -> Option<Color> {
+        self.draft.king_at(sq)
+    }
+
+    /// The giant ferz covering a square, if any.
+    pub fn giant_ferz_at(&self, sq: Square) -> Option<Color> {
+        self.draft.giant_ferz_at(sq)
+    }
+
+    /// The unit `color`'s giant ferz stands on, if it has one.
+    pub fn giant_ferz_unit(&self, color: Color) -> Option<Unit> {
+        self.draft.giant_ferz_unit(color)
+    }
+
     /// Puts a piece on a square (or empties it): a giant ferz covering the square is
     /// removed, and the square's moved mark. `false`, changing nothing, if the square is
     /// off the rule set's board. A piece may be put where a king stands for now (moving the
@@ -109,8 +129,10 @@ impl Setup {
         done
     }
 
-    /// Puts `color`'s giant ferz on a unit (removing any pieces there), or takes it off the
-    /// board (`None`), as [`TilingRider::set_giant_ferz`] does.
+    /// Puts `color`'s giant ferz on a unit (removing any pieces there, and the colour's giant
+    /// ferz from where it stood), or takes it off the board (`None`). `false`, changing
+    /// nothing, if the rule set has no giant ferz, or the unit is off its board or holds a
+    /// king.
     pub fn set_giant_ferz(&mut self, color: Color, unit: Option<Unit>) -> bool {
         let done = self.draft.set_giant_ferz(color, unit);
         if let (true, Some(u)) = (done, unit) {
@@ -171,6 +193,16 @@ impl Setup {
         self
     }
 
+    /// Clears every moved mark (pieces moved alone, used by an aggregate move, the king and
+    /// the giant ferz), as at the start of a turn.
+    pub fn clear_marks(&mut self) -> &mut Self {
+        self.moved = Bb::EMPTY;
+        self.used = Bb::EMPTY;
+        self.king_moved = false;
+        self.gferz_moved = false;
+        self
+    }
+
     pub(crate) fn set_counters(&mut self, counters: Counters) {
         self.counters = counters;
     }
@@ -207,10 +239,12 @@ impl Setup {
             ));
         }
         let mut pos = self.draft.clone();
-        pos.set_turn(c.side, c.made, c.limit);
-        pos.set_turn_number(c.turn_no);
-        pos.set_turn_clock(c.clock);
-        pos.set_last_turn_length(c.last);
+        pos.side = c.side;
+        pos.made = c.made;
+        pos.limit = c.limit;
+        pos.last = c.last;
+        pos.clock = c.clock;
+        pos.turn_no = c.turn_no;
         pos.moved = self.moved;
         pos.used = self.used;
         pos.king_moved = self.king_moved;
@@ -514,4 +548,59 @@ fn check_marks(pos: &TilingRider) -> Result<(), ParsePositionError> {
         "field 4 (moved pieces)",
         format!("{made} {unit} made, but the pieces marked as moved account for {account}"),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_core::Position;
+
+    /// Kings on a1 and q15, these pieces, `side` to move at turn `turn_no` after an
+    /// opponent's turn of `last`, allowing `limit`; then `made` moves set as made, without
+    /// the marks that would account for them (too many pieces for a small test board).
+    fn mid_turn(
+        rules: Rules,
+        pieces: &[(&str, Piece)],
+        turn: (u16, u8, u8),
+        made: u8,
+    ) -> TilingRider {
+        let sq = |s| Square::parse(s).expect("square");
+        let mut setup = Setup::new(rules);
+        setup.set_king(Color::White, sq("a1").unit());
+        setup.set_king(Color::Black, sq("q15").unit());
+        for &(s, piece) in pieces {
+            setup.set_piece(sq(s), Some((piece, Color::White)));
+        }
+        let (turn_no, last, limit) = turn;
+        setup
+            .set_turn(Color::White, 0, limit)
+            .set_turn_number(turn_no)
+            .set_last_turn_length(last);
+        let mut pos = setup.build().expect("a reachable turn start");
+        pos.made = made;
+        pos
+    }
+
+    #[test]
+    fn a_turn_of_252_hands_the_opponent_252() {
+        // (RULES.md, "Limits stop at 252".) A wheeler rider move from 248 points, and a
+        // small piece's move from 251 moves, end turns of 252: the opponent's limit is 252,
+        // not an overflow, and the position reads back.
+        use Piece::{Knight, Wazir};
+        let wazirs = [("e5", Wazir), ("f5", Wazir), ("e6", Wazir), ("f6", Wazir)];
+        let cases = [
+            (Rules::Wheeler, (100, 248, 252), 248, "We5-e9"),
+            (Rules::Standard, (200, 251, 252), 251, "m3-n5"),
+        ];
+        for (rules, turn, made, mv) in cases {
+            let mut pieces = wazirs.to_vec();
+            pieces.push(("m3", Knight));
+            let mut pos = mid_turn(rules, &pieces, turn, made);
+            let mv = pos.parse_move(mv).expect("a move");
+            pos.play(mv).expect("legal");
+            assert_eq!(pos.turn(), Color::Black);
+            assert_eq!((pos.move_limit(), pos.last_turn_length()), (252, 252));
+            assert_eq!(TilingRider::from_text(&pos.to_text(), rules), Ok(pos));
+        }
+    }
 }

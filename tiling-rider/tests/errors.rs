@@ -172,4 +172,21 @@ fn setup_checks_the_whole_like_the_reader() {
     bad = setup.clone();
     bad.set_king(Color::White, sq("q15").unit());
     assert_eq!(err(&bad).kind(), Invalid);
+    // No king can be missing: a new setup has both on their start units, and reads back.
+    // (The crate has no public unchecked setter: every position it gives reads back.)
+    for rules in [Rules::Standard, Rules::Wheeler, Rules::Paulowich16] {
+        let empty = Setup::new(rules).build().unwrap();
+        assert_eq!(
+            TilingRider::from_text(&empty.to_text(), rules).unwrap(),
+            empty
+        );
+    }
+    // A giant ferz marked as moved that is not on the board.
+    let mut ferz = Setup::new(Rules::Paulowich16);
+    ferz.set_turn(Color::White, 1, 4).mark_giant_ferz_moved();
+    assert_eq!(err(&ferz).kind(), BadField);
+    // Marks cleared: nothing has moved, and no move may be counted as made.
+    ok.clear_marks();
+    assert_eq!(err(&ok).kind(), BadField);
+    assert!(ok.set_turn(Color::Black, 0, 4).build().is_ok());
 }

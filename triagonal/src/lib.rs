@@ -18,6 +18,9 @@
 //! - [`Move`]: one whole turn in eight bytes: an optional placement of two Jacks, then the
 //!   normal move (from, to, promotion). [`Triagonal::describe`] says what the normal move
 //!   does ([`MoveKind`]: quiet, capture, en passant, capture without moving, castle).
+//! - [`Setup`]: a position put together piece by piece (pieces, side to move, Jacks in
+//!   hand, en-passant cell, clocks); [`Setup::build`] checks it as the position text reader
+//!   does (the reader builds through it), so no position the API gives fails to read back.
 //! - [`Cell`] (`Ae1`: level, file, rank), [`CellSet`], [`Piece`], [`Rules`] (one rule set,
 //!   `standard`).
 //!
@@ -90,6 +93,7 @@ mod movegen;
 mod notation;
 mod position;
 mod render;
+mod setup;
 
 pub use board::{Cell, CellIter, CellSet};
 pub use eval::{JACK_IN_HAND, PIECE_VALUES};
@@ -97,6 +101,7 @@ pub use position::{
     king_start, pawn_start, promotion_zone, Move, MoveKind, Piece, Rules, Triagonal, KING_CAPTURED,
     KING_REACHED_START,
 };
+pub use setup::Setup;
 
 // The core items a user needs, so that this crate is the only dependency.
 pub use chimera_core::reexports::*;

@@ -3,6 +3,7 @@
 
 use crate::board::{is_hole, Cell};
 use crate::position::{code, pawn_start, MoveKind, Piece, Triagonal};
+use crate::setup::Setup;
 use crate::Move;
 use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
 use chimera_kit::grid::{read_counter, GridFormat};
@@ -293,21 +294,21 @@ pub(crate) fn read_position(text: &str) -> Result<Triagonal, ParsePositionError>
             ),
         ));
     }
-    let mut pos = Triagonal::empty(Color::White);
-    read_board(fields[0], &mut pos)?;
-    pos.set_turn(read_turn(fields[1])?);
+    let mut setup = Setup::new(Color::White);
+    read_board(fields[0], &mut setup)?;
+    setup.set_turn(read_turn(fields[1])?);
     for (i, color) in [(2, Color::White), (3, Color::Black)] {
         let jacks = read_counter(fields[i], FIELDS[i], 0, u32::from(u16::MAX))?;
-        pos.set_jacks_in_hand(color, jacks as u16);
+        setup.set_jacks_in_hand(color, jacks as u16);
     }
-    pos.set_halfmove_clock(read_counter(fields[5], FIELDS[5], 0, u32::MAX)?);
-    pos.set_fullmove_number(read_counter(fields[6], FIELDS[6], 1, u32::MAX)?);
-    read_en_passant(fields[4], &mut pos)?;
-    Ok(pos)
+    setup.set_halfmove_clock(read_counter(fields[5], FIELDS[5], 0, u32::MAX)?);
+    setup.set_fullmove_number(read_counter(fields[6], FIELDS[6], 1, u32::MAX)?);
+    read_en_passant(fields[4], &mut setup)?;
+    setup.build()
 }
 
-/// Reads the board field (levels A to H separated by `|`) onto the empty `pos`.
-fn read_board(board: &str, pos: &mut Triagonal) -> Result<(), ParsePositionError> {
+/// Reads the board field (levels A to H separated by `|`) onto the empty `setup`.
+fn read_board(board: &str, setup: &mut Setup) -> Result<(), ParsePositionError> {
     let levels: Vec<&str> = board.split('|').collect();
     if levels.len() != 8 {
         return Err(ParsePositionError::of_kind(
@@ -337,7 +338,7 @@ fn read_board(board: &str, pos: &mut Triagonal) -> Result<(), ParsePositionError
             })?;
         for (i, piece) in cells.into_iter().enumerate() {
             if piece.is_some() {
-                pos.put(Cell::at(64 * usize::from(level) + i), piece)?;
+                setup.set_piece(Cell::at(64 * usize::from(level) + i), piece);
             }
         }
     }
@@ -358,8 +359,9 @@ fn read_turn(field: &str) -> Result<Color, ParsePositionError> {
 }
 
 /// Reads the en-passant field (`-`, the skipped cell, or the skipped cell `>` the pawn's
-/// cell) and sets it on `pos`, whose pieces and side to move are already read.
-fn read_en_passant(field: &str, pos: &mut Triagonal) -> Result<(), ParsePositionError> {
+/// cell) and sets it on `setup`, whose pieces and side to move are already read
+/// ([`Setup::build`] checks it).
+fn read_en_passant(field: &str, setup: &mut Setup) -> Result<(), ParsePositionError> {
     if field == "-" {
         return Ok(());
     }
@@ -381,7 +383,7 @@ fn read_en_passant(field: &str, pos: &mut Triagonal) -> Result<(), ParsePosition
                 format!("`{v}` after `>` is not a cell"),
             )
         })?,
-        None => default_victim(pos, skipped).ok_or_else(|| {
+        None => default_victim(&setup.draft, skipped).ok_or_else(|| {
             err(
                 PositionErrorKind::BadField,
                 format!(
@@ -390,6 +392,6 @@ fn read_en_passant(field: &str, pos: &mut Triagonal) -> Result<(), ParsePosition
             )
         })?,
     };
-    pos.set_en_passant(Some((skipped, victim)))
-        .map_err(|e| err(PositionErrorKind::BadField, format!("{field}: {e}")))
+    setup.set_en_passant(Some((skipped, victim)));
+    Ok(())
 }

@@ -3,9 +3,7 @@
 //! moves; the end of the game.
 
 use crate::board::{ep_key, hand_key, Cell, CellSet, INDICES, ZOBRIST, ZOBRIST_BLACK};
-use chimera_core::{
-    Color, DrawReason, Outcome, ParseMoveError, ParsePositionError, PositionErrorKind,
-};
+use chimera_core::{Color, DrawReason, Outcome, ParseMoveError, ParsePositionError};
 use chimera_core::{Position, WinReason};
 use chimera_kit::history::is_third_occurrence;
 use std::fmt;
@@ -205,7 +203,8 @@ pub enum MoveKind {
 /// each hand, the en-passant cell, the half-move clock and the move number.
 ///
 /// Build one with [`Position::start`], from a position text with [`Position::from_text`],
-/// or from [`Triagonal::empty`] and [`Triagonal::put`] (checked like the reader).
+/// or piece by piece with a [`crate::Setup`] (checked like the reader); [`Triagonal::put`]
+/// changes a cell of a position, checked the same way.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Triagonal {
     /// Mailbox: 0 empty, else [`code`]. Hole indices stay 0.
@@ -261,8 +260,9 @@ pub const fn pawn_start(color: Color, cell: Cell) -> bool {
 
 impl Triagonal {
     /// An empty board (no kings: the game is over until both are placed) with `turn` to
-    /// move, no Jacks in hand, clocks at 0 and move 1.
-    pub fn empty(turn: Color) -> Triagonal {
+    /// move, no Jacks in hand, clocks at 0 and move 1: the draft a [`crate::Setup`] starts
+    /// from. This and the setters below are the crate's own, unchecked.
+    pub(crate) fn empty(turn: Color) -> Triagonal {
         let mut pos = Triagonal {
             board: [0; INDICES],
             occ: [CellSet::EMPTY; 2],
@@ -322,8 +322,9 @@ impl Triagonal {
 
     /// Puts a piece on a cell (replacing what was there), or empties it with `None`, checked
     /// as the position reader checks a board: a king where its side already has one
-    /// elsewhere is refused (kind [`PositionErrorKind::Invalid`], the place naming the cell)
-    /// and changes nothing. Clears the en-passant cell if that changes which pawn it names.
+    /// elsewhere is refused (kind [`chimera_core::PositionErrorKind::Invalid`], the place
+    /// naming the cell) and changes nothing. Clears the en-passant cell if that changes
+    /// which pawn it names.
     pub fn put(
         &mut self,
         cell: Cell,
@@ -331,16 +332,7 @@ impl Triagonal {
     ) -> Result<(), ParsePositionError> {
         if let Some((Piece::King, color)) = piece {
             if self.count(color, Piece::King) > 0 && self.piece_at(cell) != piece {
-                return Err(ParsePositionError::of_kind(
-                    PositionErrorKind::Invalid,
-                    format!(
-                        "{cell} (level {}, rank {}, file {})",
-                        char::from(b'A' + cell.level()),
-                        cell.rank() + 1,
-                        char::from(b'a' + cell.file())
-                    ),
-                    format!("a second {color} king"),
-                ));
+                return Err(crate::setup::second_king(cell, color));
             }
         }
         self.set_piece(cell, piece);
@@ -348,9 +340,8 @@ impl Triagonal {
     }
 
     /// Puts a piece on a cell like [`Triagonal::put`] but unchecked: it may give a side a
-    /// second king, making a position whose text does not read back. Prefer `put`.
-    /// Clears the en-passant cell if that changes which pawn it names.
-    pub fn set_piece(&mut self, cell: Cell, piece: Option<(Piece, Color)>) {
+    /// second king. Clears the en-passant cell if that changes which pawn it names.
+    pub(crate) fn set_piece(&mut self, cell: Cell, piece: Option<(Piece, Color)>) {
         if self.board[cell.index()] != 0 {
             self.toggle(self.board[cell.index()], cell);
         }
@@ -381,7 +372,7 @@ impl Triagonal {
     }
 
     /// Sets the Jacks in `color`'s hand.
-    pub fn set_jacks_in_hand(&mut self, color: Color, count: u16) {
+    pub(crate) fn set_jacks_in_hand(&mut self, color: Color, count: u16) {
         let c = color.index();
         self.key ^= hand_key(c, self.hand[c]) ^ hand_key(c, count);
         self.hand[c] = count;
@@ -399,7 +390,7 @@ impl Triagonal {
     /// a double step of the side not to move. Refused (with `Err` and no change) unless the
     /// skipped cell is empty, the pawn cell holds a pawn of the side not to move, and the two
     /// lie one forward step apart for that side.
-    pub fn set_en_passant(&mut self, ep: Option<(Cell, Cell)>) -> Result<(), String> {
+    pub(crate) fn set_en_passant(&mut self, ep: Option<(Cell, Cell)>) -> Result<(), String> {
         let old = self.en_passant();
         self.set_ep(ep);
         if ep.is_some() && !self.ep_consistent() {
@@ -442,22 +433,12 @@ impl Triagonal {
     }
 
     /// Sets the side to move (clearing the en-passant cell).
-    pub fn set_turn(&mut self, turn: Color) {
+    pub(crate) fn set_turn(&mut self, turn: Color) {
         if turn != self.turn {
             self.set_ep(None);
             self.turn = turn;
             self.key ^= ZOBRIST_BLACK;
         }
-    }
-
-    /// Sets the number of plies since the last capture, pawn move or Jack placement.
-    pub fn set_halfmove_clock(&mut self, plies: u32) {
-        self.halfmove = plies;
-    }
-
-    /// Sets the move number (at least 1).
-    pub fn set_fullmove_number(&mut self, number: u32) {
-        self.fullmove = number.max(1);
     }
 
     /// Plies since the last capture, pawn move or Jack placement.

@@ -1,6 +1,8 @@
 //! Error kinds: a caller matches on what went wrong, not on the message.
 use chimera_triagonal::prelude::*;
-use chimera_triagonal::{IllegalMoveKind, MoveErrorKind, Piece, PlayErrorKind, PositionErrorKind};
+use chimera_triagonal::{
+    IllegalMoveKind, MoveErrorKind, Piece, PlayErrorKind, PositionErrorKind, Setup,
+};
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";
 const HOLED: &str = "8/8/8/3**3/3**3/8/8/8";
@@ -84,7 +86,7 @@ fn move_and_play_errors_have_kinds() {
 #[test]
 fn put_refuses_a_second_king_like_the_reader_and_changes_nothing() {
     let cell = |name: &str| chimera_triagonal::Cell::parse(name).unwrap();
-    let mut pos = Triagonal::empty(Color::White);
+    let mut pos = Setup::new(Color::White).build().unwrap();
     pos.put(cell("Ae1"), Some((Piece::King, Color::White)))
         .unwrap();
     let before = pos.clone();
@@ -103,4 +105,61 @@ fn put_refuses_a_second_king_like_the_reader_and_changes_nothing() {
     pos.put(cell("Ad1"), Some((Piece::King, Color::White)))
         .unwrap();
     assert!(Triagonal::from_text(&pos.to_text(), Rules::Standard).is_ok());
+}
+
+#[test]
+fn setup_builds_only_positions_the_reader_accepts() {
+    // No public function gives a position whose text does not read back: a Setup's build
+    // refuses what the reader refuses, with the reader's error kinds.
+    let cell = |name: &str| chimera_triagonal::Cell::parse(name).unwrap();
+    let mut setup = Setup::new(Color::Black);
+    setup
+        .set_piece(cell("Ae1"), Some((Piece::King, Color::White)))
+        .set_piece(cell("He8"), Some((Piece::King, Color::Black)))
+        .set_piece(cell("Bd2"), Some((Piece::Pawn, Color::White)))
+        .set_piece(cell("Bd4"), Some((Piece::Pawn, Color::White)))
+        .set_jacks_in_hand(Color::White, 3)
+        .set_jacks_in_hand(Color::Black, u16::MAX)
+        .set_en_passant(Some((cell("Bd3"), cell("Bd4"))))
+        .set_halfmove_clock(7)
+        .set_fullmove_number(12);
+    let pos = setup.build().unwrap();
+    assert_eq!(pos.en_passant(), Some((cell("Bd3"), cell("Bd4"))));
+    assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (7, 12));
+    let back = Triagonal::from_text(&pos.to_text(), Rules::Standard).unwrap();
+    assert_eq!(back, pos);
+    assert_eq!(back.zobrist(), pos.zobrist());
+    assert_eq!(Setup::from_position(&pos).build().unwrap(), pos);
+    // A second king of a side, as the reader names it: the later cell.
+    let mut two = setup.clone();
+    two.set_piece(cell("Hd8"), Some((Piece::King, Color::Black)));
+    let err = two.build().unwrap_err();
+    assert_eq!(err.kind(), PositionErrorKind::Invalid);
+    assert!(err.place.starts_with("He8"), "{err}");
+    // A missing king is no error (the reader reads a finished game too): the game is over.
+    let mut kingless = setup.clone();
+    kingless.set_piece(cell("He8"), None);
+    let over = kingless.build().unwrap();
+    assert!(over.outcome().is_some());
+    assert_eq!(
+        Triagonal::from_text(&over.to_text(), Rules::Standard).unwrap(),
+        over
+    );
+    // Bad counters: move 0.
+    let mut zero = setup.clone();
+    let err = zero.set_fullmove_number(0).build().unwrap_err();
+    assert_eq!(err.kind(), PositionErrorKind::BadCounter);
+    assert!(err.place.contains("move number"), "{err}");
+    // An en-passant cell no double step of the side not to move skipped: behind a pawn
+    // that did not start on a pawn start cell, or with no pawn, or occupied.
+    for (skipped, victim) in [("Bd4", "Bd5"), ("Cd3", "Cd4"), ("Bd2", "Bd3")] {
+        let mut bad = setup.clone();
+        bad.set_en_passant(Some((cell(skipped), cell(victim))));
+        let err = bad.build().unwrap_err();
+        assert_eq!(err.kind(), PositionErrorKind::BadField, "{skipped}");
+        assert!(err.place.contains("en-passant"), "{err}");
+    }
+    // The side to move changed afterwards: the en-passant cell is now the wrong side's.
+    let mut turned = setup.clone();
+    assert!(turned.set_turn(Color::White).build().is_err());
 }

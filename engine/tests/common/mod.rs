@@ -20,30 +20,71 @@ pub fn turtle_shell_end_zone_step() -> chimera_turtle_shell::TurtleShell {
 
 /// Triagonal: White's queen on Dc3 takes Black's king on Dc5 (the winning move's cell).
 pub fn triagonal_king_capture() -> (chimera_triagonal::Triagonal, chimera_triagonal::Cell) {
-    use chimera_triagonal::{Cell, Piece, Triagonal};
-    let mut pos = Triagonal::empty(Color::White);
+    use chimera_triagonal::{Cell, Piece, Setup};
     let cell = |s: &str| Cell::parse(s).unwrap();
-    pos.set_piece(cell("Ab1"), Some((Piece::King, Color::White)));
-    pos.set_piece(cell("Dc3"), Some((Piece::Queen, Color::White)));
-    pos.set_piece(cell("Dc5"), Some((Piece::King, Color::Black)));
-    pos.set_piece(cell("Gg7"), Some((Piece::Queen, Color::Black)));
+    let pos = Setup::new(Color::White)
+        .set_piece(cell("Ab1"), Some((Piece::King, Color::White)))
+        .set_piece(cell("Dc3"), Some((Piece::Queen, Color::White)))
+        .set_piece(cell("Dc5"), Some((Piece::King, Color::Black)))
+        .set_piece(cell("Gg7"), Some((Piece::Queen, Color::Black)))
+        .build()
+        .unwrap();
     (pos, cell("Dc5"))
 }
 
 /// Tiling Rider: a black wazir aggregate (a rook on the units) on c9-d10 and a black knight
 /// on e3 covering the unit c1-d2: the aggregate to a9 or to c1 checks, and the lone white
-/// king has nowhere to go. Black's turn of one move (the move ends it).
+/// king has nowhere to go. Black's turn of one move (the move ends it: see
+/// [`tiling_rider_turn`]).
 pub fn tiling_rider_aggregate_mate() -> chimera_tiling_rider::TilingRider {
-    use chimera_tiling_rider::{Piece, Rules, Square, TilingRider};
+    use chimera_tiling_rider::{Piece, Rules, Setup, Square};
     let sq = |s: &str| Square::parse(s).unwrap();
-    let mut pos = TilingRider::empty(Rules::Standard);
-    pos.set_king(Color::White, sq("a1").unit());
-    pos.set_king(Color::Black, sq("q15").unit());
+    let mut setup = Setup::new(Rules::Standard);
+    setup.set_king(Color::White, sq("a1").unit());
+    setup.set_king(Color::Black, sq("q15").unit());
     for s in ["c9", "d9", "c10", "d10"] {
-        pos.set_piece(sq(s), Some((Piece::Wazir, Color::Black)));
+        setup.set_piece(sq(s), Some((Piece::Wazir, Color::Black)));
     }
-    pos.set_piece(sq("e3"), Some((Piece::Knight, Color::Black)));
-    pos.set_turn_number(2);
-    pos.set_turn(Color::Black, 0, 1);
-    pos
+    setup.set_piece(sq("e3"), Some((Piece::Knight, Color::Black)));
+    let setup = tiling_rider_turn(&mut setup, Color::Black, 1).unwrap();
+    setup.build().unwrap()
+}
+
+/// Tiling Rider: sets `side` to move in `setup` at the start of a turn of up to `limit`
+/// moves (2 to 11), its turn 3 after an opponent's turn of `limit - 1`. A `limit` of 1,
+/// which no turn starts with, is the last move of `side`'s exact first turn (White's 4
+/// moves, Black's 8), the moves before it made by its wazirs put on its back rank (`k1 m1
+/// o1`; `c16` to `o16`) and marked as moved: `None` if one of those squares is taken.
+pub fn tiling_rider_turn(
+    setup: &mut chimera_tiling_rider::Setup,
+    side: Color,
+    limit: u8,
+) -> Option<&mut chimera_tiling_rider::Setup> {
+    use chimera_tiling_rider::{Piece, Square};
+    if limit > 1 {
+        return Some(
+            setup
+                .set_turn(side, 0, limit)
+                .set_turn_number(3)
+                .set_last_turn_length(limit - 1),
+        );
+    }
+    let (spent, full, last): (&[&str], u8, u8) = match side {
+        Color::White => (&["k1", "m1", "o1"], 4, 0),
+        Color::Black => (&["c16", "e16", "g16", "i16", "k16", "m16", "o16"], 8, 4),
+    };
+    for s in spent {
+        let sq = Square::parse(s).unwrap();
+        if setup.piece_at(sq).is_some() || setup.king_at(sq).is_some() {
+            return None;
+        }
+        setup.set_piece(sq, Some((Piece::Wazir, side)));
+        setup.mark_moved_alone(sq);
+    }
+    Some(
+        setup
+            .set_turn(side, full - 1, full)
+            .set_turn_number(1)
+            .set_last_turn_length(last),
+    )
 }

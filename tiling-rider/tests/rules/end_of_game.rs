@@ -1,6 +1,6 @@
 //! End of the game: checkmate, stalemate, threefold repetition, 50 turns without capture.
 
-use crate::position_with;
+use crate::{position_with, setup_with};
 use chimera_core::{Color, DrawReason, Game, Outcome, WinReason};
 use chimera_tiling_rider::{Rules, TilingRider};
 
@@ -59,13 +59,13 @@ fn threefold_repetition_of_a_turn_start_position_is_a_draw() {
     let pos = position_with(
         Rules::Standard,
         Color::White,
-        1,
+        3,
         "a1",
         "q15",
         &[("e5", 'W'), ("e12", 'w')],
     );
     let mut game = Game::new(pos);
-    for m in ["e5-e6", "e12-e11", ";", "e6-e5", ";", "e11-e12", ";"] {
+    for m in ["e5-e6", ";", "e12-e11", ";", "e6-e5", ";", "e11-e12", ";"] {
         game.play_text(m).unwrap();
     }
     // Turn starts so far: (e6 e12, Black, limit 2), (e6 e11, White), (e5 e11, Black),
@@ -90,18 +90,25 @@ fn threefold_repetition_of_a_turn_start_position_is_a_draw() {
 
 #[test]
 fn fifty_turns_by_each_side_without_a_capture_is_a_draw() {
-    let mut pos = position_with(
+    // White's turn 60 of up to two moves, 100 turn ends after the last capture.
+    let mut setup = setup_with(
         Rules::Standard,
         Color::White,
-        1,
+        2,
         "a1",
         "q15",
         &[("e5", 'W'), ("e12", 'w')],
     );
-    pos.set_turn_clock(100);
-    let mut game = Game::new(pos.clone());
+    let pos = setup
+        .set_turn_number(60)
+        .set_turn_clock(100)
+        .build()
+        .unwrap();
+    let mut game = Game::new(pos);
     assert!(game.outcome().is_none());
-    game.play_text("e5-e6").unwrap(); // the 101st turn end since the last capture
+    game.play_text("e5-e6").unwrap();
+    assert!(game.outcome().is_none()); // the turn goes on
+    game.play_text(";").unwrap(); // the 101st turn end since the last capture
     assert_eq!(game.position().turn_clock(), 101);
     assert_eq!(
         game.outcome(),
@@ -111,17 +118,22 @@ fn fifty_turns_by_each_side_without_a_capture_is_a_draw() {
     );
     assert!(game.legal_move_list().is_empty());
     // A capture resets the count.
-    let mut capture = position_with(
+    let mut setup = setup_with(
         Rules::Standard,
         Color::White,
-        1,
+        2,
         "a1",
         "q15",
         &[("e5", 'W'), ("e6", 'w'), ("e12", 'w')],
     );
-    capture.set_turn_clock(100);
+    let capture = setup
+        .set_turn_number(60)
+        .set_turn_clock(100)
+        .build()
+        .unwrap();
     let mut game = Game::new(capture);
     game.play_text("e5xe6").unwrap();
+    game.play_text(";").unwrap();
     assert_eq!(game.position().turn_clock(), 1);
     assert!(game.outcome().is_none());
     let _: Option<TilingRider> = None;

@@ -1,9 +1,9 @@
 //! Notation [ruling]: actions and position texts.
 
-use crate::{after, board, position_with, sq, start_game};
+use crate::{after, board, board_setup, position_with, sq, start_game};
 use chimera_core::record::read_record;
 use chimera_core::{Color, Game, Position};
-use chimera_tiling_rider::{Move, MoveKind, Rules, TilingRider};
+use chimera_tiling_rider::{Move, MoveKind, Rules, Setup, TilingRider};
 
 const START: &str = "wgwgwgwgkkgwgwgwgw/fnfnfnfnkknfnfnfnf/wgwgwgwgwggwgwgwgw/fnfnfnfnfnnfnfnfnf/18/18/18/18/18/18/18/18/FNFNFNFNFNNFNFNFNF/WGWGWGWGWGGWGWGWGW/FNFNFNFNKKNFNFNFNF/WGWGWGWGKKGWGWGWGW w 0/4 - - 0 1";
 
@@ -18,7 +18,7 @@ fn position_text_of_the_start() {
 
 #[test]
 fn position_text_carries_the_turn_state_and_round_trips() {
-    let pos = board(
+    let mut pos = board_setup(
         Color::White,
         6,
         &[
@@ -29,9 +29,11 @@ fn position_text_carries_the_turn_state_and_round_trips() {
             ("m3", 'N'),
         ],
     );
-    let mut pos = pos;
-    pos.set_turn_number(3); // after Black's second turn, of 5 moves
-    pos.set_last_turn_length(5);
+    let pos = pos
+        .set_turn_number(3) // after Black's second turn, of 5 moves
+        .set_last_turn_length(5)
+        .build()
+        .unwrap();
     let mid = after(&pos, &["g6-f6", "We5-e9", "m3-n5", "Ka1-a3"]);
     let text = mid.to_text();
     assert!(
@@ -302,48 +304,20 @@ fn limits_stop_at_252() {
     assert!(reads(Rules::Wheeler, "w 0/252 - 248 0 200").is_ok());
     assert!(reads(Rules::Wheeler, "b 0/252 - 252 0 200").is_ok());
     refused(Rules::Wheeler, "b 0/255 - 254 0 200", "field 3");
-    // The setters keep the limit within 1..=252 and the moves made below it.
-    let mut pos = TilingRider::start(Rules::Wheeler);
-    pos.set_turn(Color::White, 254, 255);
-    assert_eq!((pos.moves_made(), pos.move_limit()), (251, 252));
-    pos.set_turn(Color::White, 3, 0);
-    assert_eq!((pos.moves_made(), pos.move_limit()), (0, 1));
-    pos.set_last_turn_length(255);
-    assert_eq!(pos.last_turn_length(), 252);
-    // A turn of 252 (a wheeler rider move from 248 points, or an end of turn) hands the
-    // opponent 252, not an overflow.
-    let mut pos = crate::position_with(
-        Rules::Wheeler,
-        Color::White,
-        252,
-        "a1",
-        "q15",
-        &[
-            ("e5", 'W'),
-            ("f5", 'W'),
-            ("e6", 'W'),
-            ("f6", 'W'),
-            ("m3", 'N'),
-        ],
-    );
-    pos.set_turn_number(100);
-    pos.set_turn(Color::White, 248, 252);
-    let black = after(&pos, &["We5-e9"]);
-    assert_eq!(black.turn(), Color::Black);
-    assert_eq!((black.move_limit(), black.last_turn_length()), (252, 252));
-    assert_eq!(
-        TilingRider::from_text(&black.to_text(), Rules::Wheeler).unwrap(),
-        black
-    );
-    let mut pos = board(Color::White, 252, &[("m3", 'N')]);
-    pos.set_turn_number(200);
-    pos.set_turn(Color::White, 251, 252);
-    let black = after(&pos, &["m3-n5"]);
-    assert_eq!((black.move_limit(), black.last_turn_length()), (252, 252));
-    assert_eq!(
-        TilingRider::from_text(&black.to_text(), Rules::Standard).unwrap(),
-        black
-    );
+    // The builder refuses the same: a limit over 252, moves made at the limit, a limit of
+    // 0, a last turn over 252.
+    let mut setup = Setup::from_position(&TilingRider::start(Rules::Wheeler));
+    let err = setup.set_turn(Color::White, 254, 255).build().unwrap_err();
+    assert!(err.place.contains("field 3"), "{err}");
+    let err = setup.set_turn(Color::White, 3, 0).build().unwrap_err();
+    assert!(err.place.contains("field 3"), "{err}");
+    setup.set_turn(Color::Black, 0, 252).set_turn_number(200);
+    assert!(setup.set_last_turn_length(252).build().is_ok());
+    let err = setup.set_last_turn_length(255).build().unwrap_err();
+    assert!(err.place.contains("field 5"), "{err}");
+    // A turn of 252 hands the opponent 252, not an overflow: see the crate's unit test
+    // `a_turn_of_252_hands_the_opponent_252` (its 248 or 251 moves made need more marked
+    // pieces than a test board holds, so it sets them inside the crate).
 }
 
 #[test]
@@ -361,7 +335,7 @@ fn the_marks_account_for_the_moves_made() {
     }
     // An aggregate move counts one, and may hide up to four earlier lone moves of its
     // pieces: 1 to 5 moves for `e9*,f9*,e10*,f10*`, plus one for the king.
-    let pos = board(
+    let mut pos = board_setup(
         Color::White,
         8,
         &[
@@ -372,9 +346,11 @@ fn the_marks_account_for_the_moves_made() {
             ("m3", 'N'),
         ],
     );
-    let mut pos = pos;
-    pos.set_turn_number(5);
-    pos.set_last_turn_length(7);
+    let pos = pos
+        .set_turn_number(5)
+        .set_last_turn_length(7)
+        .build()
+        .unwrap();
     let mid = after(&pos, &["g6-f6", "We5-e9", "Ka1-a3"]);
     let text = mid.to_text();
     assert!(text.ends_with(" w 3/8 e9*,f9*,e10*,f10*,K 7 0 5"), "{text}");
@@ -425,10 +401,12 @@ fn the_turn_number_stops_at_65535() {
     refused(Rules::Standard, "b 0/3 - 2 0 65536", "field 7");
     refused(Rules::Standard, "b 0/3 - 2 0 0", "field 7");
     // Black's turn 65535 ends: White's turn is numbered 65535 too, and reads back.
-    let mut pos = board(Color::Black, 3, &[("m13", 'n')]);
-    pos.set_turn_number(u16::MAX);
-    pos.set_last_turn_length(2);
-    pos.set_turn_clock(100);
+    let pos = board_setup(Color::Black, 3, &[("m13", 'n')])
+        .set_turn_number(u16::MAX)
+        .set_last_turn_length(2)
+        .set_turn_clock(100)
+        .build()
+        .unwrap();
     let white = after(&pos, &["m13-n11", ";"]);
     assert_eq!(
         (white.turn(), white.turn_number()),
@@ -515,10 +493,12 @@ fn edge_board(rules: Rules) -> String {
     } else {
         "a1"
     };
-    let mut pos = crate::position_with(rules, Color::White, 2, white_king, "q15", &[]);
+    let limit = if rules == Rules::Wheeler { 4 } else { 2 };
+    let mut setup = crate::setup_with(rules, Color::White, limit, white_king, "q15", &[]);
     for &(s, letter) in &pieces {
-        pos.set_piece(crate::sq(s), Some(crate::piece_of(letter)));
+        setup.set_piece(crate::sq(s), Some(crate::piece_of(letter)));
     }
+    let pos = setup.build().unwrap();
     pos.to_text().split(' ').next().unwrap().to_string()
 }
 

@@ -1,8 +1,8 @@
 //! Options (named rule sets): `wheeler`, and `paulowich-16` (its own module, `paulowich.rs`).
 
-use crate::{after, is_legal, legal_texts, position_with};
+use crate::{after, is_legal, legal_texts, setup_with, sq};
 use chimera_core::{Color, Position, RuleSet};
-use chimera_tiling_rider::{Rules, TilingRider};
+use chimera_tiling_rider::{Piece, Rules, TilingRider};
 
 #[test]
 fn rule_set_names() {
@@ -55,15 +55,24 @@ fn wheeler_rider_and_king_moves_count_as_four() {
         ("f6", 'W'),
         ("m3", 'N'),
     ];
-    let pos = position_with(Rules::Wheeler, Color::White, 5, "a1", "q15", &pieces);
+    // A turn of 8 points with 3 made (three pieces moved alone): 5 left.
+    let mut setup = setup_with(Rules::Wheeler, Color::White, 8, "a1", "q15", &pieces);
+    setup.set_turn(Color::White, 3, 8);
+    for s in ["n1", "p1", "r1"] {
+        setup.set_piece(sq(s), Some((Piece::Ferz, Color::White)));
+        setup.mark_moved_alone(sq(s));
+    }
+    let pos = setup.build().unwrap();
     let rider = after(&pos, &["We5-e9"]);
-    assert_eq!(rider.moves_made(), 4);
+    assert_eq!(rider.moves_made(), 7);
     // One point left: no king move (4) fits, a small piece move does.
     assert!(!legal_texts(&rider).iter().any(|m| m.starts_with('K')));
     assert!(is_legal(&rider, "m3-n5"));
+    let ended = after(&rider, &[";"]);
+    assert_eq!(ended.move_limit(), 12); // 7 rounds up to 8, plus 4
     let small = after(&pos, &["m3-n5"]);
     assert!(is_legal(&small, "We5-e9") && is_legal(&small, "Ka1-a3"));
     let full = after(&small, &["Ka1-a3"]);
-    assert_eq!(full.turn(), Color::Black); // 5 points: the limit is reached
-    assert_eq!(full.move_limit(), 12); // 5 rounds up to 8, plus 4
+    assert_eq!(full.turn(), Color::Black); // 8 points: the limit is reached
+    assert_eq!(full.move_limit(), 12); // 8, plus 4
 }

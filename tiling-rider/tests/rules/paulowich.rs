@@ -5,7 +5,7 @@
 use crate::properties::compare_with_reference;
 use crate::reference::RefPos;
 use chimera_core::{Color, Game, Position, RuleSet};
-use chimera_tiling_rider::{Board, Move, MoveKind, Piece, Rules, Square, TilingRider, Unit};
+use chimera_tiling_rider::{Board, Move, MoveKind, Piece, Rules, Setup, Square, TilingRider, Unit};
 
 const P16: Rules = Rules::Paulowich16;
 
@@ -22,9 +22,32 @@ pub fn punit(name: &str) -> Unit {
     psq(name).unit()
 }
 
-/// A paulowich-16 position: kings and (optional) giant ferzes on the units of the squares
+/// A paulowich-16 setup: kings and (optional) giant ferzes on the units of the squares
 /// named, these pieces (`("d4", 'W')`), `turn` to move at the start of a normal turn of
 /// `limit` moves.
+pub fn setup16(
+    turn: Color,
+    limit: u8,
+    kings: (&str, &str),
+    ferzes: (Option<&str>, Option<&str>),
+    pieces: &[(&str, char)],
+) -> Setup {
+    let mut setup = Setup::new(P16);
+    assert!(setup.set_king(Color::White, punit(kings.0)));
+    assert!(setup.set_king(Color::Black, punit(kings.1)));
+    for (color, name) in [(Color::White, ferzes.0), (Color::Black, ferzes.1)] {
+        if let Some(name) = name {
+            assert!(setup.set_giant_ferz(color, Some(punit(name))));
+        }
+    }
+    for &(s, letter) in pieces {
+        assert!(setup.set_piece(psq(s), Some(crate::piece_of(letter))));
+    }
+    crate::turn_of(&mut setup, turn, limit);
+    setup
+}
+
+/// [`setup16`], built.
 pub fn pos16(
     turn: Color,
     limit: u8,
@@ -32,20 +55,8 @@ pub fn pos16(
     ferzes: (Option<&str>, Option<&str>),
     pieces: &[(&str, char)],
 ) -> TilingRider {
-    let mut pos = TilingRider::empty(P16);
-    assert!(pos.set_king(Color::White, punit(kings.0)));
-    assert!(pos.set_king(Color::Black, punit(kings.1)));
-    for (color, name) in [(Color::White, ferzes.0), (Color::Black, ferzes.1)] {
-        if let Some(name) = name {
-            assert!(pos.set_giant_ferz(color, Some(punit(name))));
-        }
-    }
-    for &(s, letter) in pieces {
-        assert!(pos.set_piece(psq(s), Some(crate::piece_of(letter))));
-    }
-    pos.set_turn_number(2);
-    pos.set_turn(turn, 0, limit);
-    pos
+    let setup = setup16(turn, limit, kings, ferzes, pieces);
+    setup.build().expect("a position a game reaches")
 }
 
 fn texts(pos: &TilingRider) -> Vec<String> {
@@ -81,14 +92,15 @@ fn paulowich_board_is_16_files_by_16_ranks_old_files_a_b_removed() {
         assert_eq!(Square::parse_in(name, P16), None, "{name}");
     }
     // Nothing may ever stand on the removed files.
-    let mut pos = TilingRider::start(P16);
+    let mut setup = Setup::new(P16);
     for old in ["a1", "b1", "a9", "b16"] {
         let s = Square::parse(old).unwrap();
         assert!(!board.contains(s));
-        assert!(!pos.set_piece(s, Some((Piece::Wazir, Color::White))));
-        assert_eq!(pos.piece_at(s), None);
+        assert!(!setup.set_piece(s, Some((Piece::Wazir, Color::White))));
     }
-    assert!(!pos.set_king(Color::White, Square::parse("a5").unwrap().unit()));
+    assert!(!setup.set_king(Color::White, Square::parse("a5").unwrap().unit()));
+    // Nothing was placed.
+    assert_eq!(setup.build().unwrap(), Setup::new(P16).build().unwrap());
     // The standard board is unchanged.
     assert_eq!(Rules::Standard.board().files(), 18);
     assert_eq!(
@@ -196,7 +208,7 @@ fn paulowich_setup_giant_ferzes_on_i1_j2_and_i15_j16() {
     );
     // The standard and wheeler games have none.
     assert_eq!(TilingRider::standard().giant_ferz_unit(Color::White), None);
-    assert!(!TilingRider::empty(Rules::Standard).set_giant_ferz(Color::White, Some(punit("a5"))));
+    assert!(!Setup::new(Rules::Standard).set_giant_ferz(Color::White, Some(punit("a5"))));
 }
 
 #[test]
@@ -488,7 +500,7 @@ fn giant_ferz_moves_at_most_once_per_turn() {
     assert!(next.giant_ferz_has_moved());
     assert!(!texts(&next).iter().any(|m| m.starts_with('Z')));
     assert!(
-        next.to_text().ends_with(" w 1/3 Z - 0 2"),
+        next.to_text().ends_with(" w 1/3 Z 2 0 3"),
         "{}",
         next.to_text()
     );
@@ -638,7 +650,7 @@ fn paulowich_position_text_round_trips() {
     let start = TilingRider::start(P16);
     assert_eq!(TilingRider::from_text(START16, P16).unwrap(), start);
     // Mid-turn, with the giant ferz marked as moved (`Z`) among the moved pieces.
-    let pos = pos16(
+    let mut pos = setup16(
         Color::White,
         5,
         ("a1", "o15"),
@@ -651,9 +663,11 @@ fn paulowich_position_text_round_trips() {
             ("m3", 'N'),
         ],
     );
-    let mut pos = pos;
-    pos.set_turn_number(3); // after Black's second turn, of 4 moves
-    pos.set_last_turn_length(4);
+    let pos = pos
+        .set_turn_number(3) // after Black's second turn, of 4 moves
+        .set_last_turn_length(4)
+        .build()
+        .unwrap();
     let mid = crate::after(&pos, &["f7-f6", "We5-e9", "Zg7-i9", "Ka1-a3"]);
     let text = mid.to_text();
     assert!(
@@ -695,12 +709,24 @@ fn giant_ferz_and_its_moved_state_are_in_the_zobrist_key() {
         3,
         ("a1", "o15"),
         (Some("g7"), None),
-        &[("o5", 'W')],
+        &[
+            ("o5", 'W'),
+            ("a9", 'W'),
+            ("b9", 'W'),
+            ("a10", 'W'),
+            ("b10", 'W'),
+        ],
     );
-    let moved = crate::after(&pos, &["Zg7-i9"]);
-    let mut placed = pos.clone();
-    assert!(placed.set_giant_ferz(Color::White, Some(punit("i9"))));
-    placed.set_turn(Color::White, 1, 3);
+    // An aggregate move, then the giant ferz's: 2 of 3 moves made.
+    let moved = crate::after(&pos, &["Wa9-a11", "Zg7-i9"]);
+    // The same board and moves made, the aggregate's marks (1 to 5 moves), not the giant
+    // ferz's.
+    let mut placed = Setup::from_position(&moved);
+    placed.clear_marks();
+    for s in ["a11", "b11", "a12", "b12"] {
+        placed.mark_used_by_aggregate(psq(s));
+    }
+    let placed = placed.build().unwrap();
     // Same board, same count; only the "moved this turn" state differs.
     assert_eq!(
         placed.to_text().split(' ').next(),
@@ -709,8 +735,9 @@ fn giant_ferz_and_its_moved_state_are_in_the_zobrist_key() {
     assert_ne!(placed.zobrist(), moved.zobrist());
     assert_eq!(moved.zobrist(), moved.zobrist_from_scratch());
     assert_ne!(pos.zobrist(), placed.zobrist());
-    let mut gone = pos.clone();
+    let mut gone = Setup::from_position(&pos);
     assert!(gone.set_giant_ferz(Color::White, None));
+    let gone = gone.build().unwrap();
     assert_ne!(gone.zobrist(), pos.zobrist());
     assert_eq!(gone.zobrist(), gone.zobrist_from_scratch());
 }

@@ -6,7 +6,7 @@ use crate::start_game;
 use chimera_core::conformance::{check_parsers, check_playout, SplitMix64};
 use chimera_core::Color;
 use chimera_core::{Game, Position};
-use chimera_tiling_rider::{Move, Piece, Rules, Square, TilingRider, Unit};
+use chimera_tiling_rider::{Move, Piece, Rules, Setup, Square, TilingRider, Unit};
 use proptest::prelude::*;
 
 #[test]
@@ -130,10 +130,10 @@ proptest! {
 /// within three files and ranks of a random anchor unit (a missing anchor places nothing),
 /// the others anywhere (off the board `set_piece` refuses).
 fn scatter_pieces(
-    pos: &mut TilingRider,
+    pos: &mut Setup,
     rng: &mut SplitMix64,
     anchors: &[Option<Unit>],
-    free: impl Fn(&TilingRider, Square) -> bool,
+    free: impl Fn(&Setup, Square) -> bool,
 ) {
     let n = 3 + rng.below(8);
     for _ in 0..n {
@@ -169,7 +169,7 @@ fn scatter_pieces(
 pub fn random_position(seed: u64) -> TilingRider {
     let mut rng = SplitMix64::new(seed);
     let wheeler = rng.below(10) == 0;
-    let mut pos = TilingRider::empty(if wheeler {
+    let mut pos = Setup::new(if wheeler {
         Rules::Wheeler
     } else {
         Rules::Standard
@@ -184,7 +184,7 @@ pub fn random_position(seed: u64) -> TilingRider {
     };
     pos.set_king(Color::White, wk);
     pos.set_king(Color::Black, bk);
-    let free = |pos: &TilingRider, s: Square| pos.piece_at(s).is_none() && pos.king_at(s).is_none();
+    let free = |pos: &Setup, s: Square| pos.piece_at(s).is_none() && pos.king_at(s).is_none();
     if rng.below(2) == 0 {
         let u = Unit::from_index(rng.below(72)).unwrap();
         if u.squares().iter().all(|&s| free(&pos, s)) {
@@ -197,21 +197,64 @@ pub fn random_position(seed: u64) -> TilingRider {
     }
     scatter_pieces(&mut pos, &mut rng, &[Some(wk), Some(bk)], free);
     set_random_turn(&mut pos, &mut rng, wheeler);
-    pos
+    pos.build().expect("a reachable position")
 }
 
-/// A random short turn to move (4 moves under `wheeler`, else 1 to 3), either side; one time
-/// in five Black's exact first turn instead (White's would hand Black an exact 8-move turn
-/// next, whose brute-force proof is too slow for the reference with few pieces).
-fn set_random_turn(pos: &mut TilingRider, rng: &mut SplitMix64, wheeler: bool) {
+/// A random short turn to move (4 points under `wheeler`, else 1 to 3 moves), either side;
+/// one time in five Black's exact first turn instead. All are turn states a game reaches:
+/// a normal turn of 2 or 3 moves; under `wheeler` White's first turn (up to 4 points) or
+/// Black's first (8) with 4 points made; a turn of exactly `k` moves left (a limit of 1, or
+/// the exact first turn) as the last `k` of a first turn (White's 4, Black's 8), its pieces
+/// marked as moved for those made, or if the side has too few, a normal turn of 2 or 3.
+fn set_random_turn(setup: &mut Setup, rng: &mut SplitMix64, wheeler: bool) {
     let mut side = Color::ALL[rng.below(2)];
     let limit = if wheeler { 4 } else { 1 + rng.below(3) as u8 };
     let first_turns = rng.below(5) == 0;
     if first_turns {
         side = Color::Black;
     }
-    pos.set_turn_number(if first_turns { 1 } else { 2 });
-    pos.set_turn(side, 0, limit);
+    let (full, last, made) = match (wheeler, side) {
+        (true, Color::White) => (4, 0, 0),
+        (true, Color::Black) => (8, 4, 4),
+        (false, Color::White) if first_turns || limit == 1 => (4, 0, 4 - limit),
+        (false, Color::Black) if first_turns || limit == 1 => (8, 4, 8 - limit),
+        (false, _) => {
+            crate::normal_turn(setup, side, limit);
+            return;
+        }
+    };
+    setup
+        .set_turn(side, made, full)
+        .set_turn_number(1)
+        .set_last_turn_length(last);
+    if !mark_moved(setup, side, made, wheeler) {
+        crate::normal_turn(setup, side, limit.max(2));
+    }
+}
+
+/// Marks `side`'s pieces as moved this turn to account for `made` moves (points under
+/// `wheeler`, where the king's move is 4): small pieces moved alone, the king if they are
+/// too few. `false`, marking nothing, if even that is not enough.
+fn mark_moved(setup: &mut Setup, side: Color, made: u8, wheeler: bool) -> bool {
+    let own: Vec<Square> = Square::all()
+        .filter(|&s| setup.piece_at(s).is_some_and(|(_, c)| c == side))
+        .collect();
+    let king = if wheeler { 4 } else { 1 };
+    let lone = usize::from(made);
+    let (lone, with_king) = if own.len() >= lone {
+        (lone, false)
+    } else if made >= king && own.len() >= usize::from(made - king) {
+        (usize::from(made - king), true)
+    } else {
+        return false;
+    };
+    for &s in &own[..lone] {
+        setup.mark_moved_alone(s);
+    }
+    if with_king {
+        setup.mark_king_moved();
+    }
+    true
 }
 
 #[test]
@@ -273,20 +316,23 @@ proptest! {
 /// 8); otherwise a turn 20 after an opponent's turn one move shorter than the limit (at
 /// least 2). The random positions' own turn states (exact short turns, limits of 1) are
 /// for comparing with the reference, which needs no text.
-pub fn reachable_turn(mut pos: TilingRider) -> TilingRider {
+pub fn reachable_turn(pos: TilingRider) -> TilingRider {
     let side = pos.turn();
     let (turn_no, limit, last) = match (pos.rules(), side) {
         (Rules::Wheeler, Color::White) => (1, 4, 0),
         (Rules::Wheeler, Color::Black) => (1, 8, 4),
         _ => {
-            let limit = pos.move_limit().max(2);
+            let limit = (pos.move_limit() - pos.moves_made()).max(2);
             (20, limit, limit - 1)
         }
     };
-    pos.set_turn_number(turn_no);
-    pos.set_turn(side, 0, limit);
-    pos.set_last_turn_length(last);
-    pos
+    let mut setup = Setup::from_position(&pos);
+    setup
+        .clear_marks()
+        .set_turn(side, 0, limit)
+        .set_turn_number(turn_no)
+        .set_last_turn_length(last);
+    setup.build().expect("a reachable turn")
 }
 
 /// A random small `paulowich-16` position, like [`random_position`] on the 16-file board,
@@ -297,7 +343,7 @@ pub fn random_position_16(seed: u64) -> TilingRider {
     let mut rng = SplitMix64::new(seed ^ 0x1616_1616);
     let rules = Rules::Paulowich16;
     let board = rules.board();
-    let mut pos = TilingRider::empty(rules);
+    let mut pos = Setup::new(rules);
     let units: Vec<Unit> = board.units().collect();
     let (wk, bk) = loop {
         let a = units[rng.below(units.len())];
@@ -336,7 +382,7 @@ pub fn random_position_16(seed: u64) -> TilingRider {
         }
         pos.set_giant_ferz(color, Some(unit)); // false (nothing placed) off the board
     }
-    let free = |pos: &TilingRider, s: Square| {
+    let free = |pos: &Setup, s: Square| {
         pos.piece_at(s).is_none() && pos.king_at(s).is_none() && pos.giant_ferz_at(s).is_none()
     };
     if rng.below(3) == 0 {
@@ -357,7 +403,7 @@ pub fn random_position_16(seed: u64) -> TilingRider {
     ];
     scatter_pieces(&mut pos, &mut rng, &anchors, free);
     set_random_turn(&mut pos, &mut rng, false);
-    pos
+    pos.build().expect("a reachable position")
 }
 
 #[test]
@@ -562,7 +608,7 @@ fn deciding_one_action_agrees_with_the_list() {
 /// rule), sometimes an aggregate two units away on a line. Turns of 2 or 3 moves.
 pub fn crowded_position(seed: u64) -> TilingRider {
     let mut rng = SplitMix64::new(seed ^ 0xC0DE_CA4E);
-    let mut pos = TilingRider::empty(Rules::Standard);
+    let mut pos = Setup::new(Rules::Standard);
     let side = Color::ALL[rng.below(2)];
     let (k, ek) = loop {
         let a = Unit::from_index(rng.below(72)).unwrap();
@@ -574,7 +620,7 @@ pub fn crowded_position(seed: u64) -> TilingRider {
     };
     pos.set_king(side, k);
     pos.set_king(!side, ek);
-    let free = |pos: &TilingRider, s: Square| pos.piece_at(s).is_none() && pos.king_at(s).is_none();
+    let free = |pos: &Setup, s: Square| pos.piece_at(s).is_none() && pos.king_at(s).is_none();
     let near = |rng: &mut SplitMix64, spread: i32| -> Option<Square> {
         let c = k.lower_left();
         let f = c.file() as i32 + rng.below(2 * spread as usize + 2) as i32 - spread;
@@ -623,9 +669,8 @@ pub fn crowded_position(seed: u64) -> TilingRider {
             }
         }
     }
-    pos.set_turn_number(2);
-    pos.set_turn(side, 0, 2 + rng.below(2) as u8);
-    pos
+    crate::normal_turn(&mut pos, side, 2 + rng.below(2) as u8);
+    pos.build().expect("a reachable position")
 }
 
 #[test]

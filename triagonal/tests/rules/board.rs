@@ -116,7 +116,12 @@ fn directions_orthogonal_6_diagonal_12_triagonal_8() {
     // A king in open space steps in all 26 directions; a rook's first steps are the 6
     // orthogonal and 8 triagonal ones; a bishop's the 12 diagonal and 8 triagonal ones.
     let one_step = |piece: char| {
-        let pos = with_kings(Color::White, &[("Bb2", piece)]);
+        // The white king itself, or a piece beside both kings (one king a side).
+        let pos = if piece == 'K' {
+            board(Color::White, &[("Bb2", 'K'), ("Hh1", 'k')])
+        } else {
+            with_kings(Color::White, &[("Bb2", piece)])
+        };
         targets(&pos, "Bb2")
             .into_iter()
             .filter(|t| {
@@ -134,5 +139,4 @@ fn directions_orthogonal_6_diagonal_12_triagonal_8() {
     assert_eq!(one_step('R'), 6 + 8);
     assert_eq!(one_step('B'), 12 + 8);
     assert_eq!(one_step('Q'), 6 + 12 + 8);
-    let _ = board(Color::White, &[]);
 }

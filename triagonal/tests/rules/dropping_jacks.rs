@@ -4,12 +4,15 @@
 
 use crate::{after, at, is_legal, move_texts, with_kings};
 use chimera_core::{Color, Position};
-use chimera_triagonal::{Rules, Triagonal};
+use chimera_triagonal::{Rules, Setup, Triagonal};
 
 /// White pawns on Cc3 and Cd3, a white knight far away on Ga1, Jacks in hand.
 fn two_pawns(hand: u16) -> Triagonal {
     let mut pos = with_kings(Color::White, &[("Cc3", 'P'), ("Cd3", 'P'), ("Ga1", 'N')]);
-    pos.set_jacks_in_hand(Color::White, hand);
+    pos = Setup::from_position(&pos)
+        .set_jacks_in_hand(Color::White, hand)
+        .build()
+        .unwrap();
     pos
 }
 
@@ -34,10 +37,11 @@ fn a_placement_is_optional() {
 #[test]
 fn placement_on_empty_cells_only() {
     let mut pos = two_pawns(80);
-    pos.set_piece(
+    pos.put(
         crate::cell("Bc2"),
         Some((chimera_triagonal::Piece::Rook, Color::Black)),
-    );
+    )
+    .unwrap();
     assert!(!is_legal(&pos, "J@Bc2,J@Bd2,Cc3-Cc4"));
     assert!(!is_legal(&pos, "J@Cc3,J@Bd2,Ga1-Gb3"));
 }
@@ -50,7 +54,10 @@ fn each_jack_adjacent_to_at_least_two_of_the_players_own_pieces() {
     assert!(is_legal(&pos, "J@Bc2,J@Bd2,Ga1-Gb3"));
     // Enemy pieces do not count.
     let mut pos = with_kings(Color::White, &[("Cc3", 'P'), ("Cd3", 'p'), ("Ga1", 'N')]);
-    pos.set_jacks_in_hand(Color::White, 80);
+    pos = Setup::from_position(&pos)
+        .set_jacks_in_hand(Color::White, 80)
+        .build()
+        .unwrap();
     assert!(!is_legal(&pos, "J@Bc2,J@Bd2,Ga1-Gb3"));
     assert!(move_texts(&pos).iter().all(|m| !m.starts_with("J@")));
 }
@@ -69,7 +76,10 @@ fn ruling_adjacent_in_any_of_the_26_directions() {
 fn adjacency_counts_only_pieces_on_the_board_before_the_placement() {
     // Pawns on Cc3 and Ce3: Cd3 touches both; Cc4 touches Cc3 and (after placing) Cd3 only.
     let mut pos = with_kings(Color::White, &[("Cc3", 'P'), ("Ce3", 'P'), ("Ga1", 'N')]);
-    pos.set_jacks_in_hand(Color::White, 80);
+    pos = Setup::from_position(&pos)
+        .set_jacks_in_hand(Color::White, 80)
+        .build()
+        .unwrap();
     assert!(is_legal(&pos, "J@Cd3,J@Cd2,Ga1-Gb3"));
     assert!(!is_legal(&pos, "J@Cd3,J@Cc4,Ga1-Gb3"));
 }
@@ -97,10 +107,11 @@ fn placement_needs_two_jacks_in_hand() {
 #[test]
 fn after_a_placement_the_normal_move_may_not_move_a_jack() {
     let mut pos = two_pawns(80);
-    pos.set_piece(
+    pos.put(
         crate::cell("Fa1"),
         Some((chimera_triagonal::Piece::Jack, Color::White)),
-    );
+    )
+    .unwrap();
     assert!(is_legal(&pos, "Fa1-Fa2"));
     assert!(!is_legal(&pos, "J@Bc2,J@Bd2,Fa1-Fa2"));
     // Nor one of the Jacks just placed.
@@ -122,7 +133,10 @@ fn after_a_placement_no_capture_of_any_kind() {
             ("He5", 'P'),
         ],
     );
-    ep.set_jacks_in_hand(Color::White, 80);
+    ep = Setup::from_position(&ep)
+        .set_jacks_in_hand(Color::White, 80)
+        .build()
+        .unwrap();
     let ep = after(&ep, "Hd7-Hd5");
     assert!(is_legal(&ep, "He5xHd6"));
     assert!(is_legal(&ep, "Ga1^Ga2"));
@@ -148,56 +162,71 @@ fn a_placement_is_part_of_a_turn_that_still_needs_its_normal_move() {
     assert!(is_legal(&pos, "J@Cc4,J@Cd4,Ga1-Gb3"));
     // With only Jack moves and captures left, no placement at all.
     let mut pos = with_kings(Color::White, &[("Cc3", 'J'), ("Cd3", 'J')]);
-    pos.set_piece(crate::cell("Aa8"), None);
-    pos.set_piece(
+    pos.put(crate::cell("Aa8"), None).unwrap();
+    pos.put(
         crate::cell("Ca1"),
         Some((chimera_triagonal::Piece::King, Color::White)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Ca2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Cb1"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Cb2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Ba1"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Ba2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Bb1"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Bb2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Da1"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Da2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Db1"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_piece(
+    )
+    .unwrap();
+    pos.put(
         crate::cell("Db2"),
         Some((chimera_triagonal::Piece::Pawn, Color::Black)),
-    );
-    pos.set_jacks_in_hand(Color::White, 80);
+    )
+    .unwrap();
+    pos = Setup::from_position(&pos)
+        .set_jacks_in_hand(Color::White, 80)
+        .build()
+        .unwrap();
     let moves = move_texts(&pos);
     assert!(!moves.is_empty());
     assert!(moves.iter().all(|m| !m.starts_with("J@")), "{moves:?}");
@@ -226,7 +255,10 @@ fn the_placement_pair_is_unordered_one_move() {
 #[test]
 fn a_placement_resets_the_fifty_move_clock() {
     let mut pos = two_pawns(80);
-    pos.set_halfmove_clock(40);
+    pos = Setup::from_position(&pos)
+        .set_halfmove_clock(40)
+        .build()
+        .unwrap();
     assert_eq!(after(&pos, "Ga1-Gb3").halfmove_clock(), 41);
     assert_eq!(after(&pos, "J@Bc2,J@Bd2,Ga1-Gb3").halfmove_clock(), 0);
 }
@@ -244,7 +276,10 @@ fn interpretation_castling_and_promotion_by_a_step_are_allowed_after_a_placement
             ("Hh1", 'k'),
         ],
     );
-    pos.set_jacks_in_hand(Color::White, 80);
+    pos = Setup::from_position(&pos)
+        .set_jacks_in_hand(Color::White, 80)
+        .build()
+        .unwrap();
     // Ae2 and Af2 touch the king, the rook's neighbourhood and the pawns.
     assert!(is_legal(&pos, "J@Ae2,J@Af2,Ae1-Ag1"));
     assert!(is_legal(&pos, "J@Ae2,J@Af2,Hb7-Hb8=Q"));
@@ -259,6 +294,9 @@ fn the_players_own_jacks_and_king_count_as_pieces_for_adjacency() {
         Color::White,
         &[("Bb1", 'K'), ("Bc1", 'J'), ("Hh8", 'k'), ("Ga1", 'N')],
     );
-    pos.set_jacks_in_hand(Color::White, 80);
+    pos = Setup::from_position(&pos)
+        .set_jacks_in_hand(Color::White, 80)
+        .build()
+        .unwrap();
     assert!(is_legal(&pos, "J@Cb2,J@Cc2,Ga1-Gb3"));
 }

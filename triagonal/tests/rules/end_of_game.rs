@@ -2,7 +2,7 @@
 
 use crate::{after, board, cell, is_legal, start_game, with_kings};
 use chimera_core::{Color, DrawReason, Game, Outcome, Position, WinReason};
-use chimera_triagonal::Triagonal;
+use chimera_triagonal::{Setup, Triagonal};
 
 fn win(winner: Color, reason: WinReason) -> Option<Outcome> {
     Some(Outcome::Win { winner, reason })
@@ -83,7 +83,10 @@ fn no_legal_turn(hand: u16) -> Triagonal {
             ("Aa1", 'k'),
         ],
     );
-    pos.set_jacks_in_hand(Color::White, hand);
+    pos = Setup::from_position(&pos)
+        .set_jacks_in_hand(Color::White, hand)
+        .build()
+        .unwrap();
     pos
 }
 
@@ -135,15 +138,22 @@ fn ruling_repetition_compares_pieces_side_to_move_jacks_in_hand_and_en_passant()
         Color::White,
         &[("Aa8", 'K'), ("Hh1", 'k'), ("Cc3", 'N'), ("Fc3", 'n')],
     );
-    pos.set_jacks_in_hand(Color::White, 2);
-    let mut other = pos.clone();
-    other.set_jacks_in_hand(Color::White, 4);
+    pos = Setup::from_position(&pos)
+        .set_jacks_in_hand(Color::White, 2)
+        .build()
+        .unwrap();
+    let other = Setup::from_position(&pos)
+        .set_jacks_in_hand(Color::White, 4)
+        .build()
+        .unwrap();
     assert!(!pos.same_for_repetition(&other));
     assert_ne!(pos.zobrist(), other.zobrist());
     // The clocks do not count.
-    let mut later = pos.clone();
-    later.set_halfmove_clock(7);
-    later.set_fullmove_number(12);
+    let later = Setup::from_position(&pos)
+        .set_halfmove_clock(7)
+        .set_fullmove_number(12)
+        .build()
+        .unwrap();
     assert!(pos.same_for_repetition(&later));
     // The en-passant cell counts.
     let a = Triagonal::from_text(
@@ -156,8 +166,10 @@ fn ruling_repetition_compares_pieces_side_to_move_jacks_in_hand_and_en_passant()
         chimera_triagonal::Rules::Standard,
     )
     .unwrap();
-    let mut b = a.clone();
-    b.set_en_passant(None).unwrap();
+    let b = Setup::from_position(&a)
+        .set_en_passant(None)
+        .build()
+        .unwrap();
     assert!(!a.same_for_repetition(&b));
     assert_ne!(a.zobrist(), b.zobrist());
 }
@@ -165,7 +177,10 @@ fn ruling_repetition_compares_pieces_side_to_move_jacks_in_hand_and_en_passant()
 #[test]
 fn ruling_fifty_moves_by_each_side_without_capture_pawn_move_or_placement_draws() {
     let mut pos = with_kings(Color::White, &[("Cc3", 'N'), ("Cc5", 'P'), ("Fc6", 'n')]);
-    pos.set_halfmove_clock(99);
+    pos = Setup::from_position(&pos)
+        .set_halfmove_clock(99)
+        .build()
+        .unwrap();
     assert_eq!(pos.outcome(), None);
     let drawn = after(&pos, "Cc3-Cb1");
     assert_eq!(drawn.halfmove_clock(), 100);
@@ -181,7 +196,10 @@ fn ruling_fifty_moves_by_each_side_without_capture_pawn_move_or_placement_draws(
     // A pawn move and a capture reset the clock (a placement too: see dropping_jacks).
     assert_eq!(after(&pos, "Cc5-Cc6").halfmove_clock(), 0);
     let mut pos = with_kings(Color::White, &[("Cc3", 'N'), ("Ce4", 'n')]);
-    pos.set_halfmove_clock(99);
+    pos = Setup::from_position(&pos)
+        .set_halfmove_clock(99)
+        .build()
+        .unwrap();
     assert_eq!(after(&pos, "Cc3xCe4").halfmove_clock(), 0);
     let _ = cell("Cc3");
 }
@@ -189,14 +207,20 @@ fn ruling_fifty_moves_by_each_side_without_capture_pawn_move_or_placement_draws(
 #[test]
 fn a_win_comes_before_the_fifty_move_draw() {
     let mut pos = board(Color::White, &[("Aa8", 'K'), ("Cc3", 'R'), ("Cc6", 'k')]);
-    pos.set_halfmove_clock(99);
+    pos = Setup::from_position(&pos)
+        .set_halfmove_clock(99)
+        .build()
+        .unwrap();
     let next = after(&pos, "Cc3xCc6");
     assert_eq!(
         next.outcome(),
         win(Color::White, chimera_triagonal::KING_CAPTURED)
     );
     let mut pos = board(Color::White, &[("Hd8", 'K'), ("Aa1", 'k')]);
-    pos.set_halfmove_clock(99);
+    pos = Setup::from_position(&pos)
+        .set_halfmove_clock(99)
+        .build()
+        .unwrap();
     assert_eq!(
         after(&pos, "Hd8-He8").outcome(),
         win(Color::White, chimera_triagonal::KING_REACHED_START)
@@ -206,6 +230,9 @@ fn a_win_comes_before_the_fifty_move_draw() {
 #[test]
 fn a_jacks_pawn_step_is_not_a_pawn_move_for_the_fifty_move_clock() {
     let mut pos = with_kings(Color::White, &[("Cc3", 'J')]);
-    pos.set_halfmove_clock(10);
+    pos = Setup::from_position(&pos)
+        .set_halfmove_clock(10)
+        .build()
+        .unwrap();
     assert_eq!(after(&pos, "Cc3-Cc4").halfmove_clock(), 11);
 }

@@ -55,16 +55,18 @@ fn castling_king_two_cells_toward_the_rook_rook_to_the_cell_the_king_crossed() {
 #[test]
 fn castling_needs_the_cells_between_king_and_rook_empty() {
     let mut pos = castling_position(Color::White);
-    pos.set_piece(
+    pos.put(
         crate::cell("Ab1"),
         Some((chimera_triagonal::Piece::Knight, Color::White)),
-    );
+    )
+    .unwrap();
     assert!(!is_legal(&pos, "Ae1-Ac1"));
     assert!(is_legal(&pos, "Ae1-Ag1"));
-    pos.set_piece(
+    pos.put(
         crate::cell("Af1"),
         Some((chimera_triagonal::Piece::Bishop, Color::Black)),
-    );
+    )
+    .unwrap();
     assert!(!is_legal(&pos, "Ae1-Ag1"));
 }
 

@@ -17,7 +17,7 @@ mod render;
 mod setup;
 
 use chimera_core::{Color, Game, Position};
-use chimera_triagonal::{Cell, Piece, Rules, Triagonal};
+use chimera_triagonal::{Cell, Piece, Rules, Setup, Triagonal};
 
 /// A cell by name.
 pub fn cell(name: &str) -> Cell {
@@ -27,7 +27,7 @@ pub fn cell(name: &str) -> Cell {
 /// A position with exactly these pieces (letter upper case White, lower case Black), `turn`
 /// to move, no Jacks in hand.
 pub fn board(turn: Color, pieces: &[(&str, char)]) -> Triagonal {
-    let mut pos = Triagonal::empty(turn);
+    let mut setup = Setup::new(turn);
     for &(name, letter) in pieces {
         let piece = Piece::from_letter(letter).unwrap_or_else(|| panic!("bad piece {letter}"));
         let color = if letter.is_ascii_uppercase() {
@@ -35,9 +35,9 @@ pub fn board(turn: Color, pieces: &[(&str, char)]) -> Triagonal {
         } else {
             Color::Black
         };
-        pos.set_piece(cell(name), Some((piece, color)));
+        setup.set_piece(cell(name), Some((piece, color)));
     }
-    pos
+    setup.build().expect("a position the reader accepts")
 }
 
 /// Like [`board`] plus a White king on Aa8 and a Black king on Hh1 (out of the way, so

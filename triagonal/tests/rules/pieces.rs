@@ -2,6 +2,7 @@
 
 use crate::{after, at, is_legal, moves_from, targets, with_kings};
 use chimera_core::{Color, Position};
+use chimera_triagonal::Setup;
 
 fn kind(from: &str, to: &str) -> usize {
     let (a, b) = (crate::cell(from), crate::cell(to));
@@ -122,7 +123,10 @@ fn jack_no_double_step_no_en_passant_no_promotion() {
 #[test]
 fn interpretation_captured_jacks_do_not_return_to_any_hand() {
     let mut pos = with_kings(Color::White, &[("Cc3", 'R'), ("Cc6", 'j')]);
-    pos.set_jacks_in_hand(Color::Black, 4);
+    pos = Setup::from_position(&pos)
+        .set_jacks_in_hand(Color::Black, 4)
+        .build()
+        .unwrap();
     let next = after(&pos, "Cc3xCc6");
     assert_eq!(next.jacks_in_hand(Color::Black), 4);
     assert_eq!(next.jacks_in_hand(Color::White), 0);
