@@ -275,6 +275,34 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The orthodox end of a game where `side` has no legal move: checkmate, a win for the
+    /// other side, if `side` is in check; otherwise stalemate, a draw. For a variant's
+    /// [`Position::no_move_outcome`](crate::Position::no_move_outcome) where it follows chess.
+    ///
+    /// ```
+    /// use chimera_core::{Color, DrawReason, Outcome, WinReason};
+    /// assert_eq!(
+    ///     Outcome::checkmate_or_stalemate(Color::White, true),
+    ///     Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate }
+    /// );
+    /// assert_eq!(
+    ///     Outcome::checkmate_or_stalemate(Color::White, false),
+    ///     Outcome::Draw { reason: DrawReason::Stalemate }
+    /// );
+    /// ```
+    pub fn checkmate_or_stalemate(side: Color, in_check: bool) -> Outcome {
+        if in_check {
+            Outcome::Win {
+                winner: !side,
+                reason: WinReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: DrawReason::Stalemate,
+            }
+        }
+    }
+
     /// The winner, if any.
     pub fn winner(self) -> Option<Color> {
         match self {

@@ -8,7 +8,7 @@ pub(crate) use crate::moves::{Move, MoveKind};
 use crate::search::Memo;
 use chimera_core::{
     Budget, Color, DrawReason, IllegalMoveError, Outcome, ParseMoveError, ParsePositionError,
-    Position, RuleSet, Verdict, WinReason,
+    Position, RuleSet, Verdict,
 };
 
 chimera_kit::lettered_enum! {
@@ -881,16 +881,7 @@ impl Position for TilingRider {
     }
 
     fn no_move_outcome(&self) -> Outcome {
-        if self.in_check(self.side) {
-            Outcome::Win {
-                winner: !self.side,
-                reason: WinReason::Checkmate,
-            }
-        } else {
-            Outcome::Draw {
-                reason: DrawReason::Stalemate,
-            }
-        }
+        Outcome::checkmate_or_stalemate(self.side, self.in_check(self.side))
     }
 
     fn zobrist(&self) -> u64 {

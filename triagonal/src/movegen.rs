@@ -87,9 +87,9 @@ impl Triagonal {
         self.normal::<ALL>(out);
     }
 
-    /// Whether the side to move has any legal turn (the game not being over). Every
-    /// placement needs a normal move, so this looks at normal moves only.
-    pub(crate) fn has_legal_move(&self) -> bool {
+    /// Whether the side to move has a normal move (the game not being over): every
+    /// placement needs one, so this says whether it has any legal turn.
+    pub(crate) fn has_normal_move(&self) -> bool {
         let mut moves = Vec::with_capacity(256);
         self.normal::<ALL>(&mut moves);
         !moves.is_empty()

@@ -697,6 +697,12 @@ impl Position for Triagonal {
         self.make(mv);
     }
 
+    /// Looks at normal moves only (every placement needs one), not at the 11,660 turns of
+    /// the start.
+    fn has_legal_move(&self) -> bool {
+        self.over().is_none() && self.has_normal_move()
+    }
+
     fn terminal(&self) -> Option<Outcome> {
         self.over()
     }
@@ -705,11 +711,6 @@ impl Position for Triagonal {
         Outcome::Draw {
             reason: DrawReason::Stalemate,
         }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.over()
-            .or_else(|| (!self.has_legal_move()).then(|| self.no_move_outcome()))
     }
 
     #[inline]

@@ -177,16 +177,7 @@ impl Position for TurretChess {
     }
 
     fn no_move_outcome(&self) -> Outcome {
-        if self.is_check() {
-            Outcome::Win {
-                winner: !self.turn,
-                reason: WinReason::Checkmate,
-            }
-        } else {
-            Outcome::Draw {
-                reason: DrawReason::Stalemate,
-            }
-        }
+        Outcome::checkmate_or_stalemate(self.turn, self.is_check())
     }
 
     fn zobrist(&self) -> u64 {
