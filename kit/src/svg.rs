@@ -77,6 +77,7 @@ enum Item {
         at: Point,
         radius: f64,
         color: String,
+        dash: Option<String>,
     },
     Piece {
         at: Point,
@@ -105,6 +106,16 @@ enum Item {
         points: Vec<Point>,
         fill: String,
     },
+    Tint {
+        points: Vec<Point>,
+        color: String,
+        opacity: f64,
+    },
+    Frame {
+        points: Vec<Point>,
+        stroke: String,
+        width: f64,
+    },
     Annulus {
         at: Point,
         outer: f64,
@@ -121,7 +132,8 @@ pub struct Scene {
     height: f64,
     background: String,
     cells: Vec<CellShape>,
-    items: Vec<Item>,
+    /// The items in drawing order, each with its CSS class if it was given one.
+    items: Vec<(Item, Option<String>)>,
     captions: Vec<String>,
     outline: Option<(String, f64)>,
 }
@@ -200,7 +212,7 @@ impl Scene {
     /// over the cells and under the pieces.
     pub fn highlight(&mut self, name: &str, color: &str, opacity: f64) -> &mut Self {
         if let Some(cell) = self.cells.iter().position(|c| c.name == name) {
-            self.items.push(Item::Highlight {
+            self.push(Item::Highlight {
                 cell,
                 color: color.into(),
                 opacity,
@@ -211,17 +223,30 @@ impl Scene {
 
     /// A ring of `radius` around a point (a king in check, a selected piece).
     pub fn ring(&mut self, at: Point, radius: f64, color: &str) -> &mut Self {
-        self.items.push(Item::Ring {
+        self.push(Item::Ring {
             at,
             radius,
             color: color.into(),
+            dash: None,
+        });
+        self
+    }
+
+    /// A dashed ring of `radius` around a point, `dash` as SVG's `stroke-dasharray` (`"4 3"`):
+    /// a piece that moved this turn.
+    pub fn dashed_ring(&mut self, at: Point, radius: f64, color: &str, dash: &str) -> &mut Self {
+        self.push(Item::Ring {
+            at,
+            radius,
+            color: color.into(),
+            dash: Some(dash.into()),
         });
         self
     }
 
     /// A piece drawn as a text glyph (a chess figurine, a letter) centred on `at`.
     pub fn piece(&mut self, at: Point, glyph: &str, fill: &str, size: f64) -> &mut Self {
-        self.items.push(Item::Piece {
+        self.push(Item::Piece {
             at,
             glyph: glyph.into(),
             fill: fill.into(),
@@ -239,7 +264,7 @@ impl Scene {
         label: &str,
         ink: &str,
     ) -> &mut Self {
-        self.items.push(Item::Disc {
+        self.push(Item::Disc {
             at,
             radius,
             fill: fill.into(),
@@ -251,7 +276,7 @@ impl Scene {
 
     /// An arrow from one point to another (the last move).
     pub fn arrow(&mut self, from: Point, to: Point, color: &str) -> &mut Self {
-        self.items.push(Item::Arrow {
+        self.push(Item::Arrow {
             from,
             to,
             color: color.into(),
@@ -261,7 +286,7 @@ impl Scene {
 
     /// A small text at a point: a coordinate at the board's edge.
     pub fn label(&mut self, at: Point, text: &str, size: f64) -> &mut Self {
-        self.items.push(Item::Label {
+        self.push(Item::Label {
             at,
             text: text.into(),
             size,
@@ -272,11 +297,46 @@ impl Scene {
     /// A filled polygon that is not a cell (a hole in the board, a river): drawn over the
     /// cells, in the order of the other items, and never clickable.
     pub fn area(&mut self, points: &[Point], fill: &str) -> &mut Self {
-        self.items.push(Item::Area {
+        self.push(Item::Area {
             points: points.to_vec(),
             fill: fill.into(),
         });
         self
+    }
+
+    /// A polygon that is not a cell tinted with `color` at `opacity` (a region spanning
+    /// several cells), drawn over the cells and never clickable.
+    pub fn tint(&mut self, points: &[Point], color: &str, opacity: f64) -> &mut Self {
+        self.push(Item::Tint {
+            points: points.to_vec(),
+            color: color.into(),
+            opacity,
+        });
+        self
+    }
+
+    /// The edge of a polygon, unfilled, `width` units wide in `stroke` (a tile spanning two
+    /// cells, a group of cells that moves as one); never clickable.
+    pub fn frame(&mut self, points: &[Point], stroke: &str, width: f64) -> &mut Self {
+        self.push(Item::Frame {
+            points: points.to_vec(),
+            stroke: stroke.into(),
+            width,
+        });
+        self
+    }
+
+    /// Gives the item added last the CSS class `class` (written as a group around it), so
+    /// that a page or a test can find the items of one kind. Does nothing before any item.
+    pub fn class(&mut self, class: &str) -> &mut Self {
+        if let Some((_, c)) = self.items.last_mut() {
+            *c = Some(class.into());
+        }
+        self
+    }
+
+    fn push(&mut self, item: Item) {
+        self.items.push((item, None));
     }
 
     /// A filled ring between radii `outer` and `inner` around `at` (a disc when `inner` is
@@ -289,7 +349,7 @@ impl Scene {
         fill: &str,
         stroke: &str,
     ) -> &mut Self {
-        self.items.push(Item::Annulus {
+        self.push(Item::Annulus {
             at,
             outer,
             inner,
@@ -343,8 +403,14 @@ impl Scene {
         if self.outline.is_some() {
             s.push_str("</g>\n");
         }
-        for item in &self.items {
+        for (item, class) in &self.items {
+            if let Some(class) = class {
+                let _ = write!(s, r#"<g class="{}">"#, escape(class));
+            }
             self.write_item(&mut s, item);
+            if class.is_some() {
+                s.push_str("</g>\n");
+            }
         }
         for (i, text) in self.captions.iter().enumerate() {
             let _ = writeln!(
@@ -372,13 +438,21 @@ impl Scene {
                 escape(color),
                 fmt_num(*opacity)
             ),
-            Item::Ring { at, radius, color } => writeln!(
+            Item::Ring {
+                at,
+                radius,
+                color,
+                dash,
+            } => writeln!(
                 s,
-                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="4" pointer-events="none"/>"#,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="4"{} pointer-events="none"/>"#,
                 fmt_num(at.0),
                 fmt_num(at.1),
                 fmt_num(*radius),
-                escape(color)
+                escape(color),
+                dash.as_ref()
+                    .map(|d| format!(r#" stroke-dasharray="{}""#, escape(d)))
+                    .unwrap_or_default()
             ),
             Item::Piece {
                 at,
@@ -425,6 +499,28 @@ impl Scene {
                 r#"<polygon points="{}" fill="{}" pointer-events="none"/>"#,
                 points_attr(points),
                 escape(fill)
+            ),
+            Item::Tint {
+                points,
+                color,
+                opacity,
+            } => writeln!(
+                s,
+                r#"<polygon points="{}" fill="{}" fill-opacity="{}" pointer-events="none"/>"#,
+                points_attr(points),
+                escape(color),
+                fmt_num(*opacity)
+            ),
+            Item::Frame {
+                points,
+                stroke,
+                width,
+            } => writeln!(
+                s,
+                r#"<polygon points="{}" fill="none" stroke="{}" stroke-width="{}" stroke-linejoin="round" pointer-events="none"/>"#,
+                points_attr(points),
+                escape(stroke),
+                fmt_num(*width)
             ),
             Item::Annulus {
                 at,
@@ -544,6 +640,38 @@ mod tests {
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(scene.center("c3"), Some((60.0, 60.0)));
         assert!(!svg.contains("stroke-linejoin"));
+        let square = [(0.0, 0.0), (40.0, 0.0), (40.0, 40.0), (0.0, 40.0)];
+        let mut tagged = scene.clone();
+        tagged
+            .class("last-annulus")
+            .tint(&square, "#fff", 0.25)
+            .frame(&square, "#6a1b9a", 4.0)
+            .class("aggregate")
+            .dashed_ring((20.0, 20.0), 18.0, "#d62728", "4 3")
+            .class("moved");
+        let tagged = tagged.to_svg();
+        assert_eq!(
+            tagged.matches(r#"<g class="aggregate"><polygon"#).count(),
+            1
+        );
+        // A class names the item added just before it: here the second annulus.
+        assert_eq!(
+            tagged.matches(r#"<g class="last-annulus"><path"#).count(),
+            1
+        );
+        assert_eq!(
+            Scene::new(1.0, 1.0)
+                .class("x")
+                .to_svg()
+                .matches("class")
+                .count(),
+            0
+        );
+        assert!(tagged.contains(r##"fill="none" stroke="#6a1b9a" stroke-width="4""##));
+        assert!(tagged.contains(r##"fill="#fff" fill-opacity="0.25""##));
+        assert!(tagged.contains(r#"<g class="moved"><circle"#));
+        assert!(tagged.contains(r#"stroke-dasharray="4 3""#));
+        assert_eq!(tagged.matches("<g").count(), tagged.matches("</g>").count());
         scene.outline("#432", 1.5);
         let outlined = scene.to_svg();
         assert!(

@@ -6,7 +6,7 @@
 use crate::board::{Board, Square, Unit, RANKS};
 use crate::position::{Move, Piece, TilingRider};
 use chimera_core::{Budget, Color, MoveCells, Position, Render, Status};
-use chimera_kit::svg::{cell_id, escape};
+use chimera_kit::svg::{Point, Scene};
 use std::fmt::Write;
 
 /// The search nodes a picture may spend deciding whether the game is over (a few tens of
@@ -150,70 +150,69 @@ impl Render for TilingRider {
     /// the owner's colour), the pieces moved this turn ringed with red dashes, the last move
     /// highlighted, a checked king ringed in red, and a caption.
     fn svg(&self, last: Option<(&Self, Move)>) -> String {
-        let caption = status_lines(self, last);
-        let mut pic = Picture::new(self.board(), caption.len());
-        pic.tiles();
-        pic.cells();
+        let pic = Picture::new(self.board());
+        let mut scene = Scene::new(pic.width, pic.board_h);
+        scene.background("#ffffff");
+        pic.tiles(&mut scene);
         for sq in last_squares(last) {
-            pic.last_move(sq);
+            scene
+                .highlight(&self.board().square_name(sq), "#ffef5a", 0.55)
+                .class("last-move");
         }
-        pic.coordinates();
+        pic.coordinates(&mut scene);
         for c in Color::ALL {
             for (u, _) in self.aggregates(c) {
-                pic.aggregate(u, c);
+                pic.aggregate(&mut scene, u, c);
             }
         }
         for sq in self.board().squares() {
             if let Some((p, c)) = self.piece_at(sq) {
-                pic.piece(sq, p, c, self.moved.has(sq) || self.used.has(sq));
+                let moved = self.moved.has(sq) || self.used.has(sq);
+                pic.piece(&mut scene, sq, p, c, moved);
             }
         }
         for c in Color::ALL {
             let moved = self.side == c && self.king_moved;
-            pic.king(self.kings[c.index()], c, self.in_check(c), moved);
+            pic.king(
+                &mut scene,
+                self.kings[c.index()],
+                c,
+                self.in_check(c),
+                moved,
+            );
         }
         for c in Color::ALL {
             if let Some(u) = self.gferz[c.index()] {
-                pic.giant_ferz(u, c, self.side == c && self.gferz_moved);
+                pic.giant_ferz(&mut scene, u, c, self.side == c && self.gferz_moved);
             }
         }
-        pic.finish(&caption)
+        for line in status_lines(self, last) {
+            scene.caption(&line);
+        }
+        scene.to_svg()
     }
 }
 
 /// The side of a square in the SVG picture, and the margin around the board.
 const S: f64 = 40.0;
 const M: f64 = 28.0;
+/// The red of the rings around the pieces moved this turn.
+const MOVED: &str = "#d62728";
 
-/// The SVG picture being written: the board's geometry and the text so far.
+/// The picture's geometry, and the steps that describe each layer in the kit's [`Scene`].
 struct Picture {
     board: Board,
     width: f64,
     /// The height of the board with its margins (the captions go below).
     board_h: f64,
-    out: String,
 }
 
 impl Picture {
-    /// The document's start: its size (room for `captions` lines under the board), title
-    /// and background.
-    fn new(board: Board, captions: usize) -> Picture {
-        let width = 2.0 * M + f64::from(board.files()) * S;
-        let board_h = 2.0 * M + f64::from(RANKS) * S;
-        let height = board_h + 22.0 * captions as f64 + 8.0;
-        let mut out = String::with_capacity(64 * 1024);
-        let _ = write!(
-            out,
-            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="sans-serif">
-<title>Tiling Rider Chess position</title>
-<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>
-"##
-        );
+    fn new(board: Board) -> Picture {
         Picture {
             board,
-            width,
-            board_h,
-            out,
+            width: 2.0 * M + f64::from(board.files()) * S,
+            board_h: 2.0 * M + f64::from(RANKS) * S,
         }
     }
 
@@ -228,186 +227,120 @@ impl Picture {
     }
 
     /// The top-left corner of a square.
-    fn corner(&self, sq: Square) -> (f64, f64) {
+    fn corner(&self, sq: Square) -> Point {
         (self.x_of(sq.file()), self.y_of(sq.rank()))
     }
 
     /// The centre of a square.
-    fn centre(&self, sq: Square) -> (f64, f64) {
+    fn centre(&self, sq: Square) -> Point {
         let (x, y) = self.corner(sq);
         (x + S / 2.0, y + S / 2.0)
     }
 
     /// The centre of a unit (the common corner of its four squares).
-    fn unit_centre(&self, unit: Unit) -> (f64, f64) {
+    fn unit_centre(&self, unit: Unit) -> Point {
         let (x, y) = self.corner(unit.lower_left());
         (x + S, y)
     }
 
-    fn line(&mut self, element: std::fmt::Arguments<'_>) {
-        let _ = self.out.write_fmt(element);
-        self.out.push('\n');
-    }
-
-    /// Each tile (domino) one rectangle with its border, in its unit's colour.
-    fn tiles(&mut self) {
+    /// Every square a cell named for a page that is clicked, in its tile's colour, and each
+    /// tile (domino) framed.
+    fn tiles(&self, scene: &mut Scene) {
         for unit in self.board.units() {
-            let [ll, lr, ul, _] = unit.squares();
-            let (fills, tiles) = if unit.is_orange() {
-                let (x0, x1, y) = (
-                    self.x_of(ll.file()),
-                    self.x_of(lr.file()),
-                    self.y_of(ul.rank()),
-                );
-                (
-                    ["#f2a65a", "#f7c08a"],
-                    [(x0, y, S, 2.0 * S), (x1, y, S, 2.0 * S)],
-                )
+            let [ll, lr, ul, ur] = unit.squares();
+            // An orange unit is cut into columns, a blue one into rows; the first tile darker.
+            let (tiles, fills) = if unit.is_orange() {
+                ([[ll, ul], [lr, ur]], ["#f2a65a", "#f7c08a"])
             } else {
-                let (x, y0, y1) = (
-                    self.x_of(ll.file()),
-                    self.y_of(ll.rank()),
-                    self.y_of(ul.rank()),
-                );
-                (
-                    ["#6fa8dc", "#9fc5e8"],
-                    [(x, y0, 2.0 * S, S), (x, y1, 2.0 * S, S)],
-                )
+                ([[ll, lr], [ul, ur]], ["#6fa8dc", "#9fc5e8"])
             };
-            for (f, (x, y, w, h)) in fills.into_iter().zip(tiles) {
-                self.line(format_args!(
-                    r##"<rect class="tile" x="{x}" y="{y}" width="{w}" height="{h}" fill="{f}" stroke="#3a3a3a" stroke-width="2"/>"##
-                ));
+            for (tile, fill) in tiles.into_iter().zip(fills) {
+                for sq in tile {
+                    let (x, y) = self.corner(sq);
+                    scene.cell(&self.board.square_name(sq), &rect(x, y, S, S), fill);
+                }
+                let (x0, y0) = self.corner(tile[0]);
+                let (x1, y1) = self.corner(tile[1]);
+                let (x, y) = (x0.min(x1), y0.min(y1));
+                let (w, h) = ((x1 - x0).abs() + S, (y1 - y0).abs() + S);
+                scene.frame(&rect(x, y, w, h), "#3a3a3a", 2.0).class("tile");
             }
         }
-    }
-
-    /// Every square, invisible, named for a page that is clicked (`id`, `data-cell`).
-    fn cells(&mut self) {
-        for sq in self.board.squares() {
-            let name = self.board.square_name(sq);
-            let (x, y) = self.corner(sq);
-            self.line(format_args!(
-                r##"<rect id="{}" class="cell" data-cell="{name}" x="{x}" y="{y}" width="{S}" height="{S}" fill="#000000" fill-opacity="0"/>"##,
-                cell_id(&name)
-            ));
-        }
-    }
-
-    /// A square of the last move, highlighted.
-    fn last_move(&mut self, sq: Square) {
-        let (x, y) = self.corner(sq);
-        self.line(format_args!(
-            r##"<rect class="last-move" x="{x}" y="{y}" width="{S}" height="{S}" fill="#ffef5a" fill-opacity="0.55"/>"##
-        ));
     }
 
     /// The file letters above and below the board, the rank numbers on both sides.
-    fn coordinates(&mut self) {
+    fn coordinates(&self, scene: &mut Scene) {
         for f in 0..self.board.files() {
             let x = M + f64::from(f) * S + S / 2.0;
-            let letter = self.board.file_letter(f);
-            for y in [M - 9.0, self.board_h - 9.0] {
-                self.line(format_args!(
-                    r##"<text x="{x}" y="{y}" font-size="14" text-anchor="middle" fill="#333">{letter}</text>"##
-                ));
+            let letter = self.board.file_letter(f).to_string();
+            for y in [M / 2.0, self.board_h - M / 2.0] {
+                scene.label((x, y), &letter, 14.0);
             }
         }
         for r in 0..RANKS {
-            let y = self.y_of(r) + S / 2.0 + 5.0;
+            let y = self.y_of(r) + S / 2.0;
             for x in [M / 2.0, self.width - M / 2.0] {
-                self.line(format_args!(
-                    r##"<text x="{x}" y="{y}" font-size="13" text-anchor="middle" fill="#333">{}</text>"##,
-                    r + 1
-                ));
+                scene.label((x, y), &(r + 1).to_string(), 13.0);
             }
         }
     }
 
-    /// An aggregate: its unit outlined in purple, shaded in its owner's colour.
-    fn aggregate(&mut self, unit: Unit, c: Color) {
+    /// An aggregate: its unit shaded in its owner's colour and framed in purple.
+    fn aggregate(&self, scene: &mut Scene, unit: Unit, c: Color) {
         let (x, y) = self.corner(unit.squares()[2]);
-        let (side, fill) = (2.0 * S - 6.0, c.fold("#ffffff", "#111111"));
-        self.line(format_args!(
-            r##"<rect class="aggregate" x="{}" y="{}" width="{side}" height="{side}" rx="10" fill="{fill}" fill-opacity="0.25" stroke="#6a1b9a" stroke-width="4"/>"##,
-            x + 3.0,
-            y + 3.0
-        ));
+        let square = rect(x + 3.0, y + 3.0, 2.0 * S - 6.0, 2.0 * S - 6.0);
+        scene.tint(&square, c.fold("#ffffff", "#111111"), 0.25);
+        scene.frame(&square, "#6a1b9a", 4.0).class("aggregate");
     }
 
-    /// A dashed red ring: a piece moved this turn.
-    fn moved_ring(&mut self, (cx, cy): (f64, f64), r: f64, dashes: &str) {
-        self.line(format_args!(
-            r##"<circle class="moved" cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="#d62728" stroke-width="3" stroke-dasharray="{dashes}"/>"##
-        ));
-    }
-
-    /// A small piece: a disc with its letter, ringed if it moved this turn.
-    fn piece(&mut self, sq: Square, p: Piece, c: Color, moved: bool) {
-        let (cx, cy) = self.centre(sq);
+    /// A small piece: a disc with its letter, ringed with red dashes if it moved this turn.
+    fn piece(&self, scene: &mut Scene, sq: Square, p: Piece, c: Color, moved: bool) {
+        let at = self.centre(sq);
         if moved {
-            self.moved_ring((cx, cy), 18.5, "4 3");
+            scene.dashed_ring(at, 18.5, MOVED, "4 3").class("moved");
         }
         let (fill, ink) = colours(c);
-        self.line(format_args!(
-            r##"<circle class="piece" cx="{cx}" cy="{cy}" r="14" fill="{fill}" stroke="#555" stroke-width="1.5"/>
-<text x="{cx}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"##,
-            cy + 5.5,
-            p.letter()
-        ));
+        scene
+            .disc(at, 14.0, fill, &p.letter().to_string(), ink)
+            .class("piece");
     }
 
-    /// A king: one large disc over its unit, on a red disc if in check, ringed if it moved
-    /// this turn.
-    fn king(&mut self, unit: Unit, c: Color, in_check: bool, moved: bool) {
-        let (cx, cy) = self.unit_centre(unit);
+    /// A king: one large disc over its unit, on a red disc if in check, ringed with red
+    /// dashes if it moved this turn.
+    fn king(&self, scene: &mut Scene, unit: Unit, c: Color, in_check: bool, moved: bool) {
+        let at = self.unit_centre(unit);
         if in_check {
-            self.line(format_args!(
-                r##"<circle class="check" cx="{cx}" cy="{cy}" r="38" fill="#ff3b30" fill-opacity="0.45" stroke="#c00000" stroke-width="3"/>"##
-            ));
+            scene
+                .annulus(at, 38.0, 0.0, "#ff3b30", "#c00000")
+                .class("check");
         }
         if moved {
-            self.moved_ring((cx, cy), 36.0, "6 4");
+            scene.dashed_ring(at, 36.0, MOVED, "6 4").class("moved");
         }
         let (fill, ink) = colours(c);
-        self.line(format_args!(
-            r##"<circle class="king" cx="{cx}" cy="{cy}" r="32" fill="{fill}" stroke="#555" stroke-width="2"/>
-<text x="{cx}" y="{}" font-size="34" font-weight="bold" text-anchor="middle" fill="{ink}">K</text>"##,
-            cy + 12.0
-        ));
+        scene.disc(at, 32.0, fill, "K", ink).class("king");
     }
 
-    /// A giant ferz: one large diamond over its unit, ringed if it moved this turn.
-    fn giant_ferz(&mut self, unit: Unit, c: Color, moved: bool) {
+    /// A giant ferz: one large diamond (`Z`) over its unit, ringed if it moved this turn.
+    fn giant_ferz(&self, scene: &mut Scene, unit: Unit, c: Color, moved: bool) {
         let (cx, cy) = self.unit_centre(unit);
         if moved {
-            self.moved_ring((cx, cy), 37.0, "6 4");
+            scene
+                .dashed_ring((cx, cy), 37.0, MOVED, "6 4")
+                .class("moved");
         }
         let (fill, ink) = colours(c);
         let r = 33.0;
-        self.line(format_args!(
-            r##"<polygon class="giant-ferz" points="{cx},{} {},{cy} {cx},{} {},{cy}" fill="{fill}" stroke="#555" stroke-width="2" stroke-linejoin="round"/>
-<text x="{cx}" y="{}" font-size="30" font-weight="bold" text-anchor="middle" fill="{ink}">Z</text>"##,
-            cy - r,
-            cx + r,
-            cy + r,
-            cx - r,
-            cy + 10.5
-        ));
+        let diamond = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)];
+        scene.area(&diamond, fill);
+        scene.frame(&diamond, "#555555", 2.0).class("giant-ferz");
+        scene.piece((cx, cy), "Z", ink, 30.0);
     }
+}
 
-    /// The caption lines under the board, and the document's end.
-    fn finish(mut self, caption: &[String]) -> String {
-        for (i, line) in caption.iter().enumerate() {
-            let y = self.board_h + 18.0 + 22.0 * i as f64;
-            self.line(format_args!(
-                r##"<text class="caption" x="{M}" y="{y}" font-size="15" fill="#111">{}</text>"##,
-                escape(line)
-            ));
-        }
-        self.out.push_str("</svg>\n");
-        self.out
-    }
+/// The corners of an axis-aligned rectangle.
+fn rect(x: f64, y: f64, w: f64, h: f64) -> [Point; 4] {
+    [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
 }
 
 /// The fill and the ink of a piece of colour `c`.
