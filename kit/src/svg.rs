@@ -431,13 +431,7 @@ impl Scene {
                 cell,
                 color,
                 opacity,
-            } => writeln!(
-                s,
-                r#"<polygon points="{}" fill="{}" fill-opacity="{}" pointer-events="none"/>"#,
-                points_attr(&self.cells[*cell].points),
-                escape(color),
-                fmt_num(*opacity)
-            ),
+            } => write_tint(s, &self.cells[*cell].points, color, *opacity),
             Item::Ring {
                 at,
                 radius,
@@ -504,13 +498,7 @@ impl Scene {
                 points,
                 color,
                 opacity,
-            } => writeln!(
-                s,
-                r#"<polygon points="{}" fill="{}" fill-opacity="{}" pointer-events="none"/>"#,
-                points_attr(points),
-                escape(color),
-                fmt_num(*opacity)
-            ),
+            } => write_tint(s, points, color, *opacity),
             Item::Frame {
                 points,
                 stroke,
@@ -531,6 +519,17 @@ impl Scene {
             } => write_annulus(s, *at, (*outer, *inner), fill, stroke),
         };
     }
+}
+
+/// A polygon tinted with `color` at `opacity` (a highlighted cell, a region).
+fn write_tint(s: &mut String, points: &[Point], color: &str, opacity: f64) -> std::fmt::Result {
+    writeln!(
+        s,
+        r#"<polygon points="{}" fill="{}" fill-opacity="{}" pointer-events="none"/>"#,
+        points_attr(points),
+        escape(color),
+        fmt_num(opacity)
+    )
 }
 
 /// An arrow from `from` to `to`: a line and a triangular head.
