@@ -24,16 +24,7 @@ fn at(f: i32, r: i32) -> Option<usize> {
 
 const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+const KNIGHT: [(i32, i32); 8] = chimera_kit::steps::wide(chimera_kit::steps::KNIGHT);
 
 /// Whether a piece of `by` attacks square `s` on board `b`.
 fn attacked(b: &Board, s: usize, by: Color) -> bool {

@@ -61,16 +61,7 @@ const DIRS: [(i32, i32); 8] = [
     (-1, -1),
     (1, -1),
 ];
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+const KNIGHT: [(i32, i32); 8] = chimera_kit::steps::wide(chimera_kit::steps::KNIGHT);
 const CAMEL: [(i32, i32); 8] = [
     (1, 3),
     (3, 1),
