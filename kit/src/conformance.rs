@@ -24,7 +24,7 @@
 //! A position text therefore must not contain `;` (none of Chimera's variants uses it).
 
 use chimera_core::conformance::{check_parsers, check_playout, SplitMix64};
-use chimera_core::{perft, Game, Position, RuleSet};
+use chimera_core::{perft, perft_with, Game, Position, RuleSet};
 
 /// One line of a perft data file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,6 +155,31 @@ pub fn run_perft_file<P: Position>(text: &str, max_nodes: u64) -> Result<usize, 
         }
     }
     Ok(checked)
+}
+
+/// Perft of `depth` from `game`, counted twice: by the position's own generator
+/// ([`perft`]) and by `reference`, an independent generator a crate's tests write from its
+/// rules text (the generator [`perft_with`] takes). The count when the two agree; the game
+/// is left as it was.
+pub fn perft_two_ways<P, G>(
+    game: &mut Game<P>,
+    depth: u32,
+    reference: &mut G,
+) -> Result<u64, String>
+where
+    P: Position,
+    G: FnMut(&Game<P>, &mut Vec<P::Move>),
+{
+    let fast = perft(game, depth);
+    let slow = perft_with(game, depth, reference);
+    if fast == slow {
+        Ok(fast)
+    } else {
+        Err(format!(
+            "perft({depth}) from `{}`: {fast} by the position's generator, {slow} by the reference",
+            game.position().to_text()
+        ))
+    }
 }
 
 /// Runs [`check_playout`] for `games` seeded random games of up to `plies` plies under
