@@ -230,7 +230,8 @@ pub fn mutations(good: &str, rng: &mut SplitMix64, alphabet: &[char], n: usize) 
     out
 }
 
-/// Feeds garbage and near-misses to the parsers of `P`: random strings, and mutations of
+/// Feeds garbage and near-misses to the parsers of `P`: random strings (of characters that
+/// texts are made of, and of any characters at all, up to 80 of them), and mutations of
 /// each start position's text and of the texts of its legal moves. Parsers must not panic,
 /// a position they accept must write itself back readably ([`check_parsers`]), and a game
 /// asked to play an unreadable or illegal move text must stay unchanged.
@@ -259,6 +260,8 @@ pub fn run_parser_fuzz<P: Position>(rounds: usize, seed: u64) -> Result<(), Stri
         for _ in 0..rounds {
             let len = rng.below(40);
             texts.push((0..len).map(|_| junk[rng.below(junk.len())]).collect());
+            let len = rng.below(81);
+            texts.push((0..len).map(|_| any_char(&mut rng)).collect());
         }
         for text in &texts {
             check_parsers(&pos, text)?;
@@ -272,6 +275,17 @@ pub fn run_parser_fuzz<P: Position>(rounds: usize, seed: u64) -> Result<(), Stri
         }
     }
     Ok(())
+}
+
+/// A character of any kind: printable ASCII half the time, else from the first 2048 code
+/// points or from all of Unicode.
+fn any_char(rng: &mut SplitMix64) -> char {
+    let below = match rng.below(4) {
+        0 | 1 => return (b' ' + rng.below(95) as u8) as char,
+        2 => 0x800,
+        _ => 0x11_0000,
+    };
+    char::from_u32(rng.below(below) as u32).unwrap_or('\u{FFFD}')
 }
 
 /// Counter values at the edges readers tend to draw: powers of ten and two, and the
@@ -398,7 +412,8 @@ impl Default for Settings {
 /// - `random_playouts_keep_the_game_consistent`: [`run_playouts`] (every legal move plays,
 ///   the incremental Zobrist key equals the one from scratch, position and move texts
 ///   round-trip, undo restores, the move list is empty exactly when the game is over);
-/// - `parsers_survive_garbage`: [`run_parser_fuzz`];
+/// - `parsers_survive_garbage`: [`run_parser_fuzz`] (any text: parsers must not panic, and
+///   what they accept reads back);
 /// - `texts_read_back_after_moves_whatever_their_counters`: [`run_counter_edges`];
 /// - `perft_counts_match_the_data_file`: every count of the perft file up to `max_nodes`
 ///   ([`run_perft_file`]);
