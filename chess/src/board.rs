@@ -48,18 +48,7 @@ const fn ray(sq: usize, dir: usize) -> u64 {
     }
 }
 
-const KNIGHT_STEPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
-static KNIGHT: [u64; 64] = const_table!(0; 64, |i| step_mask(i, &KNIGHT_STEPS));
+static KNIGHT: [u64; 64] = const_table!(0; 64, |i| step_mask(i, &chimera_kit::steps::KNIGHT));
 static KING: [u64; 64] = const_table!(0; 64, |i| step_mask(i, &DIRS));
 /// Squares a pawn of each colour attacks from a square.
 static PAWN: [[u64; 64]; 2] = [

@@ -24,7 +24,7 @@
 //! A position text therefore must not contain `;` (none of Chimera's variants uses it).
 
 use chimera_core::conformance::{check_parsers, check_playout, SplitMix64};
-use chimera_core::{perft, Game, Position, RuleSet};
+use chimera_core::{perft, perft_with, Game, Position, RuleSet};
 
 /// One line of a perft data file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,6 +157,31 @@ pub fn run_perft_file<P: Position>(text: &str, max_nodes: u64) -> Result<usize, 
     Ok(checked)
 }
 
+/// Perft of `depth` from `game`, counted twice: by the position's own generator
+/// ([`perft`]) and by `reference`, an independent generator a crate's tests write from its
+/// rules text (the generator [`perft_with`] takes). The count when the two agree; the game
+/// is left as it was.
+pub fn perft_two_ways<P, G>(
+    game: &mut Game<P>,
+    depth: u32,
+    reference: &mut G,
+) -> Result<u64, String>
+where
+    P: Position,
+    G: FnMut(&Game<P>, &mut Vec<P::Move>),
+{
+    let fast = perft(game, depth);
+    let slow = perft_with(game, depth, reference);
+    if fast == slow {
+        Ok(fast)
+    } else {
+        Err(format!(
+            "perft({depth}) from `{}`: {fast} by the position's generator, {slow} by the reference",
+            game.position().to_text()
+        ))
+    }
+}
+
 /// Runs [`check_playout`] for `games` seeded random games of up to `plies` plies under
 /// every rule set of `P`, from the start and from each position of the perft file.
 pub fn run_playouts<P: Position>(perft_file: &str, games: u64, plies: usize) -> Result<(), String> {
@@ -205,7 +230,8 @@ pub fn mutations(good: &str, rng: &mut SplitMix64, alphabet: &[char], n: usize) 
     out
 }
 
-/// Feeds garbage and near-misses to the parsers of `P`: random strings, and mutations of
+/// Feeds garbage and near-misses to the parsers of `P`: random strings (of characters that
+/// texts are made of, and of any characters at all, up to 80 of them), and mutations of
 /// each start position's text and of the texts of its legal moves. Parsers must not panic,
 /// a position they accept must write itself back readably ([`check_parsers`]), and a game
 /// asked to play an unreadable or illegal move text must stay unchanged.
@@ -234,6 +260,8 @@ pub fn run_parser_fuzz<P: Position>(rounds: usize, seed: u64) -> Result<(), Stri
         for _ in 0..rounds {
             let len = rng.below(40);
             texts.push((0..len).map(|_| junk[rng.below(junk.len())]).collect());
+            let len = rng.below(81);
+            texts.push((0..len).map(|_| any_char(&mut rng)).collect());
         }
         for text in &texts {
             check_parsers(&pos, text)?;
@@ -247,6 +275,17 @@ pub fn run_parser_fuzz<P: Position>(rounds: usize, seed: u64) -> Result<(), Stri
         }
     }
     Ok(())
+}
+
+/// A character of any kind: printable ASCII half the time, else from the first 2048 code
+/// points or from all of Unicode.
+fn any_char(rng: &mut SplitMix64) -> char {
+    let below = match rng.below(4) {
+        0 | 1 => return (b' ' + rng.below(95) as u8) as char,
+        2 => 0x800,
+        _ => 0x11_0000,
+    };
+    char::from_u32(rng.below(below) as u32).unwrap_or('\u{FFFD}')
 }
 
 /// Counter values at the edges readers tend to draw: powers of ten and two, and the
@@ -373,7 +412,8 @@ impl Default for Settings {
 /// - `random_playouts_keep_the_game_consistent`: [`run_playouts`] (every legal move plays,
 ///   the incremental Zobrist key equals the one from scratch, position and move texts
 ///   round-trip, undo restores, the move list is empty exactly when the game is over);
-/// - `parsers_survive_garbage`: [`run_parser_fuzz`];
+/// - `parsers_survive_garbage`: [`run_parser_fuzz`] (any text: parsers must not panic, and
+///   what they accept reads back);
 /// - `texts_read_back_after_moves_whatever_their_counters`: [`run_counter_edges`];
 /// - `perft_counts_match_the_data_file`: every count of the perft file up to `max_nodes`
 ///   ([`run_perft_file`]);

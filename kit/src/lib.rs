@@ -16,6 +16,7 @@
 //!   written as one SVG document with a stable id and `data-cell` for every cell;
 //! - [`lettered_enum!`]: a kind of piece (or ring) with its letter and name, declared once
 //!   with `ALL`, `index` and the letter's reader;
+//! - [`steps`]: the knight's leaps, listed once for move tables and reference generators;
 //! - [`conformance`] and [`conformance_tests!`]: one line in a variant's tests runs the
 //!   property tests, the parser fuzzing and the perft data file.
 //!
@@ -56,6 +57,7 @@ pub mod conformance;
 pub mod grid;
 pub mod history;
 mod lettered;
+pub mod steps;
 pub mod svg;
 pub mod zobrist;
 

@@ -12,6 +12,7 @@
 //! its squares, the unit rays an aggregate, king or giant ferz follows) exist once per
 //! board, so the standard game's hot path pays nothing for the narrower one.
 
+use chimera_kit::steps::KNIGHT;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 use std::sync::LazyLock;
@@ -537,16 +538,6 @@ impl fmt::Debug for Bb {
 /// Step directions of the small pieces, (file, rank).
 pub(crate) const ORTH: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 pub(crate) const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-pub(crate) const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// Kind of a straight line between two units, for aggregate attacks.
 pub(crate) const LINE_NONE: u8 = 0;

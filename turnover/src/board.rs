@@ -166,16 +166,7 @@ const fn leaps(deltas: &[(i8, i8)]) -> [u64; 64] {
 }
 
 /// Knight leaps from each square (the Fortress's W ring).
-pub(crate) static KNIGHT: [u64; 64] = leaps(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
+pub(crate) static KNIGHT: [u64; 64] = leaps(&chimera_kit::steps::KNIGHT);
 
 /// One step in each of the 8 directions (the Castle).
 pub(crate) static KING: [u64; 64] = leaps(&[

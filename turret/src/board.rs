@@ -400,16 +400,6 @@ const QUEEN_VECTORS: [(i8, i8); 8] = [
     (-1, -1),
     (1, -1),
 ];
-const KNIGHT_VECTORS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 /// Camel (1,3) vectors, the first four increasing the index.
 pub(crate) const CAMEL_VECTORS: [(i8, i8); 8] = [
     (1, 3),
@@ -431,7 +421,7 @@ pub(crate) static CAMEL_RAYS: [[u128; 80]; 8] = make_rays(&CAMEL_VECTORS);
 /// Single camel leaps.
 pub(crate) static CAMEL: [u128; 80] = make_leaps(&CAMEL_VECTORS);
 /// Knight leaps.
-pub(crate) static KNIGHT: [u128; 80] = make_leaps(&KNIGHT_VECTORS);
+pub(crate) static KNIGHT: [u128; 80] = make_leaps(&chimera_kit::steps::KNIGHT);
 /// King steps.
 pub(crate) static KING: [u128; 80] = make_leaps(&QUEEN_VECTORS);
 /// `PAWN_ATTACKS[colour][cell]`: the cells a pawn of that colour attacks.

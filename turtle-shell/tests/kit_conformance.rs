@@ -3,4 +3,6 @@
 //! file `perft.epd` (counts up to two million nodes here, all with `--ignored`).
 use chimera_turtle_shell::TurtleShell;
 
-chimera_kit::conformance_tests!(TurtleShell);
+// 48 games of 300 plies from each rule set's start (Ko, modified Ko, none) and as many
+// from each start of the perft file.
+chimera_kit::conformance_tests!(TurtleShell, games = 48);

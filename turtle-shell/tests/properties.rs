@@ -1,5 +1,6 @@
-//! Property tests: random playouts through the core's conformance kit, and parsers that
-//! never panic.
+//! Property tests: the legal moves against the slow generator along random games, and
+//! parsers that never panic (random playouts under each repetition rule are the kit's
+//! conformance tests, `tests/kit_conformance.rs`).
 
 mod common;
 
@@ -7,12 +8,6 @@ use chimera_core::conformance::{check_parsers, check_playout};
 use chimera_core::{Game, Position};
 use chimera_turtle_shell::{parse_zsg, read_record, Cell, Repetition, Rules, TurtleShell};
 use proptest::prelude::*;
-
-fn playout(repetition: Repetition, seed: u64) -> Result<(), String> {
-    let game: Game<TurtleShell> = Game::start(Rules { repetition });
-    check_playout(game, seed, 250)?;
-    Ok(())
-}
 
 /// A random game in which, at every ply, the engine's legal moves (history included) equal
 /// the independent slow generator's.
@@ -41,21 +36,6 @@ fn agrees_with_slow_generator(repetition: Repetition, seed: u64) -> Result<(), S
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
-
-    #[test]
-    fn playouts_ko(seed in any::<u64>()) {
-        prop_assert_eq!(playout(Repetition::Ko, seed), Ok(()));
-    }
-
-    #[test]
-    fn playouts_modified_ko(seed in any::<u64>()) {
-        prop_assert_eq!(playout(Repetition::ModifiedKo, seed), Ok(()));
-    }
-
-    #[test]
-    fn playouts_none(seed in any::<u64>()) {
-        prop_assert_eq!(playout(Repetition::None, seed), Ok(()));
-    }
 
     #[test]
     fn legal_moves_agree_with_the_slow_generator_ko(seed in any::<u64>()) {

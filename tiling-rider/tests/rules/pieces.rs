@@ -2,6 +2,7 @@
 
 use crate::{after, board, is_legal, position_with, sq, targets};
 use chimera_core::{Color, Position};
+use chimera_kit::steps::KNIGHT;
 use chimera_tiling_rider::{Piece, Rules, Square};
 
 /// The expected end squares of a small piece on `from` stepping by `steps`: each step's
@@ -40,16 +41,6 @@ fn expected(
 
 const ORTH: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 #[test]
 fn wazir_steps_one_square_orthogonally() {

@@ -61,16 +61,7 @@ const DIRS: [(i32, i32); 8] = [
     (-1, -1),
     (1, -1),
 ];
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+const KNIGHT: [(i32, i32); 8] = chimera_kit::steps::wide(chimera_kit::steps::KNIGHT);
 const CAMEL: [(i32, i32); 8] = [
     (1, 3),
     (3, 1),
@@ -513,17 +504,15 @@ impl Ref {
     }
 }
 
-/// Perft with the reference generator (moves played by the crate).
-pub fn ref_perft(p: &TurretChess, depth: u32) -> u64 {
-    let mut game = Game::new(p.clone());
-    chimera_core::perft_with(
-        &mut game,
-        depth,
-        &mut |g: &Game<TurretChess>, buf: &mut Vec<Move>| {
-            buf.clear();
-            buf.extend(Ref::from_pos(g.position()).legal());
-        },
-    )
+/// The reference generator's legal moves in a game (moves played by the crate).
+pub fn ref_generate(g: &Game<TurretChess>, buf: &mut Vec<Move>) {
+    buf.clear();
+    buf.extend(Ref::from_pos(g.position()).legal());
+}
+
+/// Perft counted by the crate's generator and by the reference: the count if they agree.
+pub fn two_ways(p: &TurretChess, depth: u32) -> Result<u64, String> {
+    chimera_kit::conformance::perft_two_ways(&mut Game::new(p.clone()), depth, &mut ref_generate)
 }
 
 /// Walks the tree to `depth`, comparing at every node the crate's legal moves with the
