@@ -21,6 +21,20 @@ pub(crate) struct Counters {
     pub turn_no: u16,
 }
 
+impl Counters {
+    /// The counters of a position.
+    fn of(pos: &TilingRider) -> Counters {
+        Counters {
+            side: pos.side,
+            made: pos.made,
+            limit: pos.limit,
+            last: pos.last,
+            clock: pos.clock,
+            turn_no: pos.turn_no,
+        }
+    }
+}
+
 /// A position under construction: place the pieces, kings and giant ferzes, set the turn
 /// counters and mark what has moved this turn, then [`Setup::build`] checks the whole as
 /// the position text reader does (only turn states a game can reach; see `RULES.md`,
@@ -44,13 +58,9 @@ pub(crate) struct Counters {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Setup {
-    /// The board (pieces, kings, giant ferzes), in an unchecked position.
+    /// The board, the turn counters and the marks, in an unchecked position (its key is
+    /// computed when built).
     draft: TilingRider,
-    counters: Counters,
-    moved: Bb,
-    used: Bb,
-    king_moved: bool,
-    gferz_moved: bool,
 }
 
 impl Setup {
@@ -63,21 +73,7 @@ impl Setup {
 
     /// The setup of a position, to change and build again.
     pub fn from_position(pos: &TilingRider) -> Setup {
-        Setup {
-            counters: Counters {
-                side: pos.side,
-                made: pos.made,
-                limit: pos.limit,
-                last: pos.last,
-                clock: pos.clock,
-                turn_no: pos.turn_no,
-            },
-            moved: pos.moved,
-            used: pos.used,
-            king_moved: pos.king_moved,
-            gferz_moved: pos.gferz_moved,
-            draft: pos.clone(),
-        }
+        Setup { draft: pos.clone() }
     }
 
     /// The rule set.
@@ -112,8 +108,8 @@ impl Setup {
     pub fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
         let done = self.draft.place_piece(sq, piece);
         if done {
-            self.moved.clear(sq);
-            self.used.clear(sq);
+            self.draft.moved.clear(sq);
+            self.draft.used.clear(sq);
         }
         done
     }
@@ -123,8 +119,7 @@ impl Setup {
     pub fn set_king(&mut self, color: Color, unit: Unit) -> bool {
         let done = self.draft.set_king(color, unit);
         if done {
-            self.moved &= !Bb::unit(unit);
-            self.used &= !Bb::unit(unit);
+            self.unmark_unit(unit);
         }
         done
     }
@@ -134,90 +129,101 @@ impl Setup {
     /// nothing, if the rule set has no giant ferz, or the unit is off its board or holds a
     /// king.
     pub fn set_giant_ferz(&mut self, color: Color, unit: Option<Unit>) -> bool {
+        // The giant ferz's moved mark is the setup's to set (mark_giant_ferz_moved) and
+        // stays as it was, whichever side moves.
+        let marked = self.draft.gferz_moved;
         let done = self.draft.set_giant_ferz(color, unit);
+        self.draft.gferz_moved = marked;
         if let (true, Some(u)) = (done, unit) {
-            self.moved &= !Bb::unit(u);
-            self.used &= !Bb::unit(u);
+            self.unmark_unit(u);
         }
         done
     }
 
+    fn unmark_unit(&mut self, unit: Unit) {
+        self.draft.moved &= !Bb::unit(unit);
+        self.draft.used &= !Bb::unit(unit);
+    }
+
     /// Sets the side to move, the moves (points) made this turn and the most allowed.
     pub fn set_turn(&mut self, side: Color, made: u8, limit: u8) -> &mut Self {
-        self.counters.side = side;
-        self.counters.made = made;
-        self.counters.limit = limit;
+        self.draft.side = side;
+        self.draft.made = made;
+        self.draft.limit = limit;
         self
     }
 
     /// Sets the length of the opponent's last turn (0 before it had one).
     pub fn set_last_turn_length(&mut self, n: u8) -> &mut Self {
-        self.counters.last = n;
+        self.draft.last = n;
         self
     }
 
     /// Sets the turn number (from 1).
     pub fn set_turn_number(&mut self, n: u16) -> &mut Self {
-        self.counters.turn_no = n;
+        self.draft.turn_no = n;
         self
     }
 
     /// Sets the count of turns since the last capture.
     pub fn set_turn_clock(&mut self, n: u16) -> &mut Self {
-        self.counters.clock = n;
+        self.draft.clock = n;
         self
     }
 
     /// Marks the piece on `sq` as moved alone this turn.
     pub fn mark_moved_alone(&mut self, sq: Square) -> &mut Self {
-        self.moved.set(sq);
+        self.draft.moved.set(sq);
         self
     }
 
     /// Marks the piece on `sq` as used by an aggregate move this turn (all four of the
     /// aggregate's squares are marked).
     pub fn mark_used_by_aggregate(&mut self, sq: Square) -> &mut Self {
-        self.used.set(sq);
+        self.draft.used.set(sq);
         self
     }
 
     /// Marks the king of the side to move as moved this turn.
     pub fn mark_king_moved(&mut self) -> &mut Self {
-        self.king_moved = true;
+        self.draft.king_moved = true;
         self
     }
 
     /// Marks the giant ferz of the side to move as moved this turn.
     pub fn mark_giant_ferz_moved(&mut self) -> &mut Self {
-        self.gferz_moved = true;
+        self.draft.gferz_moved = true;
         self
     }
 
     /// Clears every moved mark (pieces moved alone, used by an aggregate move, the king and
     /// the giant ferz), as at the start of a turn.
     pub fn clear_marks(&mut self) -> &mut Self {
-        self.moved = Bb::EMPTY;
-        self.used = Bb::EMPTY;
-        self.king_moved = false;
-        self.gferz_moved = false;
+        self.draft.moved = Bb::EMPTY;
+        self.draft.used = Bb::EMPTY;
+        self.draft.king_moved = false;
+        self.draft.gferz_moved = false;
         self
     }
 
-    pub(crate) fn set_counters(&mut self, counters: Counters) {
-        self.counters = counters;
+    pub(crate) fn set_counters(&mut self, c: Counters) {
+        self.set_turn(c.side, c.made, c.limit)
+            .set_last_turn_length(c.last)
+            .set_turn_clock(c.clock)
+            .set_turn_number(c.turn_no);
     }
 
     pub(crate) fn king_marked(&self) -> bool {
-        self.king_moved
+        self.draft.king_moved
     }
 
     pub(crate) fn giant_ferz_marked(&self) -> bool {
-        self.gferz_moved
+        self.draft.gferz_moved
     }
 
     /// Whether `sq` is marked as moved alone or as used by an aggregate move.
     pub(crate) fn square_marked(&self, sq: Square) -> bool {
-        (self.moved | self.used).has(sq)
+        (self.draft.moved | self.draft.used).has(sq)
     }
 
     /// The position, if the whole is one a game can reach in its turn state: the kings on
@@ -227,30 +233,20 @@ impl Setup {
     /// pieces of the side to move (whole aggregates for those used by an aggregate move)
     /// that account for the moves made. The errors name the position text's fields.
     pub fn build(&self) -> Result<TilingRider, ParsePositionError> {
-        check_board(&self.draft)?;
-        check_turn_counters(self.rules(), &self.counters)?;
-        let c = self.counters;
-        let marked = (self.moved | self.used).any() || self.king_moved || self.gferz_moved;
-        if c.made == 0 && marked {
+        let pos = &self.draft;
+        check_board(pos)?;
+        check_turn_counters(self.rules(), &Counters::of(pos))?;
+        let marked = (pos.moved | pos.used).any() || pos.king_moved || pos.gferz_moved;
+        if pos.made == 0 && marked {
             return Err(perr(
                 PositionErrorKind::BadField,
                 "field 4 (moved pieces)",
                 "no move has been made this turn (made is 0), so nothing can have moved",
             ));
         }
-        let mut pos = self.draft.clone();
-        pos.side = c.side;
-        pos.made = c.made;
-        pos.limit = c.limit;
-        pos.last = c.last;
-        pos.clock = c.clock;
-        pos.turn_no = c.turn_no;
-        pos.moved = self.moved;
-        pos.used = self.used;
-        pos.king_moved = self.king_moved;
-        pos.gferz_moved = self.gferz_moved;
-        check_mark_squares(&pos)?;
-        check_marks(&pos)?;
+        check_mark_squares(pos)?;
+        check_marks(pos)?;
+        let mut pos = pos.clone();
         pos.key = pos.board_key_from_scratch();
         Ok(pos)
     }
