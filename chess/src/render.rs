@@ -93,7 +93,7 @@ impl Render for Chess {
             } else {
                 "#b58863"
             };
-            let square = [(x, y), (x + SIZE, y), (x + SIZE, y + SIZE), (x, y + SIZE)];
+            let square = chimera_kit::svg::rect(x, y, SIZE, SIZE);
             scene.cell(&s.to_string(), &square, fill);
         }
         let centre = |s: Square| (corner(s).0 + SIZE / 2.0, corner(s).1 + SIZE / 2.0);

@@ -26,7 +26,7 @@
 //! Zobrist keys and its picture.
 //!
 //! ```
-//! use chimera_kit::{grid::GridFormat, svg::Scene, zobrist::ZobristTable, BitSet};
+//! use chimera_kit::{grid::GridFormat, svg, svg::Scene, zobrist::ZobristTable, BitSet};
 //!
 //! static KEYS: ZobristTable<{ 2 * 9 }> = ZobristTable::for_variant("noughts");
 //! let format = GridFormat::new(3, 3);
@@ -42,8 +42,7 @@
 //! let mut scene = Scene::new(90.0, 90.0);
 //! for i in 0..9 {
 //!     let (x, y) = ((i % 3) as f64 * 30.0, (2 - i / 3) as f64 * 30.0);
-//!     let square = [(x, y), (x + 30.0, y), (x + 30.0, y + 30.0), (x, y + 30.0)];
-//!     scene.cell(&format!("c{i}"), &square, "#eee");
+//!     scene.cell(&format!("c{i}"), &svg::rect(x, y, 30.0, 30.0), "#eee");
 //!     if let Some(c) = cells[i] {
 //!         scene.piece((x + 15.0, y + 15.0), &c.to_string(), "#000", 24.0);
 //!     }

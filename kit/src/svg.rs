@@ -26,6 +26,17 @@ use std::fmt::Write;
 /// A point in picture units (x to the right, y downwards).
 pub type Point = (f64, f64);
 
+/// The corners of an axis-aligned rectangle with its top-left corner at `(x, y)`, clockwise
+/// on the screen: a square cell is `rect(x, y, size, size)`.
+pub fn rect(x: f64, y: f64, width: f64, height: f64) -> [Point; 4] {
+    [
+        (x, y),
+        (x + width, y),
+        (x + width, y + height),
+        (x, y + height),
+    ]
+}
+
 /// Text made safe for XML character data and attribute values: `&`, `<`, `>`, `"` and `'`
 /// become entities, and control characters other than tab and newline are dropped.
 pub fn escape(text: &str) -> String {
@@ -608,11 +619,7 @@ mod tests {
         for i in 0..4 {
             let (x, y) = ((i % 2) as f64 * 40.0, (i / 2) as f64 * 40.0);
             let name = format!("c{i}");
-            scene.cell(
-                &name,
-                &[(x, y), (x + 40.0, y), (x + 40.0, y + 40.0), (x, y + 40.0)],
-                "#ccc",
-            );
+            scene.cell(&name, &rect(x, y, 40.0, 40.0), "#ccc");
         }
         scene
             .highlight("c3", "#ff0", 0.5)

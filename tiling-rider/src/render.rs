@@ -6,7 +6,7 @@
 use crate::board::{Board, Square, Unit, RANKS};
 use crate::position::{Move, Piece, TilingRider};
 use chimera_core::{Budget, Color, MoveCells, Position, Render, Status};
-use chimera_kit::svg::{Point, Scene};
+use chimera_kit::svg::{rect, Point, Scene};
 use std::fmt::Write;
 
 /// The search nodes a picture may spend deciding whether the game is over (a few tens of
@@ -336,11 +336,6 @@ impl Picture {
         scene.frame(&diamond, "#555555", 2.0).class("giant-ferz");
         scene.piece((cx, cy), "Z", ink, 30.0);
     }
-}
-
-/// The corners of an axis-aligned rectangle.
-fn rect(x: f64, y: f64, w: f64, h: f64) -> [Point; 4] {
-    [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
 }
 
 /// The fill and the ink of a piece of colour `c`.

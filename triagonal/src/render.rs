@@ -166,7 +166,7 @@ fn draw_level(scene: &mut Scene, level: u8) {
     for rank in 0..8u8 {
         for file in 0..8u8 {
             let (x, y) = corner(file, rank, level);
-            let square = [(x, y), (x + S, y), (x + S, y + S), (x, y + S)];
+            let square = chimera_kit::svg::rect(x, y, S, S);
             match Cell::new(file, rank, level) {
                 None => {
                     scene.area(&square, "#6b6b6b");

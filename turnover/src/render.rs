@@ -73,7 +73,7 @@ impl Render for Turnover {
         for sq in Square::all() {
             let (x, y) = corner(sq);
             let dark = (sq.file() + sq.rank()) % 2 == 0;
-            let square = [(x, y), (x + S, y), (x + S, y + S), (x, y + S)];
+            let square = chimera_kit::svg::rect(x, y, S, S);
             scene.cell(
                 &sq.to_string(),
                 &square,

@@ -149,7 +149,7 @@ impl Render for TurretChess {
             } else {
                 "#b58863"
             };
-            let square = [(x, y), (x + SIZE, y), (x + SIZE, y + SIZE), (x, y + SIZE)];
+            let square = chimera_kit::svg::rect(x, y, SIZE, SIZE);
             scene.cell(&c.to_string(), &square, fill);
         }
         let m = marks(last);
