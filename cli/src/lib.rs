@@ -132,7 +132,10 @@ pub enum Command {
     /// List the legal moves (and the outcome, if the game is over).
     ///
     /// Moves whose legality the --budget left open are listed apart, as undecided.
-    #[command(after_help = "Example:\n  chimera moves turtle-shell --moves \"C2-C3\"")]
+    #[command(
+        after_help = "Examples:\n  chimera moves turtle-shell --moves \"C2-C3\"\n  \
+        chimera moves triagonal --from Ab1 --limit 10"
+    )]
     Moves {
         #[command(flatten)]
         game: GameArgs,
@@ -141,6 +144,8 @@ pub enum Command {
         /// Print a JSON object instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        filter: commands::moves::Filter,
         #[command(flatten)]
         budget: BudgetArg,
     },
@@ -360,8 +365,9 @@ fn dispatch(command: Command, io: &mut Io<'_>) -> Result<(), Failure> {
             game,
             moves,
             json,
+            filter,
             budget,
-        } => commands::moves::run(io, &game, &moves, json, budget.budget),
+        } => commands::moves::run(io, &game, &moves, json, &filter, budget.budget),
         Command::Perft {
             game,
             depth,
