@@ -270,7 +270,7 @@ pub enum Command {
     /// `bestmove M` is printed when it ends. A bad line is answered with one `error ...`
     /// line and changes nothing. The end of the input (like quit) stops a running search
     /// and reports its move: a script sends `wait` after `go` to let the search finish.
-    /// See the README's section "The engine protocol".
+    /// See docs/engine-protocol.md.
     #[command(after_help = "Example:\n  \
         printf 'variant turret\\nposition startpos moves e2e4\\ngo depth 4\\nwait\\n' | chimera engine")]
     Engine,
@@ -328,7 +328,7 @@ pub enum Command {
     /// Starts a local web server (on 127.0.0.1 unless --host says otherwise) with a page
     /// built into the program: choose a variant and rule set or paste a position, play
     /// human against human or against the computer by clicking the board. The JSON API the
-    /// page uses (README, "chimera serve") serves bots too. Runs until stopped (Ctrl-C).
+    /// page uses (docs/web-api.md) serves bots too. Runs until stopped (Ctrl-C).
     #[command(after_help = "Examples:\n  chimera serve --open\n  \
         chimera serve --port 8080\n  \
         curl -s -X POST localhost:8080/api/games -d '{\"variant\": \"turret\"}'")]
