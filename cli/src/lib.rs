@@ -278,9 +278,10 @@ pub enum Command {
     /// the computer play itself.
     ///
     /// Type a move (e.g. C2-C3; `help` shows the variant's own notation) at the prompt, or
-    /// a command: moves, undo, board, flip, save FILE, resign, help, quit. Reads standard
-    /// input line by line, so moves can be piped in; the end of the input quits. The moves
-    /// are printed when the game ends or you quit.
+    /// a command: moves, undo, board, flip, save FILE (save! FILE replaces an existing
+    /// file), resign, help, quit. Reads standard input line by line, so moves can be piped
+    /// in; the end of the input quits. A finished game stays open (undo, save, board,
+    /// moves) until quit, which prints the moves.
     ///
     /// With --computer the engine (as `chimera bestmove`) plays that side, each move
     /// bounded by --time (default 1s), --depth or --nodes (--nodes and --depth play the same
