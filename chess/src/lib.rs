@@ -1,9 +1,6 @@
-//! # chimera-chess
+#![doc = include_str!("../README.md")]
 //!
-//! Orthodox chess (the FIDE Laws of Chess) as a Chimera variant, built with
-//! [`chimera_kit`] alone: the worked example and template for a new variant crate (see
-//! `CONTRIBUTING.md` at the repository's root). It is written to be simple rather than
-//! fast; its perft counts agree with the published ones (`chess/perft.epd`).
+//! ## The crate in detail
 //!
 //! - [`Chess`] is the position; it implements [`Position`] (legal moves, play, outcome,
 //!   Zobrist key, FEN in and out), [`Render`] (terminal diagram and SVG) and [`Evaluate`]

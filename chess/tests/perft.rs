@@ -1,12 +1,15 @@
 //! Perft two ways: the crate's legal generator (pins, check masks) against an independent
-//! generator written here (a mailbox walk producing pseudo-legal moves, then a legality
-//! filter that plays each move and looks for attacks on the king with its own ray walking).
-//! Both count the published positions of `perft.epd`; they also agree move for move along
-//! random games.
+//! one written here: a mailbox walk producing pseudo-legal moves, a legality filter that
+//! makes each move on its own board and looks for attacks on the king with its own ray
+//! walking, its own castling rights, en-passant square and clock, and the draws by
+//! repetition, the fifty-move rule and insufficient material applied along every line as
+//! RULES.md states them ([`Walk`]: nothing of the crate but reading the start position).
+//! Both count the positions of `perft.epd`; they also agree move for move, and position
+//! for position, along random games.
 use chimera_chess::{Chess, Move, Piece, Role, Rules, Square};
 use chimera_core::conformance::SplitMix64;
 use chimera_core::{Color, Game, Position};
-use chimera_kit::conformance::{parse_perft_file, perft_two_ways};
+use chimera_kit::conformance::parse_perft_file;
 
 type Board = [Option<Piece>; 64];
 
@@ -68,21 +71,6 @@ fn attacked(b: &Board, s: usize, by: Color) -> bool {
     false
 }
 
-/// The en-passant square: from the game's last move if there is one (a pawn's double
-/// step), else as the position says (at the root).
-fn ep_square(g: &Game<Chess>) -> Option<usize> {
-    match g.last_move() {
-        Some((before, mv)) => {
-            let pawn = before
-                .piece_at(mv.from())
-                .is_some_and(|p| p.role == Role::Pawn);
-            let double = mv.from().rank().abs_diff(mv.to().rank()) == 2;
-            (pawn && double).then(|| (mv.from().index() + mv.to().index()) / 2)
-        }
-        None => g.position().ep_square().map(Square::index),
-    }
-}
-
 fn sqr(i: usize) -> Square {
     Square::from_index(i).expect("on the board")
 }
@@ -120,11 +108,11 @@ fn pawn_moves(b: &Board, s: usize, us: Color, ep: Option<usize>, out: &mut Vec<M
     }
 }
 
-fn castling_moves(p: &Chess, b: &Board, us: Color, out: &mut Vec<Move>) {
+fn castling_moves(all_rights: u8, b: &Board, us: Color, out: &mut Vec<Move>) {
     let (base, rights) = if us == Color::White {
-        (0, p.castling_rights() & 3)
+        (0, all_rights & 3)
     } else {
-        (56, p.castling_rights() >> 2)
+        (56, all_rights >> 2)
     };
     let them = !us;
     if attacked(b, base + 4, them) {
@@ -141,10 +129,9 @@ fn castling_moves(p: &Chess, b: &Board, us: Color, out: &mut Vec<Move>) {
 }
 
 /// Pseudo-legal moves by walking the mailbox.
-fn pseudo_legal(g: &Game<Chess>, out: &mut Vec<Move>) {
-    let p = g.position();
-    let b = mailbox(p);
-    let us = p.turn();
+fn pseudo_legal(w: &Walk, out: &mut Vec<Move>) {
+    let b = &w.b;
+    let us = w.us;
     for s in 0..64 {
         let Some(piece) = b[s].filter(|x| x.color == us) else {
             continue;
@@ -156,7 +143,7 @@ fn pseudo_legal(g: &Game<Chess>, out: &mut Vec<Move>) {
             }
         };
         match piece.role {
-            Role::Pawn => pawn_moves(&b, s, us, ep_square(g), out),
+            Role::Pawn => pawn_moves(b, s, us, w.ep, out),
             Role::Knight => KNIGHT
                 .iter()
                 .filter_map(|(df, dr)| at(f + df, r + dr))
@@ -186,38 +173,167 @@ fn pseudo_legal(g: &Game<Chess>, out: &mut Vec<Move>) {
             }
         }
     }
-    castling_moves(p, &b, us, out);
+    castling_moves(w.rights, b, us, out);
 }
 
-/// The reference generator: pseudo-legal moves that do not leave the mover's king attacked
-/// (none once the game is over, as the rules say).
-fn reference(g: &Game<Chess>, out: &mut Vec<Move>) {
-    out.clear();
-    let p = g.position();
-    if p.terminal().is_some() {
-        return;
+/// What repetition compares: the board, the side to move, the castling rights and the
+/// en-passant square where a capture there is legal.
+type Key = (Board, Color, u8, Option<usize>);
+
+/// The reference's own game, made and unmade without the crate: its board, the side to
+/// move, the castling rights (bits: White king-side 1, queen-side 2, Black 4 and 8), the
+/// en-passant square (the square a pawn's double step passed over), the half-move clock,
+/// and the positions since the last capture or pawn move (for repetition).
+#[derive(Clone)]
+struct Walk {
+    b: Board,
+    us: Color,
+    rights: u8,
+    ep: Option<usize>,
+    clock: u32,
+    seen: Vec<Key>,
+}
+
+impl Walk {
+    /// The reference's game from a position of the crate (read once, at the root).
+    fn of(p: &Chess) -> Walk {
+        let mut w = Walk {
+            b: mailbox(p),
+            us: p.turn(),
+            rights: p.castling_rights(),
+            ep: p.ep_square().map(Square::index),
+            clock: p.halfmove_clock(),
+            seen: Vec::new(),
+        };
+        let key = w.key();
+        w.seen.push(key);
+        w
     }
-    let mut pseudo = Vec::new();
-    pseudo_legal(g, &mut pseudo);
-    for mv in pseudo {
-        let mut after = p.clone();
-        after.play_unchecked(mv);
-        let mut b = mailbox(&after);
-        // En passant as this generator sees it: the pawn passed over is taken whether or
-        // not the crate kept the en-passant square.
-        let pawn = p.piece_at(mv.from()).is_some_and(|x| x.role == Role::Pawn);
-        if pawn && mv.from().file() != mv.to().file() && p.piece_at(mv.to()).is_none() {
-            b[mv.to().index() ^ 8] = None;
+
+    /// The moves that do not leave the mover's king attacked, ignoring the draws.
+    fn moves_on_the_board(&self) -> Vec<Move> {
+        let mut pseudo = Vec::new();
+        pseudo_legal(self, &mut pseudo);
+        pseudo
+            .into_iter()
+            .filter(|&mv| {
+                let b = self.board_after(mv);
+                let king = (0..64).find(|&i| {
+                    b[i] == Some(Piece {
+                        color: self.us,
+                        role: Role::King,
+                    })
+                });
+                king.is_some_and(|k| !attacked(&b, k, !self.us))
+            })
+            .collect()
+    }
+
+    /// The legal moves: none once the game is drawn (threefold repetition, the fifty-move
+    /// rule, insufficient material) or decided (no move on the board).
+    fn legal(&self) -> Vec<Move> {
+        let repeated = self.seen.iter().filter(|k| **k == self.key()).count() >= 3;
+        if repeated || self.clock >= 100 || self.insufficient() {
+            return Vec::new();
         }
-        let king = (0..64).find(|&i| {
-            b[i] == Some(Piece {
-                color: p.turn(),
-                role: Role::King,
+        self.moves_on_the_board()
+    }
+
+    /// Kings alone, one minor piece in all, or only bishops, all on squares of one colour.
+    fn insufficient(&self) -> bool {
+        let others: Vec<(usize, Role)> = (0..64)
+            .filter_map(|i| self.b[i].map(|p| (i, p.role)))
+            .filter(|&(_, role)| role != Role::King)
+            .collect();
+        let colour = |i: usize| (i % 8 + i / 8) % 2;
+        match others.as_slice() {
+            [] | [(_, Role::Knight | Role::Bishop)] => true,
+            [(first, _), ..] => others
+                .iter()
+                .all(|&(i, role)| role == Role::Bishop && colour(i) == colour(*first)),
+        }
+    }
+
+    fn key(&self) -> Key {
+        let ep = self.ep.filter(|&e| {
+            self.moves_on_the_board().iter().any(|mv| {
+                mv.to().index() == e
+                    && self.b[mv.from().index()].is_some_and(|p| p.role == Role::Pawn)
             })
         });
-        if king.is_some_and(|k| !attacked(&b, k, !p.turn())) {
-            out.push(mv);
+        (self.b, self.us, self.rights, ep)
+    }
+
+    /// The board after `mv`: the piece moves (promoted), an en-passant capture takes the
+    /// pawn passed, castling moves the rook.
+    fn board_after(&self, mv: Move) -> Board {
+        let mut b = self.b;
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let piece = b[from].expect("a piece moves");
+        if piece.role == Role::Pawn && Some(to) == self.ep && from % 8 != to % 8 {
+            b[to ^ 8] = None;
         }
+        if piece.role == Role::King && from.abs_diff(to) == 2 {
+            let (rook_from, rook_to) = if to > from {
+                (from + 3, from + 1)
+            } else {
+                (from - 4, from - 1)
+            };
+            b[rook_to] = b[rook_from].take();
+        }
+        b[from] = None;
+        b[to] = Some(match mv.promotion() {
+            Some(role) => Piece {
+                color: piece.color,
+                role,
+            },
+            None => piece,
+        });
+        b
+    }
+
+    /// The game after `mv`, with the rights, en-passant square, clock and history kept.
+    fn after(&self, mv: Move) -> Walk {
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let pawn = self.b[from].is_some_and(|p| p.role == Role::Pawn);
+        let reset = pawn || self.b[to].is_some();
+        let mut rights = self.rights;
+        for (corner, bit) in [(7, 1), (0, 2), (63, 4), (56, 8)] {
+            if from == corner || to == corner {
+                rights &= !bit;
+            }
+        }
+        for (king, bits) in [(4, 3), (60, 12)] {
+            if from == king {
+                rights &= !bits;
+            }
+        }
+        let mut next = Walk {
+            b: self.board_after(mv),
+            us: !self.us,
+            rights,
+            ep: (pawn && from.abs_diff(to) == 16).then_some((from + to) / 2),
+            clock: if reset { 0 } else { self.clock + 1 },
+            seen: if reset { Vec::new() } else { self.seen.clone() },
+        };
+        let key = next.key();
+        next.seen.push(key);
+        next
+    }
+
+    /// Perft on the reference's own game (the last ply bulk counted, as the core's).
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&mv| self.after(mv).perft(depth - 1))
+            .sum()
     }
 }
 
@@ -240,8 +356,9 @@ fn cases() -> Vec<Case> {
 fn check_both_ways(max_nodes: u64) {
     for (name, p, counts) in cases() {
         for (depth, expected) in counts.into_iter().filter(|&(_, n)| n <= max_nodes) {
-            let counted = perft_two_ways(&mut Game::new(p.clone()), depth, &mut reference);
-            assert_eq!(counted, Ok(expected), "{name}, depth {depth}");
+            let fast = chimera_core::perft(&mut Game::new(p.clone()), depth);
+            let slow = Walk::of(&p).perft(depth);
+            assert_eq!((fast, slow), (expected, expected), "{name}, depth {depth}");
         }
     }
 }
@@ -263,9 +380,15 @@ fn move_sets_agree_with_the_reference_along_random_games() {
         for seed in 0..40 {
             let mut rng = SplitMix64::new(seed);
             let mut game = Game::new(start.clone());
+            let mut walk = Walk::of(&start);
             for ply in 0..200 {
-                let (mut fast, mut slow) = (game.legal_move_list(), Vec::new());
-                reference(&game, &mut slow);
+                let at = format!("seed {seed}, ply {ply}, {}", game.position().to_text());
+                assert!(
+                    walk.b == mailbox(game.position()),
+                    "{at}: the boards differ"
+                );
+                assert_eq!(walk.rights, game.position().castling_rights(), "{at}");
+                let (mut fast, mut slow) = (game.legal_move_list(), walk.legal());
                 fast.sort_by_key(|m| m.to_string());
                 slow.sort_by_key(|m| m.to_string());
                 assert_eq!(
@@ -277,7 +400,9 @@ fn move_sets_agree_with_the_reference_along_random_games() {
                 if fast.is_empty() {
                     break;
                 }
-                game.play_unchecked(fast[rng.below(fast.len())]);
+                let mv = fast[rng.below(fast.len())];
+                game.play_unchecked(mv);
+                walk = walk.after(mv);
             }
         }
     }
@@ -289,4 +414,37 @@ fn the_start_position_has_the_standard_rules() {
         Chess::start(Rules::default()).to_text(),
         chimera_chess::START_FEN
     );
+}
+
+#[test]
+fn the_reference_draws_as_the_rules_do() {
+    // Threefold repetition: the knights go out and back twice.
+    let start = Chess::start(Rules::default());
+    let (mut game, mut walk) = (Game::new(start.clone()), Walk::of(&start));
+    for (i, text) in [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ]
+    .iter()
+    .enumerate()
+    {
+        assert!(!walk.legal().is_empty(), "ply {i}");
+        let mv = game.play_text(text).unwrap();
+        walk = walk.after(mv);
+    }
+    assert!(game.legal_move_list().is_empty());
+    assert!(walk.legal().is_empty());
+    // Insufficient material, and the fifty-move rule: no moves in either generator.
+    for text in [
+        "8/8/8/4k3/8/8/8/4K2N w - - 0 1",
+        "8/8/3b4/4k3/8/8/8/2B1K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K2R w - - 100 60",
+    ] {
+        let p = Chess::from_text(text, Rules::default()).unwrap();
+        assert!(Game::new(p.clone()).legal_move_list().is_empty(), "{text}");
+        assert!(Walk::of(&p).legal().is_empty(), "{text}");
+    }
+    // Bishops on squares of both colours can still mate: not a draw.
+    let p = Chess::from_text("8/8/2b5/4k3/8/8/8/2B1K3 w - - 0 1", Rules::default()).unwrap();
+    assert!(!Walk::of(&p).legal().is_empty());
+    assert!(!Game::new(p).legal_move_list().is_empty());
 }

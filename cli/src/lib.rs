@@ -131,7 +131,10 @@ pub enum Command {
     /// List the legal moves (and the outcome, if the game is over).
     ///
     /// Moves whose legality the --budget left open are listed apart, as undecided.
-    #[command(after_help = "Example:\n  chimera moves turtle-shell --moves \"C2-C3\"")]
+    #[command(
+        after_help = "Examples:\n  chimera moves turtle-shell --moves \"C2-C3\"\n  \
+        chimera moves triagonal --from Ab1 --limit 10"
+    )]
     Moves {
         #[command(flatten)]
         game: GameArgs,
@@ -140,6 +143,8 @@ pub enum Command {
         /// Print a JSON object instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        filter: commands::moves::Filter,
         #[command(flatten)]
         budget: BudgetArg,
     },
@@ -264,7 +269,7 @@ pub enum Command {
     /// `bestmove M` is printed when it ends. A bad line is answered with one `error ...`
     /// line and changes nothing. The end of the input (like quit) stops a running search
     /// and reports its move: a script sends `wait` after `go` to let the search finish.
-    /// See the README's section "The engine protocol".
+    /// See docs/engine-protocol.md.
     #[command(after_help = "Example:\n  \
         printf 'variant turret\\nposition startpos moves e2e4\\ngo depth 4\\nwait\\n' | chimera engine")]
     Engine,
@@ -272,9 +277,10 @@ pub enum Command {
     /// the computer play itself.
     ///
     /// Type a move (e.g. C2-C3; `help` shows the variant's own notation) at the prompt, or
-    /// a command: moves, undo, board, flip, save FILE, resign, help, quit. Reads standard
-    /// input line by line, so moves can be piped in; the end of the input quits. The moves
-    /// are printed when the game ends or you quit.
+    /// a command: moves, undo, board, flip, save FILE (save! FILE replaces an existing
+    /// file), resign, help, quit. Reads standard input line by line, so moves can be piped
+    /// in; the end of the input quits. A finished game stays open (undo, save, board,
+    /// moves) until quit, which prints the moves.
     ///
     /// With --computer the engine (as `chimera bestmove`) plays that side, each move
     /// bounded by --time (default 1s), --depth or --nodes (--nodes and --depth play the same
@@ -322,7 +328,7 @@ pub enum Command {
     /// Starts a local web server (on 127.0.0.1 unless --host says otherwise) with a page
     /// built into the program: choose a variant and rule set or paste a position, play
     /// human against human or against the computer by clicking the board. The JSON API the
-    /// page uses (README, "chimera serve") serves bots too. Runs until stopped (Ctrl-C).
+    /// page uses (docs/web-api.md) serves bots too. Runs until stopped (Ctrl-C).
     #[command(after_help = "Examples:\n  chimera serve --open\n  \
         chimera serve --port 8080\n  \
         curl -s -X POST localhost:8080/api/games -d '{\"variant\": \"turret\"}'")]
@@ -359,8 +365,9 @@ fn dispatch(command: Command, io: &mut Io<'_>) -> Result<(), Failure> {
             game,
             moves,
             json,
+            filter,
             budget,
-        } => commands::moves::run(io, &game, &moves, json, budget.budget),
+        } => commands::moves::run(io, &game, &moves, json, &filter, budget.budget),
         Command::Perft {
             game,
             depth,

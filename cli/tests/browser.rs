@@ -172,7 +172,38 @@ const SCRIPTS: &[Script] = &[
         shot: 1,
         outcome: "",
     },
+    Script {
+        // A promotion's choice (the queen, giving check), the king's escape, and castling
+        // queen-side as the king's move.
+        name: "chess",
+        variant: "chess",
+        position: "4k3/P7/8/8/8/8/8/R3K3 w Q - 0 1",
+        steps: &[
+            Click("a7"),
+            Click("a8"),
+            Choose("a7a8q"),
+            Click("e8"),
+            Click("d7"),
+            Click("e1"),
+            Click("c1"),
+        ],
+        moves: &["a7a8q", "e8d7", "e1c1"],
+        shot: 2,
+        outcome: "",
+    },
 ];
+
+/// Every variant of the program's registry has a script above (this needs no browser).
+#[test]
+fn every_registered_variant_has_a_browser_script() {
+    for variant in chimera_cli::registry::variants() {
+        assert!(
+            SCRIPTS.iter().any(|s| s.variant == variant.name),
+            "no browser script plays {}: add one to SCRIPTS",
+            variant.name
+        );
+    }
+}
 
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")

@@ -1,13 +1,6 @@
-//! # chimera-tiling-rider
+#![doc = include_str!("../README.md")]
 //!
-//! A rules engine for **Tiling Rider Chess** (Chess Variant Pages): an 18 × 16 board cut
-//! into 2 × 2 *units*, each split into two *tiles* in a basket-weave; wazirs, ferzes, guards
-//! and knights that may "elongate" a move to the other half of the tile they reach; four
-//! like pieces filling a unit that ride together as an *aggregate* (rook, bishop, queen,
-//! nightrider on the unit lattice); giant kings covering a whole unit; and Moderate
-//! Progressive turns (White's first turn exactly 4 moves, Black's exactly 8, then up to one
-//! more than the opponent's last turn). The `paulowich-16` rule set plays on 16 × 16 (the
-//! two leftmost files removed) with a non-royal *giant ferz* beside each king.
+//! ## The crate in detail
 //!
 //! The rules implemented, with every ruling and interpretation this crate takes, are in
 //! [`RULES.md`](https://example.invalid/chimera/blob/main/tiling-rider/RULES.md) (also

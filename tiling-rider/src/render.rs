@@ -74,8 +74,8 @@ fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<St
             ));
             if status == Status::Undecided {
                 out.push(format!(
-                    "Whether any legal action remains was not decided within the picture's \
-                     budget of {PICTURE_BUDGET_NODES} search nodes"
+                    "Not known whether any legal action remains: the diagram stops looking \
+                     after {PICTURE_BUDGET_NODES} search nodes (`chimera moves` decides it)"
                 ));
             }
         }
@@ -414,16 +414,16 @@ fn diagram(pos: &TilingRider, last: Option<(&TilingRider, Move)>, flipped: bool)
     }
     let _ = writeln!(
         out,
-        "  W wazir · F ferz · G guard · N knight · K giant king (2×2){} · upper case White",
+        "  W wazir · F ferz · G guard · N knight · {}",
         if pos.rules.has_giant_ferz() {
-            " · Z giant ferz (2×2)"
+            "K giant king, Z giant ferz (2×2 each)"
         } else {
-            ""
+            "K giant king (2×2)"
         }
     );
     let _ = writeln!(
         out,
-        "  * moved this turn · ( ) last move · | and --- tile borders"
+        "  upper case White · * moved this turn · ( ) last move · | and --- tile borders"
     );
     out
 }

@@ -1,10 +1,6 @@
-//! # chimera-triagonal
+#![doc = include_str!("../README.md")]
 //!
-//! A rules engine for **Triagonal Chess** ((zzo38) A. Black, 2013): chess on an 8×8×8 cube
-//! less a 2×2×2 hole in the centre (504 cells), with pieces that move orthogonally,
-//! diagonally and *triagonally* (all three coordinates at once), no check, two ways to win
-//! (capture the enemy king, or bring your king onto the cell where the enemy king started),
-//! and 80 Jacks in each hand that a player may place two at a time before a move.
+//! ## The crate in detail
 //!
 //! The rules implemented, with every interpretation this crate takes, are in
 //! [`RULES.md`](https://example.invalid/chimera/blob/main/triagonal/RULES.md) (also included

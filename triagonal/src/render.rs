@@ -34,7 +34,7 @@ fn status(pos: &Triagonal, last: Option<(&Triagonal, Move)>) -> Vec<String> {
     lines.push(match pos.outcome() {
         Some(outcome) => format!("Game over: {outcome}"),
         None => format!(
-            "{} to move · move {} · {} since the last capture, pawn move or placement",
+            "{} to move · move {} · {} since a capture, pawn move or placement",
             side_name(pos.turn()),
             pos.fullmove_number(),
             match pos.halfmove_clock() {
@@ -89,7 +89,7 @@ impl Render for Triagonal {
     /// characters: `>` before the last move's cells and `+` before the Jacks it placed, then
     /// the piece letter (upper case White, lower case Black, `J` a Jack), `.` for an empty
     /// cell, `#` for a hole. Then the last move, the side to move or the result, the Jacks
-    /// in hand, and a legend.
+    /// in hand, and a legend; no line is over 80 columns.
     fn text_diagram(&self, last: Option<(&Self, Move)>) -> String {
         diagram(self, last, false)
     }
@@ -214,7 +214,7 @@ fn diagram(pos: &Triagonal, last: Option<(&Triagonal, Move)>, flipped: bool) -> 
             levels = levels.iter().map(|l| 7 - l).collect();
         }
         for &l in &levels {
-            let _ = write!(out, "    Level {}          ", char::from(b'A' + l));
+            let _ = write!(out, "    Level {}         ", char::from(b'A' + l));
         }
         out.push('\n');
         let ranks: Vec<u8> = if flipped {
@@ -224,7 +224,7 @@ fn diagram(pos: &Triagonal, last: Option<(&Triagonal, Move)>, flipped: bool) -> 
         };
         for rank in ranks {
             for &l in &levels {
-                let _ = write!(out, "  {} ", rank + 1);
+                let _ = write!(out, " {} ", rank + 1);
                 for i in 0..8u8 {
                     let file = if flipped { 7 - i } else { i };
                     match Cell::new(file, rank, l) {
@@ -251,9 +251,9 @@ fn diagram(pos: &Triagonal, last: Option<(&Triagonal, Move)>, flipped: bool) -> 
         }
         for _ in &levels {
             out.push_str(if flipped {
-                "     h g f e d c b a "
+                "    h g f e d c b a "
             } else {
-                "     a b c d e f g h "
+                "    a b c d e f g h "
             });
         }
         out.push_str("\n\n");
@@ -263,11 +263,15 @@ fn diagram(pos: &Triagonal, last: Option<(&Triagonal, Move)>, flipped: bool) -> 
     }
     let _ = writeln!(
         out,
-        "  P pawn N knight B bishop R rook Q queen K king J Jack; upper case White, lower case Black"
+        "  P pawn N knight B bishop R rook Q queen K king J Jack (upper case White)"
     );
     let _ = writeln!(
         out,
-        "  # hole · > the last move's cells · + the Jacks it placed · cells are level-file-rank (Ae1)"
+        "  # hole · > the last move's cells · + the Jacks it placed · a cell is level,"
     );
-    out
+    let _ = writeln!(out, "  file and rank: Ae1 is level A, file e, rank 1");
+    // No line ends in spaces: the boards' padding is trimmed.
+    out.lines()
+        .map(|line| line.trim_end().to_string() + "\n")
+        .collect()
 }

@@ -1,9 +1,6 @@
-//! # chimera-turnover
+#![doc = include_str!("../README.md")]
 //!
-//! A rules engine for **Turnover Chess** (Lúcio José Patrocínio Filho): every piece is a
-//! stack of rings — T (Tower), F (Fort), W (Wall) — that split when they move, merge when
-//! they land on each other, turn enemy stacks over to the mover's colour, and capture when
-//! they cannot merge. The Castle (T+F+W) is royal; a side without Castles loses.
+//! ## The crate in detail
 //!
 //! The rules implemented, with every interpretation this crate takes, are in
 //! [`RULES.md`](https://example.invalid/chimera/blob/main/turnover/RULES.md) (also included

@@ -1,9 +1,6 @@
-//! # chimera-turret
+#![doc = include_str!("../README.md")]
 //!
-//! A rules engine for **Turret Chess** (M. Winther, 2006) on the 68-cell Gustavian board:
-//! orthodox chess plus a Turret on each extra corner cell, extended castling, and the Kwagga
-//! option. The rules as this crate implements them, with every ruling and interpretation,
-//! are in `turret/RULES.md`, included in these docs as the module [`rules`].
+//! ## The crate in detail
 //!
 //! - [`TurretChess`] is the position; it implements [`chimera_core::Position`] (legal moves,
 //!   play, outcome, Zobrist key, text in and out) and [`chimera_core::Render`] (terminal

@@ -1,10 +1,6 @@
-//! # chimera-turtle-shell
+#![doc = include_str!("../README.md")]
 //!
-//! A rules engine for **Turtle Shell Chess** (Sam Trenholme, 2022): chess on a 64-cell
-//! board of 22 squares and 42 triangles (a 33344-33434 tiling), with kings, guards,
-//! knights, rooks and pawns, promotion zones, an end-zone win, a winning stalemate and the
-//! Ko rule against repeated positions. The rules implemented, with the rulings where the
-//! inventor's text is silent, are in this crate's `RULES.md`.
+//! ## The crate in detail
 //!
 //! The position is [`TurtleShell`], which implements [`chimera_core::Position`]; play a
 //! game with [`chimera_core::Game`], which keeps the history the Ko rule needs.

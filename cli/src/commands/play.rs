@@ -60,10 +60,12 @@ Type a move (the notation is below), or several moves separated by spaces. Comma
   board       show the board again
   flip        turn the board round (where the variant's diagram allows it)
   save FILE   write the game to FILE as a record (`chimera validate` checks it,
-              `chimera play --record FILE` resumes it)
+              `chimera play --record FILE` resumes it); an existing FILE is kept
+  save! FILE  the same, replacing FILE if it exists (also: save --force FILE)
   resign      the side to move gives up
   help        this text
-  quit        stop, printing the moves (so does the end of the input)";
+  quit        stop, printing the moves (so does the end of the input)
+When the game ends it stays open: undo, save, board and moves still work until quit.";
 
 /// What the session does after a turn or a command.
 enum Step {
@@ -89,6 +91,8 @@ struct Session<'g> {
     computer_gave_up: bool,
     /// Plies the computers have played (for the cap of `--computer both`).
     computer_plies: usize,
+    /// Whether the end of the game has been announced (reset when `undo` reopens it).
+    over_announced: bool,
 }
 
 pub fn run(
@@ -134,6 +138,7 @@ pub fn run(
         start_position,
         computer_gave_up: false,
         computer_plies: 0,
+        over_announced: false,
     };
     session.run(io, resumed.as_deref())
 }
@@ -151,18 +156,37 @@ impl Session<'_> {
         self.greet(io, resumed)?;
         let mut survey = self.show_board(io)?;
         loop {
+            let over = survey.outcome().is_some();
             if let Some(outcome) = survey.outcome() {
-                if self.all_computers() && self.computer_plies > 0 {
-                    self.show_board(io)?;
+                if self.all_computers() {
+                    if self.computer_plies > 0 {
+                        self.show_board(io)?;
+                    }
+                    writeln!(io.out, "Game over: {outcome}")?;
+                    return self.print_moves(io);
                 }
-                writeln!(io.out, "Game over: {outcome}")?;
-                return self.print_moves(io);
+                if !self.over_announced {
+                    writeln!(
+                        io.out,
+                        "Game over: {outcome}\nThe game stays open: `undo` takes moves back, \
+                         `save FILE` writes the record, `board` and `moves` review it; `quit` \
+                         ends."
+                    )?;
+                    self.over_announced = true;
+                }
+            } else {
+                self.over_announced = false;
             }
             let side = self.game.turn();
-            let step = if self.seat(side) == Seat::Computer && !self.computer_gave_up {
+            let step = if !over && self.seat(side) == Seat::Computer && !self.computer_gave_up {
                 self.computer_turn(io, side)?
             } else {
-                let Some(line) = next_line(io, side)? else {
+                let prompt = if over {
+                    "game over".to_string()
+                } else {
+                    side.to_string()
+                };
+                let Some(line) = next_line(io, &prompt)? else {
                     writeln!(io.out, "\n(end of input: quitting)")?;
                     return self.print_moves(io);
                 };
@@ -261,12 +285,22 @@ impl Session<'_> {
             }
             "undo" => self.undo(io)?,
             "resign" => {
+                if let Status::Over(outcome) = self.game.status(&mut self.limit.budget()) {
+                    writeln!(io.out, "The game is already over: {outcome}.")?;
+                    return Ok(Step::Go(None));
+                }
                 self.resign(io, side)?;
                 return Ok(Step::Quit);
             }
-            "save" => {
-                let path = line.trim().get(first.len()..).unwrap_or("").trim();
-                self.save(io, path)?;
+            "save" | "save!" => {
+                let rest = line.trim().get(first.len()..).unwrap_or("").trim();
+                let (force, path) = match rest.strip_prefix("--force") {
+                    Some(path) if path.is_empty() || path.starts_with(char::is_whitespace) => {
+                        (true, path.trim())
+                    }
+                    _ => (first.ends_with('!'), rest),
+                };
+                self.save(io, &record::unquoted(path), force)?;
                 None
             }
             _ => self.play_moves(io, &words)?,
@@ -363,6 +397,10 @@ impl Session<'_> {
 
     fn list_moves(&mut self, io: &mut Io<'_>) -> Result<(), Failure> {
         let limit = self.limit;
+        if let Status::Over(outcome) = self.game.status(&mut limit.budget()) {
+            writeln!(io.out, "No legal moves: the game is over: {outcome}.")?;
+            return Ok(());
+        }
         let listing = self.game.legal_moves_within(&mut limit.budget());
         writeln!(io.out, "{} legal moves:", listing.legal.len())?;
         if !listing.legal.is_empty() {
@@ -381,18 +419,15 @@ impl Session<'_> {
 
     /// Plays the words as moves, stopping at the first that cannot be played (which is
     /// explained; the game stays as it was before that move), when the game is over, or
-    /// when it is the computer's turn. A move the budget leaves undecided is played, with
-    /// a warning. Returns the new survey if anything was played.
+    /// when it is the computer's turn; the words left unplayed are named. A move the budget
+    /// leaves undecided is played, with a warning. Returns the new survey if anything was
+    /// played.
     fn play_moves(&mut self, io: &mut Io<'_>, words: &[&str]) -> Result<Option<Survey>, Failure> {
         let limit = self.limit;
         let mut played = false;
         for (i, word) in words.iter().enumerate() {
             if played && self.seat(self.game.turn()) == Seat::Computer {
-                writeln!(
-                    io.out,
-                    "(it is the computer's turn: `{}` was not played)",
-                    words[i..].join(" ")
-                )?;
+                not_played(io, &words[i..], "it is the computer's turn")?;
                 break;
             }
             match self.game.play_within(word, &[], &mut limit.budget(), true) {
@@ -400,18 +435,19 @@ impl Session<'_> {
                     played = true;
                     writeln!(
                         io.out,
-                        "Note: {mv} was played, but not proven legal within the {limit} budget: \
-                         it may leave a turn that cannot be finished lawfully (the rules still \
-                         decide how a turn may end; `undo` takes it back)."
+                        "Note: {mv} was played, but not proven legal within the {limit} \
+                         budget: it may leave a turn that cannot be finished lawfully (the rules \
+                         still decide how a turn may end; `undo` takes it back)."
                     )?;
                 }
                 Ok(_) => played = true,
                 Err(e) => {
-                    if matches!(e, PlayError::Illegal(_))
-                        && matches!(self.game.status(&mut limit.budget()), Status::Over(_))
-                    {
-                        // The game ended before this word: the rest of the line is not played.
-                        break;
+                    if matches!(e, PlayError::Illegal(_)) {
+                        if let Status::Over(outcome) = self.game.status(&mut limit.budget()) {
+                            let why = format!("the game is over: {outcome}");
+                            not_played(io, &words[i..], &why)?;
+                            break;
+                        }
                     }
                     let survey = if played {
                         Some(self.show_board(io)?)
@@ -419,6 +455,9 @@ impl Session<'_> {
                         None
                     };
                     self.explain(io, word, &e)?;
+                    if i + 1 < words.len() {
+                        not_played(io, &words[i + 1..], &format!("`{word}` stopped the line"))?;
+                    }
                     return Ok(survey);
                 }
             }
@@ -508,33 +547,57 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// `save FILE`: writes the record, or says why it could not (the game goes on).
-    fn save(&self, io: &mut Io<'_>, path: &str) -> Result<(), Failure> {
+    /// `save FILE`: writes the record, or says why it could not (the game goes on). An
+    /// existing file is replaced only when `force` (`save! FILE`, `save --force FILE`).
+    fn save(&self, io: &mut Io<'_>, path: &str, force: bool) -> Result<(), Failure> {
         if path.is_empty() {
             writeln!(io.out, "Give a file name: save FILE")?;
             return Ok(());
         }
+        let shown = record::quoted(path);
         let text = record::write(&*self.game, self.start_position.as_deref(), self.limit);
-        match std::fs::write(path, text) {
+        match record::save(path, &text, force) {
             Ok(()) => writeln!(
                 io.out,
-                "Saved {} to {path} (check it with: {}).",
+                "Saved {} to {shown} (check it with: {}).",
                 record::plural(self.game.moves_played().len(), "move"),
-                record::validate_command(&*self.game, self.start_position.as_deref(), path)
+                record::validate_command(&*self.game, self.start_position.as_deref(), &shown)
+            )?,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => writeln!(
+                io.out,
+                "{shown} already exists: nothing was written. `save! {shown}` replaces it, \
+                 or choose another name."
             )?,
             Err(e) => writeln!(
                 io.out,
                 "Cannot save to {}: {e} (nothing was written; the game goes on).",
-                chimera_core::excerpt(path)
+                record::quoted(&chimera_core::excerpt(path))
             )?,
         }
         Ok(())
     }
 }
 
-/// Prompts `white> ` and reads a line; `None` at the end of the input.
-fn next_line(io: &mut Io<'_>, side: Color) -> Result<Option<String>, Failure> {
-    write!(io.out, "{side}> ")?;
+/// Says which words of a typed line were not played, and why.
+fn not_played(io: &mut Io<'_>, words: &[&str], why: &str) -> Result<(), Failure> {
+    let n = words.len();
+    writeln!(
+        io.out,
+        "Not played ({why}): {}{}.",
+        chimera_core::excerpt(&words.join(" ")),
+        if n > 1 {
+            format!(" ({n} words)")
+        } else {
+            String::new()
+        }
+    )?;
+    Ok(())
+}
+
+/// Prompts `white> ` (or whatever `prompt` says) and reads a line; `None` at the end of
+/// the input.
+fn next_line(io: &mut Io<'_>, prompt: &str) -> Result<Option<String>, Failure> {
+    write!(io.out, "{prompt}> ")?;
     io.out.flush()?;
     // At most one byte over the limit is read: enough to know the line is too long.
     let mut bytes = Vec::new();
@@ -586,6 +649,7 @@ mod tests {
             start_position: None,
             computer_gave_up: false,
             computer_plies: 0,
+            over_announced: false,
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let mut input = input.as_bytes();

@@ -156,3 +156,45 @@ pub fn plural(n: usize, word: &str) -> String {
         _ => format!("{n} {word}s"),
     }
 }
+
+/// Writes `text` to `path`; an existing file is replaced only when `force` (else the error
+/// is [`std::io::ErrorKind::AlreadyExists`] and nothing is written).
+pub fn save(path: &str, text: &str, force: bool) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(force)
+        .create_new(!force)
+        .open(path)?;
+    file.write_all(text.as_bytes())
+}
+
+/// A file name as a message shows it: as it is when it is made of letters, digits and
+/// `_ - . / + , : = @ %` alone, else in single quotes (a `'` written `'\''`), as a shell
+/// reads it back, so that `my game.txt` is shown `'my game.txt'`.
+pub fn quoted(path: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./+,:=@%".contains(c);
+    if !path.is_empty() && path.chars().all(plain) {
+        path.to_string()
+    } else {
+        format!("'{}'", path.replace('\'', "'\\''"))
+    }
+}
+
+/// A file name as typed after `save`: in single or double quotes (as [`quoted`] shows a
+/// name with a space), the quotes are taken off (and a `'\''` in single quotes read as
+/// `'`); else it is taken as it is, spaces included.
+pub fn unquoted(typed: &str) -> std::borrow::Cow<'_, str> {
+    let inner = |q: char| {
+        typed
+            .strip_prefix(q)
+            .and_then(|rest| rest.strip_suffix(q))
+            .filter(|_| typed.len() >= 2)
+    };
+    match (inner('\''), inner('"')) {
+        (Some(name), _) => name.replace("'\\''", "'").into(),
+        (None, Some(name)) => name.into(),
+        (None, None) => typed.into(),
+    }
+}
