@@ -8,11 +8,14 @@
 //! beside this file, fitted to engine games by `chimera tune triagonal` (Texel's method).
 //!
 //! Triagonal has about 11,660 turns at the start, almost all of them a Jack placement with
-//! a normal move: [`Evaluate::selective_moves`] gives the search the normal moves alone
-//! (about 100) away from the root.
+//! a normal move: [`Evaluate::selective_moves`] gives the search the normal moves (about
+//! 100), and a few placements only where a static rule says a Jack wall matters (blocking
+//! an enemy slider's line to the king, shielding the king's start cell from the enemy
+//! king): how many is the weight file's `jack_pairs`.
 
 use crate::board::tables;
 use crate::position::{king_start, Move, MoveKind, Piece, Triagonal};
+use crate::{Cell, CellSet};
 use chimera_core::{Color, Evaluate, Position};
 use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
 
@@ -45,12 +48,13 @@ pub const FEATURES: &[&str] = &[
     "king_guards",
     "king_attackers",
     "tempo",
+    "jack_pairs",
 ];
 
 /// The evaluation before issue 21 as weights of [`FEATURES`]: material (Jacks in hand
-/// too), the king's march and the pawns' progress.
-const LEGACY: [i32; 21] = [
-    100, 350, 400, 500, 900, 80, 40, 300, 160, 90, 50, 25, 12, 5, 3, 0, 0, 0, 0, 0, 0,
+/// too), the king's march and the pawns' progress; and no Jack placement searched.
+const LEGACY: [i32; 22] = [
+    100, 350, 400, 500, 900, 80, 40, 300, 160, 90, 50, 25, 12, 5, 3, 0, 0, 0, 0, 0, 0, 0,
 ];
 
 /// The weights of the evaluation: `weights.txt` (written by `chimera tune triagonal`).
@@ -67,6 +71,12 @@ const JACK_WALL: usize = 17;
 const KING_GUARDS: usize = 18;
 const KING_ATTACKERS: usize = 19;
 const TEMPO: usize = 20;
+/// Not a feature of the score (its value is always 0, so tuning leaves its weight alone):
+/// its weight is how many Jack placements [`Evaluate::selective_moves`] offers the search
+/// where they matter (0: never place), at most [`MAX_JACK_PAIRS`].
+const JACK_PAIRS: usize = 21;
+/// The most Jack placements offered in one position.
+pub const MAX_JACK_PAIRS: usize = 4;
 
 /// King steps between two cells (the hole ignored).
 fn king_distance(a: crate::Cell, b: crate::Cell) -> usize {
@@ -132,6 +142,97 @@ impl Triagonal {
     }
 }
 
+impl Triagonal {
+    /// Up to `max` Jack placements (pairs of cells) worth searching for the side to move,
+    /// chosen by a cheap static rule: the empty cells between an enemy slider (queen, rook,
+    /// bishop) and our king on a clear line (a Jack there blocks it), and, with the enemy
+    /// king within three steps of our king's start cell, the cells next to that cell (a
+    /// wall the enemy king must go round). Each chosen cell is paired with a placement cell
+    /// next to it (one that matters too, if any). None when nothing threatens.
+    fn jack_candidates(&self, max: usize, out: &mut [(Cell, Cell); MAX_JACK_PAIRS]) -> usize {
+        let us = self.turn.index();
+        if max == 0 || self.hand[us] < 2 {
+            return 0;
+        }
+        let t = tables();
+        let (mut king, mut enemy_king) = (None, None);
+        for cell in self.occ[us].iter() {
+            if let Some((Piece::King, _)) = self.piece_at(cell) {
+                king = Some(cell);
+            }
+        }
+        let mut urgent = CellSet::EMPTY;
+        for cell in self.occ[1 - us].iter() {
+            match self.piece_at(cell) {
+                Some((Piece::King, _)) => enemy_king = Some(cell),
+                Some((piece @ (Piece::Queen | Piece::Rook | Piece::Bishop), _)) => {
+                    if let Some(k) = king {
+                        self.open_line(k, cell, piece, &mut urgent);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let home = king_start(self.turn);
+        if enemy_king.is_some_and(|k| king_distance(k, home) <= 3) {
+            urgent = CellSet(urgent.0 | t.neigh[home.index()].0);
+        }
+        let cells = self.placement_cells();
+        let first = urgent.and(&cells);
+        let mut n = 0;
+        for a in first.iter() {
+            let partners = t.neigh[a.index()].and(&cells);
+            let b = partners
+                .and(&urgent)
+                .iter()
+                .next()
+                .or_else(|| partners.iter().next());
+            if let Some(b) = b {
+                if !out[..n].contains(&(b, a)) {
+                    out[n] = (a, b);
+                    n += 1;
+                    if n == max.min(MAX_JACK_PAIRS) {
+                        break;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// Adds to `cells` the cells strictly between our king on `king` and the enemy
+    /// `piece` on `from` if the piece attacks the king along a clear line.
+    fn open_line(&self, king: Cell, from: Cell, piece: Piece, cells: &mut CellSet) {
+        let delta = |a: u8, b: u8| i32::from(b) - i32::from(a);
+        let d = [
+            delta(king.file(), from.file()),
+            delta(king.rank(), from.rank()),
+            delta(king.level(), from.level()),
+        ];
+        let n = d.iter().map(|x| x.abs()).max().unwrap_or(0);
+        if n < 2 || d.iter().any(|&x| x != 0 && x.abs() != n) {
+            return;
+        }
+        let axes = d.iter().filter(|&&x| x != 0).count();
+        let slides = match piece {
+            Piece::Rook => axes != 2,
+            Piece::Bishop => axes != 1,
+            _ => axes != 3,
+        };
+        if !slides {
+            return;
+        }
+        let mut between = CellSet::EMPTY;
+        for i in 1..n {
+            match king.offset(d[0] / n * i, d[1] / n * i, d[2] / n * i) {
+                Some(cell) if self.piece_at(cell).is_none() => between.insert(cell),
+                _ => return,
+            }
+        }
+        *cells = CellSet(cells.0 | between.0);
+    }
+}
+
 /// A king's distance when it is not on the board.
 const FAR: usize = 8;
 
@@ -175,11 +276,28 @@ impl Evaluate for Triagonal {
         value
     }
 
+    /// The turns without placement, and where a Jack wall matters (see
+    /// `Triagonal::jack_candidates`) the turns with a few chosen placements.
     fn selective_moves(&self, moves: &mut Vec<Move>) -> bool {
         moves.clear();
-        if self.terminal().is_none() {
-            self.generate_normal(moves);
+        if self.terminal().is_some() {
+            return true;
         }
+        let wanted = WEIGHTS.get().get(JACK_PAIRS).copied().unwrap_or(0);
+        let mut pairs = [(king_start(Color::White), king_start(Color::White)); MAX_JACK_PAIRS];
+        let n = self.jack_candidates(wanted.clamp(0, MAX_JACK_PAIRS as i32) as usize, &mut pairs);
+        if n == 0 {
+            self.generate_normal(moves);
+            return true;
+        }
+        // Every legal turn, then the placements not chosen out: legal by construction.
+        self.generate(moves);
+        let pairs = &pairs[..n];
+        moves.retain(|mv| {
+            mv.placement().map_or(true, |(a, b)| {
+                pairs.iter().any(|&p| p == (a, b) || p == (b, a))
+            })
+        });
         true
     }
 }
@@ -280,5 +398,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn jacks_are_placed_to_block_a_line_to_the_king() {
+        let cell = |s| Cell::parse(s).expect("a cell");
+        let mut setup = crate::Setup::new(Color::White);
+        setup
+            .set_piece(cell("Ae1"), Some((Piece::King, Color::White)))
+            .set_piece(cell("Ad2"), Some((Piece::Pawn, Color::White)))
+            .set_piece(cell("Af2"), Some((Piece::Pawn, Color::White)))
+            .set_piece(cell("He8"), Some((Piece::King, Color::Black)))
+            .set_jacks_in_hand(Color::White, 2);
+        let quiet = setup.build().expect("a position");
+        let mut pairs = [(cell("Ae1"), cell("Ae1")); MAX_JACK_PAIRS];
+        assert_eq!(quiet.jack_candidates(2, &mut pairs), 0, "nothing threatens");
+        // A black rook on Ae6 sees the king down the file: Ae2-Ae5 block it.
+        setup.set_piece(cell("Ae6"), Some((Piece::Rook, Color::Black)));
+        let threatened = setup.build().expect("a position");
+        let n = threatened.jack_candidates(2, &mut pairs);
+        assert!(n >= 1);
+        let line = ["Ae2", "Ae3", "Ae4", "Ae5"].map(cell);
+        assert!(line.contains(&pairs[0].0), "{:?}", &pairs[..n]);
+        let mut selected = Vec::new();
+        assert!(threatened.selective_moves(&mut selected));
+        let mut legal = Vec::new();
+        threatened.legal_moves(&mut legal);
+        assert!(selected.iter().any(|mv| mv.placement().is_some()));
+        assert!(selected.iter().all(|mv| legal.contains(mv)));
+        assert!(selected.len() < legal.len());
     }
 }
