@@ -49,6 +49,10 @@ pub trait Features {
     /// The features' names, in order: the weight files list them so.
     const NAMES: &'static [&'static str];
 
+    /// The score is the weighted sum divided by this (1 unless the weights are in finer
+    /// units than the score, e.g. 16 for sixteenths of a centipawn).
+    const SCALE: i32 = 1;
+
     /// Writes this position's features to `sink`.
     fn features<S: FeatureSink>(&self, sink: &mut S);
 }
