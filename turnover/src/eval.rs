@@ -6,6 +6,7 @@
 //! The score is linear in its weights ([`Features`]): the weights are data, `weights.txt`
 //! beside this file, fitted to engine games by `chimera tune turnover` (Texel's method).
 
+use crate::board::{bishop_attacks, rook_attacks, Square, KING, KNIGHT, WALL_DIAGONAL};
 use crate::position::{Effect, Move, Turnover};
 use crate::stack::Stack;
 use chimera_core::{Color, Evaluate};
@@ -61,35 +62,6 @@ const LAST_CASTLE_ATTACKED: usize = 10;
 const CASTLE_GUARDS: usize = 11;
 const TEMPO: usize = 12;
 
-const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
-/// The square `(file + df, rank + dr)` of square `sq`, if on the board.
-fn offset(sq: usize, (df, dr): (i8, i8)) -> Option<usize> {
-    let file = (sq % 8) as i8 + df;
-    let rank = (sq / 8) as i8 + dr;
-    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| (rank * 8 + file) as usize)
-}
-
-/// The squares a king step from `sq`.
-fn around(sq: usize) -> u64 {
-    ORTHOGONAL
-        .iter()
-        .chain(&DIAGONAL)
-        .filter_map(|&d| offset(sq, d))
-        .fold(0, |bits, s| bits | 1 << s)
-}
-
 impl Turnover {
     /// `color`'s side of the features, added with `sign` (+1 for the side to move, −1 for
     /// the opponent): its stacks, its Castles (the last two, and the very last, worth
@@ -124,7 +96,7 @@ impl Turnover {
             let sq = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             attacked += i32::from(self.attacked_by(sq, !color));
-            guards += (around(sq) & own & !castles).count_ones() as i32;
+            guards += (KING[sq] & own & !castles).count_ones() as i32;
         }
         sink.add(CASTLES_ATTACKED, sign * attacked);
         sink.add(LAST_CASTLE_ATTACKED, sign * attacked * i32::from(n == 1));
@@ -137,32 +109,15 @@ impl Turnover {
     /// diagonal step forward.
     fn attacked_by(&self, sq: usize, by: Color) -> bool {
         let occ = self.occupied();
+        let square = Square::from_index(sq as u32);
         let stacks = |stack| self.stacks(by, stack);
         let citadels = stacks(Stack::Citadel);
-        let ray = |dirs: &[(i8, i8)], sliders: u64| {
-            dirs.iter().any(|&d| {
-                let mut at = sq;
-                while let Some(next) = offset(at, d) {
-                    if occ & 1 << next != 0 {
-                        return sliders & 1 << next != 0;
-                    }
-                    at = next;
-                }
-                false
-            })
-        };
-        let leaps = |dirs: &[(i8, i8)], pieces: u64| {
-            dirs.iter()
-                .filter_map(|&d| offset(sq, d))
-                .any(|s| pieces & 1 << s != 0)
-        };
-        // A Wall of `by` steps diagonally forward onto `sq`: it stands a rank behind.
-        let back = if by == Color::White { -1 } else { 1 };
-        leaps(&[(1, back), (-1, back)], stacks(Stack::Wall))
-            || leaps(&KNIGHT, stacks(Stack::Fortress))
-            || (around(sq) & stacks(Stack::Castle)) != 0
-            || ray(&ORTHOGONAL, stacks(Stack::Tower) | citadels)
-            || ray(&DIAGONAL, stacks(Stack::Fort) | citadels)
+        // A Wall of `by` stands where a Wall of the other colour on `sq` would step.
+        WALL_DIAGONAL[(!by).index()][sq] & stacks(Stack::Wall) != 0
+            || KNIGHT[sq] & stacks(Stack::Fortress) != 0
+            || KING[sq] & stacks(Stack::Castle) != 0
+            || rook_attacks(square, occ) & (stacks(Stack::Tower) | citadels) != 0
+            || bishop_attacks(square, occ) & (stacks(Stack::Fort) | citadels) != 0
     }
 
     /// What the opponent loses and the mover gains in material by `mv`.
@@ -220,7 +175,6 @@ impl Evaluate for Turnover {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Square;
     use chimera_core::Position;
     use chimera_kit::tune::{parse_weights, Dense};
 
