@@ -100,6 +100,7 @@ mod eval;
 mod movegen;
 mod moves;
 mod notation;
+mod plan;
 mod position;
 mod render;
 pub use eval::{AGGREGATE_BONUS, GIANT_FERZ_VALUE, PIECE_VALUES};
