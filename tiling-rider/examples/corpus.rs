@@ -273,8 +273,14 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
     let limits = [10u64, 100, 1_000, 10_000].map(Duration::from_millis);
     let mut within = [0usize; 4];
     let mut slowest: Vec<(Duration, u64, String)> = Vec::new();
+    // Per procedure: CPU time and work units in all; positions whose work was the same
+    // for the search alone and the crate.
+    let mut cpu = vec![Duration::ZERO; which.len()];
+    let mut work = vec![0u64; which.len()];
+    let mut same_work = 0;
     for (i, (pos, name)) in positions.iter().enumerate().step_by(every.max(1)) {
         let mut lists: Vec<(Vec<Move>, Vec<Move>)> = Vec::new();
+        let mut units = [None; 2];
         for (w, c) in which.chars().enumerate() {
             let (mut legal, mut open) = (Vec::new(), Vec::new());
             let mut budget = match c {
@@ -288,6 +294,13 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
                 _ => pos.legal_moves_within(&mut legal, &mut open, &mut budget),
             }
             let took = cpu_time().saturating_sub(started);
+            cpu[w] += took;
+            work[w] += budget.used();
+            match c {
+                's' => units[0] = Some(budget.used()),
+                'h' => units[1] = Some(budget.used()),
+                _ => {}
+            }
             if c == 'h' {
                 if open.is_empty() {
                     tally(took, &limits, &mut within);
@@ -300,6 +313,7 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
             lists.push((legal, open));
         }
         count += 1;
+        same_work += usize::from(units[0].is_some() && units[0] == units[1]);
         for a in 0..lists.len() {
             for b in a + 1..lists.len() {
                 let (la, oa) = &lists[a];
@@ -317,9 +331,13 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
         }
     }
     println!("positions compared: {count}; disagreements: {disagreements}");
-    for (c, u) in which.chars().zip(&undecided) {
-        println!("positions with undecided actions ({c}): {u}");
+    for (w, c) in which.chars().enumerate() {
+        println!(
+            "({c}): positions with undecided actions {}, CPU time in all {:?}, work units in all {}",
+            undecided[w], cpu[w], work[w]
+        );
     }
+    println!("positions where the crate's work equals the search's, node for node: {same_work}");
     for (w, limit) in within.iter().zip(&limits) {
         println!(
             "(h) decided within {limit:>6?} of CPU time: {w} ({:.2} %)",

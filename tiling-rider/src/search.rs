@@ -1,4 +1,6 @@
 //! The turn-completion search: can the rest of the turn end with the mover's king safe?
+//! Each question is first given to the search on a slice of its budget, then, if the slice
+//! ran out, to the rescue planner (`plan.rs`, planning as SAT) with the rest.
 //!
 //! Every question is asked within a [`Budget`] and answered with a [`Verdict`]: `Yes` and
 //! `No` are exact, `Undecided` means the budget ran out first. The exact entry points
