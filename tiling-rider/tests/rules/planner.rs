@@ -20,8 +20,16 @@ fn both(pos: &TilingRider) -> (Vec<Move>, Vec<Move>) {
     (searched, planned)
 }
 
-/// Panics, naming the position and the moves, if the planner and the search differ.
+/// Panics, naming the position and the moves, if the planner and the search differ. The
+/// positions compared so far are counted in the file `TR_PROGRESS`, if set (long runs).
 fn planner_agrees(pos: &TilingRider, what: &str) -> usize {
+    if let Ok(path) = std::env::var("TR_PROGRESS") {
+        let done: u64 = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(0);
+        std::fs::write(&path, format!("{}", done + 1)).expect("progress file");
+    }
     let (searched, planned) = both(pos);
     let names = |moves: &[Move]| moves.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>();
     if searched != planned {
