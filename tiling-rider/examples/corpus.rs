@@ -48,6 +48,12 @@ fn main() {
             let cap = arg(2).map_or(4_000_000, |s| s.parse().expect("CAP_NODES"));
             measure_nodes(file, cap);
         }
+        Some("compare") => {
+            let file = arg(1).expect("compare FILE [EVERY] [CAP_NODES] [WHICH]");
+            let every = arg(2).map_or(1, |s| s.parse().expect("EVERY"));
+            let cap = arg(3).map_or(4_000_000, |s| s.parse().expect("CAP_NODES"));
+            compare(file, every, cap, arg(4).unwrap_or("sph"));
+        }
         _ => eprintln!("usage: corpus generate OUT [GAMES] [SEED] | corpus measure FILE [CAP]"),
     }
 }
@@ -243,5 +249,104 @@ fn measure(file: &str, cap: Duration) {
     }
     for u in &undecided {
         println!("  {u}");
+    }
+}
+
+/// The CPU time this thread has used (Linux: `/proc/thread-self/schedstat`), or zero.
+fn cpu_time() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map_or(Duration::ZERO, Duration::from_nanos)
+}
+
+/// `compare FILE [EVERY] [CAP_NODES] [WHICH]`: on every `EVERY`-th position, the legal
+/// actions as decided by each procedure `WHICH` names (default `sph`): `s` the search
+/// alone (at most `CAP_NODES` nodes), `p` the rescue planner alone (no budget: exact),
+/// `h` the crate (the search, then the planner; at most `CAP_NODES`). Any difference
+/// between decided answers is printed and counted; the crate's listings are tallied by
+/// CPU time (this thread's, so that the machine's load does not count) and work units.
+fn compare(file: &str, every: usize, cap: u64, which: &str) {
+    let positions = corpus_positions(file);
+    let (mut disagreements, mut count) = (0, 0);
+    let mut undecided = vec![0usize; which.len()];
+    let limits = [10u64, 100, 1_000, 10_000].map(Duration::from_millis);
+    let mut within = [0usize; 4];
+    let mut slowest: Vec<(Duration, u64, String)> = Vec::new();
+    // Per procedure: CPU time and work units in all; positions whose work was the same
+    // for the search alone and the crate.
+    let mut cpu = vec![Duration::ZERO; which.len()];
+    let mut work = vec![0u64; which.len()];
+    let mut same_work = 0;
+    for (i, (pos, name)) in positions.iter().enumerate().step_by(every.max(1)) {
+        let mut lists: Vec<(Vec<Move>, Vec<Move>)> = Vec::new();
+        let mut units = [None; 2];
+        for (w, c) in which.chars().enumerate() {
+            let (mut legal, mut open) = (Vec::new(), Vec::new());
+            let mut budget = match c {
+                'p' => Budget::unlimited(),
+                _ => Budget::nodes(cap),
+            };
+            let started = cpu_time();
+            match c {
+                's' => pos.legal_moves_searched(&mut legal, &mut open, &mut budget),
+                'p' => pos.legal_moves_planned(&mut legal, &mut open, &mut budget),
+                _ => pos.legal_moves_within(&mut legal, &mut open, &mut budget),
+            }
+            let took = cpu_time().saturating_sub(started);
+            cpu[w] += took;
+            work[w] += budget.used();
+            match c {
+                's' => units[0] = Some(budget.used()),
+                'h' => units[1] = Some(budget.used()),
+                _ => {}
+            }
+            if c == 'h' {
+                if open.is_empty() {
+                    tally(took, &limits, &mut within);
+                }
+                slowest.push((took, budget.used(), format!("line {}: {name}", i + 1)));
+            }
+            undecided[w] += usize::from(!open.is_empty());
+            legal.sort();
+            open.sort();
+            lists.push((legal, open));
+        }
+        count += 1;
+        same_work += usize::from(units[0].is_some() && units[0] == units[1]);
+        for a in 0..lists.len() {
+            for b in a + 1..lists.len() {
+                let (la, oa) = &lists[a];
+                let (lb, ob) = &lists[b];
+                let differ = la.iter().any(|m| !lb.contains(m) && !ob.contains(m))
+                    || lb.iter().any(|m| !la.contains(m) && !oa.contains(m));
+                if differ {
+                    disagreements += 1;
+                    println!("DISAGREE ({a} vs {b}) at line {}: {name}", i + 1);
+                }
+            }
+        }
+        if count % 100 == 0 {
+            eprintln!("{count} positions compared");
+        }
+    }
+    println!("positions compared: {count}; disagreements: {disagreements}");
+    for (w, c) in which.chars().enumerate() {
+        println!(
+            "({c}): positions with undecided actions {}, CPU time in all {:?}, work units in all {}",
+            undecided[w], cpu[w], work[w]
+        );
+    }
+    println!("positions where the crate's work equals the search's, node for node: {same_work}");
+    for (w, limit) in within.iter().zip(&limits) {
+        println!(
+            "(h) decided within {limit:>6?} of CPU time: {w} ({:.2} %)",
+            100.0 * *w as f64 / count as f64
+        );
+    }
+    slowest.sort_by_key(|t| std::cmp::Reverse(t.0));
+    println!("slowest listings by the crate (CPU time, work units):");
+    for (took, nodes, name) in slowest.iter().take(12) {
+        println!("  {took:?}, {nodes}: {name}");
     }
 }

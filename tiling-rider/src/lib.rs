@@ -48,8 +48,12 @@
 //!
 //! ## Turn legality
 //! A move is legal only if the turn can still be finished with the king safe; how the engine
-//! decides that exactly (fast proofs, then a memoised search with sound cuts) and its worst
-//! case are described in the [`rules`] module (`RULES.md`, §5).
+//! decides that exactly (fast proofs, then a memoised search with sound cuts, then, for what
+//! the search cannot decide within its share of the budget, a rescue planner that asks a SAT
+//! solver, CaDiCaL, and replays every plan it finds) and its worst case are described in the
+//! [`rules`] module (`RULES.md`, §5). [`TilingRider::legal_moves_searched`] and
+//! [`TilingRider::legal_moves_planned`] run each procedure alone, to check one against the
+//! other.
 //!
 //! ## Example
 //!
@@ -93,6 +97,7 @@ mod eval;
 mod movegen;
 mod moves;
 mod notation;
+mod plan;
 mod position;
 mod render;
 pub use eval::{AGGREGATE_BONUS, FEATURES, GIANT_FERZ_VALUE, PIECE_VALUES, WEIGHTS};

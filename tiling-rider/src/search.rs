@@ -1,4 +1,6 @@
 //! The turn-completion search: can the rest of the turn end with the mover's king safe?
+//! Each question is first given to the search on a slice of its budget, then, if the slice
+//! ran out, to the rescue planner (`plan.rs`, planning as SAT) with the rest.
 //!
 //! Every question is asked within a [`Budget`] and answered with a [`Verdict`]: `Yes` and
 //! `No` are exact, `Undecided` means the budget ran out first. The exact entry points
@@ -13,6 +15,7 @@
 
 use crate::board::Unit;
 use crate::movegen::touches;
+use crate::plan::{Answer, Planner};
 use crate::position::{Move, TilingRider};
 use chimera_core::{Budget, Position, Verdict};
 use std::collections::HashSet;
@@ -49,9 +52,42 @@ pub(crate) struct Memo {
     /// While set, the search looks only for continuations that end the turn with the king
     /// on this unit (see [`TilingRider::finish_by_units`]); part of every memo key.
     target: Option<Unit>,
-    /// The budget this question spends (one tick per search node).
+    /// The budget this question spends (one tick per search node, one per solver check).
     pub(crate) budget: Budget,
+    /// Which procedures decide (the search, the planner, or the search first).
+    pub(crate) mode: Mode,
+    /// The rescue planners built in this question, by the memo key of their position.
+    planners: Vec<(u128, Planner)>,
+    /// Whether this question has needed the planner: the search then gets only
+    /// [`SMALL_SEARCH_SLICE`] nodes before it for each further move.
+    planner_used: bool,
 }
+
+/// Which procedures decide a question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// The search on a slice of the budget ([`SEARCH_SLICE`] nodes), then the planner
+    /// with the rest: what every question of the crate's API does.
+    Hybrid,
+    /// The search alone, with the whole budget (for cross-checking).
+    SearchOnly,
+    /// The planner alone (for cross-checking).
+    PlannerOnly,
+}
+
+/// The search nodes the turn search gets for each question before the rescue planner
+/// (`plan.rs`) takes over: the search decides ordinary positions in far fewer (the corpus's
+/// ordinary positions need under 4,000 nodes for every action together), and hands the
+/// hard ones, which it may not decide at all, to the planner after about 50 ms.
+pub(crate) const SEARCH_SLICE: u64 = 20_000;
+
+/// The search nodes each further move gets before the planner, once the search has run
+/// out of [`SEARCH_SLICE`] in a question: its position is hard (a crowded camp with a long
+/// turn left), where the search seldom decides a move it did not decide at once.
+pub(crate) const SMALL_SEARCH_SLICE: u64 = 2_000;
+
+/// The planners one question keeps (its position, and a capped copy of it).
+const MAX_PLANNERS: usize = 2;
 
 impl Memo {
     /// A memo spending `budget`.
@@ -64,6 +100,9 @@ impl Memo {
             replay: Vec::new(),
             target: None,
             budget,
+            mode: Mode::Hybrid,
+            planners: Vec::new(),
+            planner_used: false,
         }
     }
 
@@ -76,6 +115,14 @@ impl Memo {
     #[cfg(test)]
     pub(crate) fn nodes(&self) -> u64 {
         self.budget.used()
+    }
+
+    /// Keeps a line that proved a move legal (the oldest goes when there are enough).
+    fn keep_witness(&mut self, line: Vec<Move>) {
+        if self.witnesses.len() == MAX_WITNESSES {
+            self.witnesses.remove(0);
+        }
+        self.witnesses.push(line);
     }
 
     fn remember_failed(&mut self, key: u128) {
@@ -141,20 +188,114 @@ impl TilingRider {
         if replayed {
             return Verdict::Yes;
         }
+        self.finish_after(mv, memo)
+    }
+
+    /// Whether the turn can be finished after `mv`: by the search on a slice of the budget
+    /// (a line it finds is kept as a witness), then, if the slice ran out, by the planner.
+    fn finish_after(&self, mv: Move, memo: &mut Memo) -> Verdict {
         let mut child = self.clone();
         child.apply(mv);
-        memo.path.clear();
-        let verdict = child.finish_turn(memo);
+        let verdict = self.searched(memo, |memo| {
+            memo.path.clear();
+            child.finish_turn(memo)
+        });
         if verdict == Verdict::Yes {
             // The search's line (pushed deepest first), after `mv`: keep it as a witness.
             let mut witness = vec![mv];
             witness.extend(memo.path.iter().rev());
-            if memo.witnesses.len() == MAX_WITNESSES {
-                memo.witnesses.remove(0);
-            }
-            memo.witnesses.push(witness);
+            memo.keep_witness(witness);
+        }
+        if verdict == Verdict::Undecided {
+            return self.planned(Some(mv), memo);
         }
         verdict
+    }
+
+    /// A plan that finishes the turn, without the moves it does not need (in a turn that
+    /// may end early: the planner fills its steps with any moves): each move, from the
+    /// last, is dropped if the line still finishes. A shorter witness proves more of the
+    /// position's other moves legal by replay.
+    fn shortened(&self, mut plan: Vec<Move>) -> Vec<Move> {
+        if self.min_moves() > 1 {
+            return plan;
+        }
+        let mut buf = Vec::new();
+        for i in (0..plan.len()).rev() {
+            let mut line = plan
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &mv)| mv);
+            if self.line_finishes(&mut buf, |_| line.next()) {
+                plan.remove(i);
+            }
+        }
+        plan
+    }
+
+    /// Runs a search question on the memo's budget as its mode says: a slice of
+    /// [`SEARCH_SLICE`] nodes (hybrid), the whole (search only), or not at all (planner
+    /// only: `Undecided`).
+    fn searched(&self, memo: &mut Memo, f: impl FnOnce(&mut Memo) -> Verdict) -> Verdict {
+        match memo.mode {
+            Mode::SearchOnly => f(memo),
+            Mode::PlannerOnly => Verdict::Undecided,
+            Mode::Hybrid => {
+                let slice = if memo.planner_used {
+                    SMALL_SEARCH_SLICE
+                } else {
+                    SEARCH_SLICE
+                };
+                let part = memo.budget.slice(slice);
+                let whole = std::mem::replace(&mut memo.budget, part);
+                let verdict = f(memo);
+                let part = std::mem::replace(&mut memo.budget, whole);
+                memo.budget.absorb(&part);
+                verdict
+            }
+        }
+    }
+
+    /// Whether the turn can be finished starting with `first` (or with some move, for
+    /// `None`), by the rescue planner, within the memo's budget. A plan it reports is
+    /// replayed by the rules code before it counts (each move pseudo-legal when it comes,
+    /// the turn ending, or allowed to end, with the king safe), and kept as a witness.
+    pub(crate) fn planned(&self, first: Option<Move>, memo: &mut Memo) -> Verdict {
+        if memo.mode == Mode::SearchOnly || memo.budget.is_spent() {
+            return Verdict::Undecided;
+        }
+        memo.planner_used = true;
+        let key = self.memo_key(None);
+        let i = match memo.planners.iter().position(|p| p.0 == key) {
+            Some(i) => i,
+            None => {
+                let Some(planner) = Planner::new(self, &mut memo.budget) else {
+                    return Verdict::Undecided;
+                };
+                if memo.planners.len() == MAX_PLANNERS {
+                    memo.planners.remove(0);
+                }
+                memo.planners.push((key, planner));
+                memo.planners.len() - 1
+            }
+        };
+        match memo.planners[i].1.solve(first, &mut memo.budget) {
+            Answer::NoPlan => Verdict::No,
+            Answer::Undecided => Verdict::Undecided,
+            Answer::Plan(plan) => {
+                let mut line = plan.iter().copied();
+                let starts = first.map_or(true, |mv| plan.first() == Some(&mv));
+                let checked = starts && self.line_finishes(&mut Vec::new(), |_| line.next());
+                debug_assert!(checked, "a plan the rules refuse: {plan:?}");
+                if !checked {
+                    return Verdict::Undecided;
+                }
+                let witness = self.shortened(plan);
+                memo.keep_witness(witness);
+                Verdict::Yes
+            }
+        }
     }
 
     /// Whether playing `first`, then the moves of `line` other than `first` in order, each
@@ -397,6 +538,20 @@ impl TilingRider {
         if self.terminal_draw() {
             return Verdict::No;
         }
+        if self.end_allowed() && !self.in_check(self.side) {
+            return Verdict::Yes;
+        }
+        match self.searched(memo, |memo| self.any_legal_search(memo)) {
+            Verdict::Undecided => self.planned(None, memo),
+            decided => decided,
+        }
+    }
+
+    /// [`TilingRider::any_legal_action`] by the search alone.
+    fn any_legal_search(&self, memo: &mut Memo) -> Verdict {
+        if self.terminal_draw() {
+            return Verdict::No;
+        }
         let safe = !self.in_check(self.side);
         if self.end_allowed() && safe {
             return Verdict::Yes;
@@ -476,9 +631,7 @@ impl TilingRider {
         if !self.is_pseudo_legal(mv) {
             return Verdict::No;
         }
-        let mut child = self.clone();
-        child.apply(mv);
-        child.finish_turn(memo)
+        self.finish_after(mv, memo)
     }
 
     /// Whether `mv` (not "end turn") is among the pseudo-legal moves here.
@@ -511,6 +664,57 @@ impl TilingRider {
                 .take()
                 .or_else(|| rest.next().and_then(|text| pos.parse_move(text).ok()))
         })
+    }
+}
+
+impl TilingRider {
+    /// The legal actions as the rescue planner alone decides them, with no turn search:
+    /// each pseudo-legal move asked of the planner (planning as SAT, see the crate's
+    /// `RULES.md`, §5), within `budget`; those it could not decide go to `undecided`. The
+    /// crate's own answers ([`chimera_core::Position::legal_moves_within`]) come from the
+    /// search first and the planner when the search's share of the budget runs out; this
+    /// and [`TilingRider::legal_moves_searched`] let the two be checked against each other.
+    pub fn legal_moves_planned(
+        &self,
+        legal: &mut Vec<Move>,
+        undecided: &mut Vec<Move>,
+        budget: &mut Budget,
+    ) {
+        Memo::with_budget(budget, |memo| {
+            memo.mode = Mode::PlannerOnly;
+            legal.clear();
+            undecided.clear();
+            if self.terminal_draw() {
+                return;
+            }
+            self.gen_pseudo(legal);
+            legal.retain(|&mv| match self.planned(Some(mv), memo) {
+                Verdict::Yes => true,
+                Verdict::No => false,
+                Verdict::Undecided => {
+                    undecided.push(mv);
+                    false
+                }
+            });
+            if self.end_allowed() && !self.in_check(self.side) {
+                legal.push(Move::END_TURN);
+            }
+        });
+    }
+
+    /// The legal actions as the turn search alone decides them (the fast proofs and the
+    /// memoised search of `RULES.md` §5, with the whole budget and no planner); those it
+    /// could not decide go to `undecided`. See [`TilingRider::legal_moves_planned`].
+    pub fn legal_moves_searched(
+        &self,
+        legal: &mut Vec<Move>,
+        undecided: &mut Vec<Move>,
+        budget: &mut Budget,
+    ) {
+        Memo::with_budget(budget, |memo| {
+            memo.mode = Mode::SearchOnly;
+            self.generate_legal_with(legal, undecided, memo);
+        });
     }
 }
 

@@ -12,6 +12,7 @@ mod options;
 mod paulowich;
 mod perft;
 mod pieces;
+mod planner;
 mod properties;
 mod reference;
 mod render;

@@ -1,0 +1,1084 @@
+//! The rescue planner: "can the side to move finish its turn with its king safe, starting
+//! with this move?" decided exactly as a satisfiability problem (planning as SAT), for the
+//! positions the turn search cannot decide within its slice of the budget.
+//!
+//! **The encoding.** With `T` the moves (points, under `wheeler`) left in the turn, the
+//! formula has a state for each time `t = 0..=T` (time 0 is the position, folded into
+//! constants) and one action (or a no-op) for each step `t → t + 1`:
+//!
+//! - state: `o(s, k, t)` a piece of ours of kind `k` on square `s`; `e(x, t)` the enemy
+//!   piece first on `x` still there; `eg(t)` the enemy giant ferz still there; `kp(u, t)`
+//!   our king on unit `u` (its unit or an orthogonal neighbour: it moves at most once);
+//!   `gp(u, t)` our giant ferz on `u`; `dep(s, t)` the unmoved piece first on `s` has left
+//!   it (it may not move alone again); `used(u, t)` an aggregate landed on `u` (its pieces
+//!   may not move again); `ne(u, t)` unit `u` not empty (for paths and checks). Variables
+//!   exist only for what some action can change; the rest are constants.
+//! - actions: a small piece's move from a square holding an unmoved piece (a leap onto an
+//!   empty or enemy square, or an elongated one through an empty first half), an
+//!   aggregate's ride (four of our pieces of one kind on a unit four distinct pieces could
+//!   fill, not landed there by an aggregate, along a line over empty units to a unit with
+//!   none of our pieces and no king), the king's step (onto a unit without our pieces,
+//!   unattacked after the step), our giant ferz's step. Each has its preconditions on state
+//!   `t` and its effects on state `t + 1`, captures included.
+//! - frame axioms: a state variable changes only by an action that changes it.
+//! - exactly one action a step; a no-op only when the turn need not be exact (the no-ops
+//!   come last under the standard turns; under `wheeler` a rider or king move, costing 4
+//!   points, is followed by three forced no-ops).
+//! - the goal: the king's unit unattacked at time `T`.
+//!
+//! One solver is built per position asked about (within one question), and every
+//! candidate first move is asked as an assumption: the clauses learnt for one move serve
+//! the next. A satisfying assignment is a plan; it is decoded and replayed by the rules
+//! code (each move pseudo-legal when it comes, the turn ending, or allowed to end, with
+//! the king safe) before it is believed. An unsatisfiable formula is a proof that no
+//! continuation exists: every legal continuation is a model (the encoding only
+//! over-approximates what may change, never what may happen).
+//!
+//! The solver is CaDiCaL (the `cadical` crate, which builds its C++ source with the C++
+//! compiler), solving incrementally under assumptions. It asks the question's
+//! [`Budget`] for one unit of work each time it checks whether to stop (every few
+//! propagation rounds), so a deadline, a node count or a stop flag interrupts it, and the
+//! answer is then "undecided".
+
+use crate::board::{tables, Bb, Square, Unit, SQUARES, UNITS};
+use crate::movegen::ray_unit;
+use crate::position::{Move, MoveKind, Piece, Rules, TilingRider};
+use crate::viable::diagonal_neighbours;
+use chimera_core::Budget;
+
+type Lit = i32;
+const TRUE: Lit = 1;
+const FALSE: Lit = -1;
+
+/// The budget units one of the solver's checks whether to stop counts for: CaDiCaL checks
+/// every ten decisions, which takes about as long as this many nodes of the turn search
+/// (about 20 µs against 2.5 µs, measured on the corpus's hard positions), so that a budget
+/// in nodes bounds the solver's time as it bounds the search's.
+const UNITS_PER_CHECK: u32 = 8;
+
+/// Clauses added to the formula per budget unit while it is built.
+const CLAUSES_PER_UNIT: usize = 10;
+
+/// The CaDiCaL configuration: `sat` (tuned for satisfiable formulas, less inprocessing)
+/// decided the corpus's hard positions three times faster than the default, which spends
+/// long stretches simplifying between incremental calls.
+const SOLVER_CONFIG: &str = "sat";
+
+/// The solver's stop callback: the question's budget, spent as the solver works.
+#[derive(Default)]
+struct Ticker {
+    budget: Budget,
+}
+
+impl cadical::Callbacks for Ticker {
+    fn terminate(&mut self) -> bool {
+        for _ in 0..UNITS_PER_CHECK {
+            if !self.budget.tick() {
+                return true;
+            }
+        }
+        self.budget.is_spent()
+    }
+}
+
+/// Counts `n` units of work; `false` once the budget is spent.
+fn spend(budget: &mut Budget, n: usize) -> bool {
+    (0..n).all(|_| budget.tick())
+}
+
+/// The clauses as they are added to the solver, constants folded.
+struct Cnf {
+    solver: cadical::Solver<Ticker>,
+    next: Lit,
+    clause: Vec<Lit>,
+    /// Clauses added so far.
+    added: usize,
+}
+
+impl Cnf {
+    fn new() -> Cnf {
+        let mut solver = cadical::Solver::<Ticker>::with_config(SOLVER_CONFIG)
+            .unwrap_or_else(|_| cadical::Solver::<Ticker>::new());
+        solver.add_clause([TRUE]);
+        Cnf {
+            solver,
+            next: 1,
+            clause: Vec::new(),
+            added: 1,
+        }
+    }
+
+    fn var(&mut self) -> Lit {
+        self.next += 1;
+        self.next
+    }
+
+    /// Adds a clause: a true literal satisfies it, false literals drop out.
+    fn add(&mut self, lits: &[Lit]) {
+        self.clause.clear();
+        for &l in lits {
+            if l == TRUE {
+                return;
+            }
+            if l != FALSE {
+                self.clause.push(l);
+            }
+        }
+        self.solver.add_clause(self.clause.iter().copied());
+        self.added += 1;
+    }
+
+    /// `g → ¬l` for each literal.
+    fn forbid(&mut self, g: Lit, lits: impl IntoIterator<Item = Lit>) {
+        for l in lits {
+            self.add(&[-g, -l]);
+        }
+    }
+
+    /// At most one of `lits` (pairwise for a few, a sequential counter otherwise).
+    fn at_most_one(&mut self, lits: &[Lit]) {
+        if lits.len() <= 6 {
+            for (i, &a) in lits.iter().enumerate() {
+                for &b in &lits[i + 1..] {
+                    self.add(&[-a, -b]);
+                }
+            }
+            return;
+        }
+        let mut prev = FALSE;
+        for (i, &x) in lits.iter().enumerate() {
+            if i + 1 == lits.len() {
+                self.add(&[-prev, -x]);
+                break;
+            }
+            let s = self.var();
+            self.add(&[-x, s]);
+            self.add(&[-prev, s]);
+            self.add(&[-prev, -x]);
+            prev = s;
+        }
+    }
+}
+
+/// A lone move's possible ends, each with the first half of an elongated move.
+type Ends = Vec<(Square, Option<Square>)>;
+
+/// What the side to move could possibly do in the rest of its turn: an over-approximation
+/// that decides which variables and actions the formula needs.
+struct Statics {
+    rules: Rules,
+    side: usize,
+    /// Our small pieces' kinds, by square.
+    ours: [Option<u8>; SQUARES],
+    /// The enemy's small pieces' kinds, by square.
+    enemy: [Option<u8>; SQUARES],
+    /// Our pieces used by an aggregate move this turn: they never move again.
+    frozen: Bb,
+    on_board: Bb,
+    k0: Unit,
+    ek: Unit,
+    /// Our king's possible units (its own first) and whether it may still step.
+    kc: Vec<Unit>,
+    g0: Option<Unit>,
+    /// Our giant ferz's possible units (its own first).
+    gc: Vec<Unit>,
+    egf: Option<Unit>,
+    /// Each unmoved piece's square, kind and possible ends (with the first half of an
+    /// elongated move).
+    lone: Vec<(Square, u8, Ends)>,
+    /// The aggregate rides that could happen: from, to, kind, the units passed.
+    aggs: Vec<(Unit, Unit, u8, Vec<Unit>)>,
+    /// The kinds of ours that could stand on each square (bit k).
+    possible: [u8; SQUARES],
+    /// The kinds of ours whose presence on a square could change.
+    dynamic: [u8; SQUARES],
+    capturable: Bb,
+    eg_capturable: bool,
+    landing: [bool; UNITS],
+    /// The enemy's aggregates (its pieces never move: they can only be captured).
+    eaggs: Vec<(Unit, u8)>,
+    /// Steps in the formula: the moves (points) left.
+    steps: usize,
+    exact: bool,
+    /// The cost of a rider or king move (4 under `wheeler`, else 1).
+    unit_cost: usize,
+}
+
+fn orth_adjacent(a: Unit, b: Unit) -> bool {
+    a.u().abs_diff(b.u()) + a.v().abs_diff(b.v()) == 1
+}
+
+fn first_on_ray(pos: &TilingRider, u: Unit, d: usize) -> Option<Unit> {
+    ray_unit(pos.rules.geo().rays[u.index()][d][0])
+}
+
+impl Statics {
+    fn of(pos: &TilingRider) -> Statics {
+        let side = pos.side.index();
+        let mut ours = [None; SQUARES];
+        let mut enemy = [None; SQUARES];
+        for ty in 0..4 {
+            for sq in pos.pieces[side][ty].iter() {
+                ours[sq.index()] = Some(ty as u8);
+            }
+            for sq in pos.pieces[1 - side][ty].iter() {
+                enemy[sq.index()] = Some(ty as u8);
+            }
+        }
+        let remaining = usize::from(pos.limit.saturating_sub(pos.made));
+        let unit_cost = usize::from(pos.cost(MoveKind::Aggregate));
+        let mut st = Statics {
+            rules: pos.rules,
+            side,
+            ours,
+            enemy,
+            frozen: pos.used & pos.occ[side],
+            on_board: pos.rules.geo().on_board,
+            k0: pos.kings[side],
+            ek: pos.kings[1 - side],
+            kc: vec![pos.kings[side]],
+            g0: pos.gferz[side],
+            gc: pos.gferz[side].into_iter().collect(),
+            egf: pos.gferz[1 - side],
+            lone: Vec::new(),
+            aggs: Vec::new(),
+            possible: [0; SQUARES],
+            dynamic: [0; SQUARES],
+            capturable: Bb::EMPTY,
+            eg_capturable: false,
+            landing: [false; UNITS],
+            eaggs: Vec::new(),
+            steps: remaining,
+            exact: pos.min_moves() > 1,
+            unit_cost,
+        };
+        let kcan = !pos.king_moved && remaining >= unit_cost;
+        let gcan = st.g0.is_some() && !pos.gferz_moved;
+        st.unit_moves(pos, kcan, gcan);
+        st.lone_moves(pos);
+        st.aggregate_rides(pos);
+        st.captures_and_kinds();
+        st.enemy_aggregates(pos);
+        st
+    }
+
+    /// Units no piece of ours may ever enter or pass (the enemy king, our pieces used by
+    /// an aggregate, our king or giant ferz while they cannot move).
+    fn unit_blocked(&self, u: Unit) -> bool {
+        u == self.ek
+            || self.frozen.nib(u) != 0
+            || (u == self.k0 && self.kc.len() == 1)
+            || (Some(u) == self.g0 && self.gc.len() == 1)
+    }
+
+    fn square_blocked(&self, s: Square) -> bool {
+        !self.on_board.has(s) || self.unit_blocked(s.unit())
+    }
+
+    fn unit_moves(&mut self, pos: &TilingRider, kcan: bool, gcan: bool) {
+        if kcan {
+            for d in 0..4 {
+                let Some(v) = first_on_ray(pos, self.k0, d) else {
+                    continue;
+                };
+                if v != self.ek
+                    && !orth_adjacent(v, self.ek)
+                    && self.frozen.nib(v) == 0
+                    && (Some(v) != self.g0 || gcan)
+                {
+                    self.kc.push(v);
+                }
+            }
+        }
+        if let (true, Some(g)) = (gcan, self.g0) {
+            for d in 4..8 {
+                let Some(v) = first_on_ray(pos, g, d) else {
+                    continue;
+                };
+                if v != self.ek && self.frozen.nib(v) == 0 && (v != self.k0 || self.kc.len() > 1) {
+                    self.gc.push(v);
+                }
+            }
+        }
+    }
+
+    fn lone_moves(&mut self, pos: &TilingRider) {
+        let t = tables();
+        let unmoved = pos.occ[self.side] & pos.unmoved();
+        for s in unmoved.iter() {
+            let Some(k) = self.ours[s.index()] else {
+                continue;
+            };
+            let att = t.att[usize::from(k)][s.index()] & self.on_board;
+            let mut ends = Vec::new();
+            for e in att.iter() {
+                if !self.square_blocked(e) {
+                    ends.push((e, None));
+                }
+            }
+            for mid in att.iter() {
+                let e = mid.tile_mate();
+                if mid == s.tile_mate() || att.has(e) {
+                    continue;
+                }
+                if !self.square_blocked(mid) && !self.square_blocked(e) {
+                    ends.push((e, Some(mid)));
+                }
+            }
+            self.lone.push((s, k, ends));
+        }
+    }
+
+    /// The pieces that could stand on square `q` as kind `k` (our piece there, or an
+    /// unmoved one able to end a move there), as indices into `lone` or 1000 + square.
+    fn fillers(&self, q: Square, k: u8) -> Vec<usize> {
+        let mut out = Vec::new();
+        if self.ours[q.index()] == Some(k) && !self.frozen.has(q) {
+            out.push(1000 + q.index());
+        }
+        for (i, (_, kind, ends)) in self.lone.iter().enumerate() {
+            if *kind == k && ends.iter().any(|&(e, _)| e == q) {
+                out.push(i);
+            }
+        }
+        out
+    }
+
+    fn aggregate_rides(&mut self, pos: &TilingRider) {
+        if self.steps < self.unit_cost {
+            return;
+        }
+        let geo = pos.rules.geo();
+        for u in Unit::all() {
+            if self.unit_blocked(u) || !self.on_board.has(u.lower_left()) {
+                continue;
+            }
+            for k in 0..4u8 {
+                let cands: Vec<Vec<usize>> =
+                    u.squares().iter().map(|&q| self.fillers(q, k)).collect();
+                if !distinct_representatives(&cands, 0, &mut Vec::new()) {
+                    continue;
+                }
+                for d in Piece::from_index(usize::from(k)).ray_dirs() {
+                    let mut between = Vec::new();
+                    for &b in geo.rays[u.index()][d].iter() {
+                        let Some(v) = ray_unit(b) else { break };
+                        if self.unit_blocked(v) {
+                            break;
+                        }
+                        self.aggs.push((u, v, k, between.clone()));
+                        between.push(v);
+                    }
+                }
+            }
+        }
+    }
+
+    fn captures_and_kinds(&mut self) {
+        for (s, k) in self.ours.iter().enumerate() {
+            if let Some(k) = k {
+                self.possible[s] |= 1 << k;
+            }
+        }
+        let mut cap = Bb::EMPTY;
+        let mut eg = false;
+        for (s, k, ends) in &self.lone {
+            self.dynamic[s.index()] |= 1 << k;
+            for &(e, mid) in ends {
+                self.possible[e.index()] |= 1 << k;
+                self.dynamic[e.index()] |= 1 << k;
+                if mid.is_none() {
+                    cap.set(e);
+                    eg |= Some(e.unit()) == self.egf;
+                }
+            }
+        }
+        for (u, v, k, _) in &self.aggs {
+            for q in u.squares().into_iter().chain(v.squares()) {
+                self.possible[q.index()] |= 1 << k;
+                self.dynamic[q.index()] |= 1 << k;
+            }
+            cap |= Bb::unit(*v);
+            eg |= Some(*v) == self.egf;
+            self.landing[v.index()] = true;
+        }
+        for &v in self.kc[1..].iter().chain(self.gc.iter().skip(1)) {
+            cap |= Bb::unit(v);
+            eg |= Some(v) == self.egf;
+        }
+        for s in cap.iter() {
+            if self.enemy[s.index()].is_none() {
+                cap.clear(s);
+            }
+        }
+        self.capturable = cap;
+        self.eg_capturable = eg && self.egf.is_some();
+    }
+
+    fn enemy_aggregates(&mut self, pos: &TilingRider) {
+        for (ty, bb) in pos.pieces[1 - self.side].iter().enumerate() {
+            for sq in bb.full_units().iter() {
+                self.eaggs.push((sq.unit(), ty as u8));
+            }
+        }
+    }
+}
+
+/// Whether the candidate sets have distinct representatives (a matching of the unit's
+/// four squares to distinct pieces).
+fn distinct_representatives(cands: &[Vec<usize>], i: usize, taken: &mut Vec<usize>) -> bool {
+    if i == cands.len() {
+        return true;
+    }
+    for &x in &cands[i] {
+        if !taken.contains(&x) {
+            taken.push(x);
+            if distinct_representatives(cands, i + 1, taken) {
+                return true;
+            }
+            taken.pop();
+        }
+    }
+    false
+}
+
+/// The state variables, created on first use (0: not yet).
+struct Vars {
+    o: Vec<Vec<Lit>>,
+    e: Vec<Vec<Lit>>,
+    eg: Vec<Lit>,
+    kp: Vec<Vec<Lit>>,
+    gp: Vec<Vec<Lit>>,
+    dep: Vec<Vec<Lit>>,
+    used: Vec<Vec<Lit>>,
+    ne: Vec<Vec<Lit>>,
+}
+
+/// The formula under construction.
+struct Enc<'a> {
+    st: &'a Statics,
+    cnf: Cnf,
+    v: Vars,
+    noop: Vec<Lit>,
+    /// The actions of each step: literal and move (`None`: no-op).
+    steps: Vec<Vec<(Lit, Option<Move>)>>,
+}
+
+/// Who changes what in one step (for the frame axioms).
+#[derive(Default)]
+struct Changes {
+    adders: Vec<(usize, u8, Lit)>,
+    removers: Vec<(usize, u8, Lit)>,
+    captures: Vec<(usize, Lit)>,
+    eg_captures: Vec<Lit>,
+    lands: Vec<(usize, Lit)>,
+    king: Vec<(usize, Lit)>,
+    gferz: Vec<(usize, Lit)>,
+}
+
+impl<'a> Enc<'a> {
+    fn new(st: &'a Statics) -> Enc<'a> {
+        let n = st.steps + 1;
+        Enc {
+            st,
+            cnf: Cnf::new(),
+            v: Vars {
+                o: vec![Vec::new(); n],
+                e: vec![Vec::new(); n],
+                eg: vec![0; n],
+                kp: vec![Vec::new(); n],
+                gp: vec![Vec::new(); n],
+                dep: vec![Vec::new(); n],
+                used: vec![Vec::new(); n],
+                ne: vec![Vec::new(); n],
+            },
+            noop: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    fn slot(cnf: &mut Cnf, table: &mut [Vec<Lit>], t: usize, i: usize, len: usize) -> Lit {
+        if table[t].is_empty() {
+            table[t] = vec![0; len];
+        }
+        if table[t][i] == 0 {
+            table[t][i] = cnf.var();
+        }
+        table[t][i]
+    }
+
+    fn o(&mut self, s: Square, k: u8, t: usize) -> Lit {
+        let i = s.index();
+        if self.st.possible[i] & (1 << k) == 0 {
+            return FALSE;
+        }
+        if t == 0 || self.st.dynamic[i] & (1 << k) == 0 {
+            return if self.st.ours[i] == Some(k) {
+                TRUE
+            } else {
+                FALSE
+            };
+        }
+        Self::slot(
+            &mut self.cnf,
+            &mut self.v.o,
+            t,
+            i * 4 + usize::from(k),
+            SQUARES * 4,
+        )
+    }
+
+    fn e(&mut self, x: Square, t: usize) -> Lit {
+        if self.st.enemy[x.index()].is_none() {
+            return FALSE;
+        }
+        if t == 0 || !self.st.capturable.has(x) {
+            return TRUE;
+        }
+        Self::slot(&mut self.cnf, &mut self.v.e, t, x.index(), SQUARES)
+    }
+
+    fn eg(&mut self, t: usize) -> Lit {
+        if self.st.egf.is_none() {
+            return FALSE;
+        }
+        if t == 0 || !self.st.eg_capturable {
+            return TRUE;
+        }
+        if self.v.eg[t] == 0 {
+            self.v.eg[t] = self.cnf.var();
+        }
+        self.v.eg[t]
+    }
+
+    fn kp(&mut self, u: Unit, t: usize) -> Lit {
+        if !self.st.kc.contains(&u) {
+            return FALSE;
+        }
+        if t == 0 || self.st.kc.len() == 1 {
+            return if u == self.st.k0 { TRUE } else { FALSE };
+        }
+        Self::slot(&mut self.cnf, &mut self.v.kp, t, u.index(), UNITS)
+    }
+
+    fn gp(&mut self, u: Unit, t: usize) -> Lit {
+        if !self.st.gc.contains(&u) {
+            return FALSE;
+        }
+        if t == 0 || self.st.gc.len() == 1 {
+            return if Some(u) == self.st.g0 { TRUE } else { FALSE };
+        }
+        Self::slot(&mut self.cnf, &mut self.v.gp, t, u.index(), UNITS)
+    }
+
+    fn dep(&mut self, s: Square, t: usize) -> Lit {
+        if t == 0 {
+            return FALSE;
+        }
+        Self::slot(&mut self.cnf, &mut self.v.dep, t, s.index(), SQUARES)
+    }
+
+    fn used(&mut self, u: Unit, t: usize) -> Lit {
+        if t == 0 || !self.st.landing[u.index()] {
+            return FALSE;
+        }
+        Self::slot(&mut self.cnf, &mut self.v.used, t, u.index(), UNITS)
+    }
+
+    /// The literals of which one holds exactly when something stands on `s` at time `t`.
+    fn occupants(&mut self, s: Square, t: usize) -> Vec<Lit> {
+        let u = s.unit();
+        let mut lits: Vec<Lit> = (0..4).map(|k| self.o(s, k, t)).collect();
+        lits.push(self.e(s, t));
+        if Some(u) == self.st.egf {
+            lits.push(self.eg(t));
+        }
+        if u == self.st.ek {
+            lits.push(TRUE);
+        }
+        lits.push(self.kp(u, t));
+        lits.push(self.gp(u, t));
+        lits.retain(|&l| l != FALSE);
+        lits
+    }
+
+    /// Unit `u` is not empty at time `t` (defined both ways).
+    fn ne(&mut self, u: Unit, t: usize) -> Lit {
+        if let Some(&l) = self.v.ne[t].get(u.index()) {
+            if l != 0 {
+                return l;
+            }
+        }
+        let mut lits = Vec::new();
+        for s in u.squares() {
+            lits.extend(self.occupants(s, t));
+        }
+        let l = if lits.contains(&TRUE) {
+            TRUE
+        } else if lits.is_empty() {
+            FALSE
+        } else {
+            let n = self.cnf.var();
+            let mut cl = vec![-n];
+            cl.extend(&lits);
+            self.cnf.add(&cl);
+            for &x in &lits {
+                self.cnf.add(&[-x, n]);
+            }
+            n
+        };
+        if self.v.ne[t].is_empty() {
+            self.v.ne[t] = vec![0; UNITS];
+        }
+        self.v.ne[t][u.index()] = l;
+        l
+    }
+
+    /// Clauses: when `g` holds, unit `u` is not attacked by the enemy at time `t`.
+    fn unattacked(&mut self, u: Unit, t: usize, g: Lit) {
+        if g == FALSE {
+            return;
+        }
+        if orth_adjacent(u, self.st.ek) {
+            self.cnf.add(&[-g]);
+            return;
+        }
+        let tb = tables();
+        for k in 0..4 {
+            for x in tb.unit_att[k][u.index()].iter() {
+                if self.st.enemy[x.index()] == Some(k as u8) {
+                    let l = self.e(x, t);
+                    self.cnf.add(&[-g, -l]);
+                }
+            }
+        }
+        if let Some(w) = self.st.egf {
+            if diagonal_neighbours(w, u) {
+                let l = self.eg(t);
+                self.cnf.add(&[-g, -l]);
+            }
+        }
+        for i in 0..self.st.eaggs.len() {
+            let (a, k) = self.st.eaggs[i];
+            self.aggregate_line(a, k, u, t, g);
+        }
+    }
+
+    /// The enemy aggregate on `a` does not attack `u` at time `t` when `g` holds: one of
+    /// its pieces is gone or a unit on the line between is not empty.
+    fn aggregate_line(&mut self, a: Unit, k: u8, u: Unit, t: usize, g: Lit) {
+        let geo = self.st.rules.geo();
+        for d in Piece::from_index(usize::from(k)).ray_dirs() {
+            let ray = geo.rays[a.index()][d];
+            let Some(j) = ray.iter().position(|&b| ray_unit(b) == Some(u)) else {
+                continue;
+            };
+            let mut cl = vec![-g];
+            for q in a.squares() {
+                cl.push(-self.e(q, t));
+            }
+            for &b in &ray[..j] {
+                let w = ray_unit(b).expect("on the ray");
+                cl.push(self.ne(w, t));
+            }
+            self.cnf.add(&cl);
+        }
+    }
+}
+
+impl Enc<'_> {
+    /// The actions of step `t` (from time `t` to `t + 1`) and their frame axioms.
+    fn step(&mut self, t: usize) {
+        let mut ch = Changes::default();
+        let mut acts = Vec::new();
+        self.lone_actions(t, &mut ch, &mut acts);
+        let cheap = acts.len();
+        if t + self.st.unit_cost <= self.st.steps {
+            self.ride_actions(t, &mut ch, &mut acts);
+            self.king_actions(t, &mut ch, &mut acts);
+        }
+        self.gferz_actions(t, &mut ch, &mut acts);
+        if !self.st.exact {
+            acts.push((self.noop[t], None));
+        }
+        let lits: Vec<Lit> = acts.iter().map(|a| a.0).collect();
+        self.cnf.add(&lits);
+        self.cnf.at_most_one(&lits);
+        if self.st.unit_cost > 1 {
+            // Under `wheeler` a rider or king move costs 4: three no-ops follow it.
+            for &(a, mv) in &acts[cheap..] {
+                if matches!(mv, Some(Move::Aggregate { .. } | Move::King { .. })) {
+                    for pad in 1..self.st.unit_cost {
+                        self.cnf.add(&[-a, self.noop[t + pad]]);
+                    }
+                }
+            }
+        } else if !self.st.exact && t + 1 < self.st.steps {
+            // The no-ops come last.
+            self.cnf.add(&[-self.noop[t], self.noop[t + 1]]);
+        }
+        self.frame(t, &ch);
+        self.steps.push(acts);
+    }
+
+    fn lone_actions(&mut self, t: usize, ch: &mut Changes, acts: &mut Vec<(Lit, Option<Move>)>) {
+        let st = self.st;
+        for (s, k, ends) in &st.lone {
+            let (s, k) = (*s, *k);
+            for &(e, mid) in ends {
+                let a = self.cnf.var();
+                let l = self.dep(s, t);
+                self.cnf.add(&[-a, -l]);
+                let l = self.o(s, k, t);
+                self.cnf.add(&[-a, l]);
+                match mid {
+                    None => {
+                        let lits: Vec<Lit> = (0..4).map(|kk| self.o(e, kk, t)).collect();
+                        self.cnf.forbid(a, lits);
+                        let lits = [self.kp(e.unit(), t), self.gp(e.unit(), t)];
+                        self.cnf.forbid(a, lits);
+                        self.capture_square(e, t, a, ch);
+                    }
+                    Some(m) => {
+                        for q in [m, e] {
+                            let lits = self.occupants(q, t);
+                            self.cnf.forbid(a, lits);
+                        }
+                    }
+                }
+                let l = self.o(s, k, t + 1);
+                self.cnf.add(&[-a, -l]);
+                let l = self.o(e, k, t + 1);
+                self.cnf.add(&[-a, l]);
+                ch.removers.push((s.index(), k, a));
+                ch.adders.push((e.index(), k, a));
+                acts.push((a, Some(Move::single(s, e))));
+            }
+        }
+    }
+
+    /// Action `a` captures what the enemy has on square `q` (a piece, or its giant ferz).
+    fn capture_square(&mut self, q: Square, t: usize, a: Lit, ch: &mut Changes) {
+        if self.st.enemy[q.index()].is_some() {
+            let l = self.e(q, t + 1);
+            self.cnf.add(&[-a, -l]);
+            ch.captures.push((q.index(), a));
+        }
+        if Some(q.unit()) == self.st.egf && !ch.eg_captures.contains(&a) {
+            let l = self.eg(t + 1);
+            self.cnf.add(&[-a, -l]);
+            ch.eg_captures.push(a);
+        }
+    }
+
+    /// Action `a` moves a unit-sized thing onto `v`: none of our small pieces there, all
+    /// the enemy's captured.
+    fn enter_unit(&mut self, v: Unit, t: usize, a: Lit, ch: &mut Changes) {
+        for q in v.squares() {
+            let lits: Vec<Lit> = (0..4).map(|kk| self.o(q, kk, t)).collect();
+            self.cnf.forbid(a, lits);
+            self.capture_square(q, t, a, ch);
+        }
+    }
+
+    fn ride_actions(&mut self, t: usize, ch: &mut Changes, acts: &mut Vec<(Lit, Option<Move>)>) {
+        let st = self.st;
+        for (u, v, k, between) in &st.aggs {
+            let (u, v, k) = (*u, *v, *k);
+            let a = self.cnf.var();
+            for q in u.squares() {
+                let l = self.o(q, k, t);
+                self.cnf.add(&[-a, l]);
+            }
+            let l = self.used(u, t);
+            self.cnf.add(&[-a, -l]);
+            for &w in between {
+                let l = self.ne(w, t);
+                self.cnf.add(&[-a, -l]);
+            }
+            let lits = [self.kp(v, t), self.gp(v, t)];
+            self.cnf.forbid(a, lits);
+            self.enter_unit(v, t, a, ch);
+            for q in u.squares() {
+                let l = self.o(q, k, t + 1);
+                self.cnf.add(&[-a, -l]);
+                ch.removers.push((q.index(), k, a));
+            }
+            for q in v.squares() {
+                let l = self.o(q, k, t + 1);
+                self.cnf.add(&[-a, l]);
+                ch.adders.push((q.index(), k, a));
+            }
+            let l = self.used(v, t + 1);
+            self.cnf.add(&[-a, l]);
+            ch.lands.push((v.index(), a));
+            acts.push((a, Some(Move::aggregate(u, v))));
+        }
+    }
+
+    fn king_actions(&mut self, t: usize, ch: &mut Changes, acts: &mut Vec<(Lit, Option<Move>)>) {
+        let st = self.st;
+        for &v in &st.kc[1..] {
+            let a = self.cnf.var();
+            let l = self.kp(st.k0, t);
+            self.cnf.add(&[-a, l]);
+            let l = self.gp(v, t);
+            self.cnf.add(&[-a, -l]);
+            self.enter_unit(v, t, a, ch);
+            let l = self.kp(v, t + 1);
+            self.cnf.add(&[-a, l]);
+            ch.king.push((v.index(), a));
+            // Never onto an attacked unit (judged after the step).
+            self.unattacked(v, t + 1, a);
+            acts.push((a, Some(Move::king(st.k0, v))));
+        }
+    }
+
+    fn gferz_actions(&mut self, t: usize, ch: &mut Changes, acts: &mut Vec<(Lit, Option<Move>)>) {
+        let st = self.st;
+        let Some(g0) = st.g0 else { return };
+        for &v in st.gc.iter().skip(1) {
+            let a = self.cnf.var();
+            let l = self.gp(g0, t);
+            self.cnf.add(&[-a, l]);
+            let l = self.kp(v, t);
+            self.cnf.add(&[-a, -l]);
+            self.enter_unit(v, t, a, ch);
+            let l = self.gp(v, t + 1);
+            self.cnf.add(&[-a, l]);
+            ch.gferz.push((v.index(), a));
+            acts.push((a, Some(Move::giant_ferz(g0, v))));
+        }
+    }
+
+    /// The frame axioms of step `t`: nothing changes but by an action that changes it.
+    fn frame(&mut self, t: usize, ch: &Changes) {
+        let st = self.st;
+        let mut adders = vec![Vec::new(); SQUARES * 4];
+        let mut removers = vec![Vec::new(); SQUARES * 4];
+        for &(s, k, a) in &ch.adders {
+            adders[s * 4 + usize::from(k)].push(a);
+        }
+        for &(s, k, a) in &ch.removers {
+            removers[s * 4 + usize::from(k)].push(a);
+        }
+        for s in 0..SQUARES {
+            let sq = Square::from_index(s).expect("a square");
+            for k in 0..4u8 {
+                if st.dynamic[s] & (1 << k) == 0 {
+                    continue;
+                }
+                let (x0, x1) = (self.o(sq, k, t), self.o(sq, k, t + 1));
+                let mut cl = vec![-x0, x1];
+                cl.extend(&removers[s * 4 + usize::from(k)]);
+                self.cnf.add(&cl);
+                let mut cl = vec![x0, -x1];
+                cl.extend(&adders[s * 4 + usize::from(k)]);
+                self.cnf.add(&cl);
+            }
+        }
+        for x in st.capturable.iter() {
+            let (x0, x1) = (self.e(x, t), self.e(x, t + 1));
+            self.cnf.add(&[x0, -x1]);
+            let mut cl = vec![-x0, x1];
+            cl.extend(ch.captures.iter().filter(|c| c.0 == x.index()).map(|c| c.1));
+            self.cnf.add(&cl);
+        }
+        if st.eg_capturable {
+            let (x0, x1) = (self.eg(t), self.eg(t + 1));
+            self.cnf.add(&[x0, -x1]);
+            let mut cl = vec![-x0, x1];
+            cl.extend(&ch.eg_captures);
+            self.cnf.add(&cl);
+        }
+        self.frame_units(t, ch);
+        for (s, k, _) in &st.lone {
+            let (d0, d1) = (self.dep(*s, t), self.dep(*s, t + 1));
+            self.cnf.add(&[-d0, d1]);
+            let l = self.o(*s, *k, t + 1);
+            self.cnf.add(&[l, d1]);
+        }
+        for v in Unit::all().filter(|v| st.landing[v.index()]) {
+            let (u0, u1) = (self.used(v, t), self.used(v, t + 1));
+            self.cnf.add(&[-u0, u1]);
+            let mut cl = vec![u0, -u1];
+            cl.extend(ch.lands.iter().filter(|c| c.0 == v.index()).map(|c| c.1));
+            self.cnf.add(&cl);
+        }
+    }
+
+    /// The frame of the king and the giant ferz: each moves at most once, from its unit.
+    fn frame_units(&mut self, t: usize, ch: &Changes) {
+        let st = self.st;
+        for (units, moves, king) in [(&st.kc, &ch.king, true), (&st.gc, &ch.gferz, false)] {
+            if units.len() < 2 {
+                continue;
+            }
+            let at = |enc: &mut Self, u: Unit, t: usize| {
+                if king {
+                    enc.kp(u, t)
+                } else {
+                    enc.gp(u, t)
+                }
+            };
+            let home0 = at(self, units[0], t);
+            let home1 = at(self, units[0], t + 1);
+            self.cnf.add(&[home0, -home1]);
+            let mut one = vec![home1];
+            for &v in &units[1..] {
+                let (x0, x1) = (at(self, v, t), at(self, v, t + 1));
+                self.cnf.add(&[-x0, x1]);
+                let mut cl = vec![x0, -x1];
+                cl.extend(moves.iter().filter(|m| m.0 == v.index()).map(|m| m.1));
+                self.cnf.add(&cl);
+                self.cnf.add(&[-home1, -x1]);
+                one.push(x1);
+            }
+            self.cnf.add(&one);
+        }
+    }
+}
+
+/// What the planner answers.
+pub(crate) enum Answer {
+    /// A plan: the moves, from the position the planner was built for, that finish the
+    /// turn with the king safe (not yet checked by the rules code).
+    Plan(Vec<Move>),
+    /// No continuation exists (the formula is unsatisfiable).
+    NoPlan,
+    /// The budget ran out first.
+    Undecided,
+}
+
+/// The planner of one position: its formula in an incremental solver, and the action
+/// literals of each step (to decode plans and to assume a first move).
+pub(crate) struct Planner {
+    solver: cadical::Solver<Ticker>,
+    steps: Vec<Vec<(Lit, Option<Move>)>>,
+    /// The clauses and variables of the formula (for the figures).
+    #[cfg(test)]
+    size: (usize, i32),
+}
+
+impl Planner {
+    /// The planner of `pos` (the side to move, in the middle or at the start of its turn),
+    /// or `None` if the budget ran out while the formula was built (one unit a step).
+    pub(crate) fn new(pos: &TilingRider, budget: &mut Budget) -> Option<Planner> {
+        let st = Statics::of(pos);
+        let mut enc = Enc::new(&st);
+        if !st.exact {
+            enc.noop = (0..st.steps).map(|_| enc.cnf.var()).collect();
+        }
+        for t in 0..st.steps {
+            let before = enc.cnf.added;
+            enc.step(t);
+            if !spend(budget, 1 + (enc.cnf.added - before) / CLAUSES_PER_UNIT) {
+                return None;
+            }
+        }
+        for i in 0..st.kc.len() {
+            let u = st.kc[i];
+            let g = enc.kp(u, st.steps);
+            enc.unattacked(u, st.steps, g);
+        }
+        Some(Planner {
+            #[cfg(test)]
+            size: (enc.cnf.added, enc.cnf.next),
+            solver: enc.cnf.solver,
+            steps: enc.steps,
+        })
+    }
+
+    /// Whether a plan starting with `first` (or with any move, for `None`) exists, within
+    /// `budget` (one unit each time the solver checks whether to stop).
+    pub(crate) fn solve(&mut self, first: Option<Move>, budget: &mut Budget) -> Answer {
+        let Some(step0) = self.steps.first() else {
+            return Answer::NoPlan;
+        };
+        let assumption = match first {
+            Some(mv) => match step0.iter().find(|a| a.1 == Some(mv)) {
+                Some(a) => a.0,
+                // Not a move the formula knows: only a move that cannot be played.
+                None => return Answer::Undecided,
+            },
+            None => match step0.iter().find(|a| a.1.is_none()) {
+                Some(noop) => -noop.0,
+                None => TRUE,
+            },
+        };
+        self.solver.set_callbacks(Some(Ticker {
+            budget: std::mem::take(budget),
+        }));
+        let result = self.solver.solve_with([assumption]);
+        if let Some(cb) = self.solver.get_callbacks() {
+            *budget = std::mem::take(&mut cb.budget);
+        }
+        match result {
+            Some(true) => self.decode(),
+            Some(false) => Answer::NoPlan,
+            None => Answer::Undecided,
+        }
+    }
+
+    fn decode(&self) -> Answer {
+        let mut plan = Vec::new();
+        for acts in &self.steps {
+            match acts.iter().find(|a| self.solver.value(a.0) == Some(true)) {
+                Some(&(_, Some(mv))) => plan.push(mv),
+                Some(&(_, None)) => {}
+                None => return Answer::Undecided,
+            }
+        }
+        Answer::Plan(plan)
+    }
+}
+
+/// Diagnostics of the planner, run by hand: they print figures and assert nothing about
+/// time.
+#[cfg(test)]
+mod diagnostics {
+    use super::*;
+    use chimera_core::Position;
+
+    /// The planner's formula and the time each action takes for the position `POS`:
+    /// `POS='…' cargo test --release -p chimera-tiling-rider --lib plan_one -- --ignored
+    /// --nocapture` (`RULES` names the rule set).
+    #[test]
+    #[ignore = "diagnostic of one position given in POS"]
+    fn plan_one() {
+        let Ok(text) = std::env::var("POS") else {
+            return;
+        };
+        let rules = std::env::var("RULES")
+            .ok()
+            .and_then(|s| <Rules as chimera_core::RuleSet>::from_name(&s))
+            .unwrap_or_default();
+        let pos = TilingRider::from_text(text.trim(), rules).expect("position");
+        let started = std::time::Instant::now();
+        let mut budget = Budget::unlimited();
+        let mut planner = Planner::new(&pos, &mut budget).expect("built");
+        println!(
+            "built in {:?}: {} clauses, {} variables",
+            started.elapsed(),
+            planner.size.0,
+            planner.size.1
+        );
+        let mut moves = Vec::new();
+        pos.gen_pseudo(&mut moves);
+        for mv in moves {
+            let started = std::time::Instant::now();
+            let before = budget.used();
+            let answer = match planner.solve(Some(mv), &mut budget) {
+                Answer::Plan(p) => format!("plan of {}", p.len()),
+                Answer::NoPlan => "no plan".into(),
+                Answer::Undecided => "undecided".into(),
+            };
+            println!(
+                "{}: {answer}, {:?}, {} units",
+                pos.move_text(mv),
+                started.elapsed(),
+                budget.used() - before
+            );
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! §5 "The rescue planner": the planner alone (planning as SAT) answers as the search
+//! alone, and as the brute-force reference, wherever they decide; the crate (the search,
+//! then the planner) decides the hard positions the search alone does not.
+
+use crate::properties::{crowded_position, random_position, random_position_16};
+use crate::reference::RefPos;
+use chimera_core::{Budget, Position, RuleSet};
+use chimera_tiling_rider::{Move, Rules, TilingRider};
+use proptest::prelude::*;
+
+/// The legal actions by the search alone and by the planner alone (both exact), sorted.
+fn both(pos: &TilingRider) -> (Vec<Move>, Vec<Move>) {
+    let (mut searched, mut planned, mut open) = (Vec::new(), Vec::new(), Vec::new());
+    pos.legal_moves_searched(&mut searched, &mut open, &mut Budget::unlimited());
+    assert!(open.is_empty(), "an unlimited search decides");
+    pos.legal_moves_planned(&mut planned, &mut open, &mut Budget::unlimited());
+    assert!(open.is_empty(), "an unlimited planner decides");
+    searched.sort();
+    planned.sort();
+    (searched, planned)
+}
+
+/// Panics, naming the position and the moves, if the planner and the search differ. The
+/// positions compared so far are counted in the file `TR_PROGRESS`, if set (long runs).
+fn planner_agrees(pos: &TilingRider, what: &str) -> usize {
+    if let Ok(path) = std::env::var("TR_PROGRESS") {
+        let done: u64 = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(0);
+        std::fs::write(&path, format!("{}", done + 1)).expect("progress file");
+    }
+    let (searched, planned) = both(pos);
+    let names = |moves: &[Move]| moves.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>();
+    if searched != planned {
+        let only_s: Vec<Move> = searched
+            .iter()
+            .copied()
+            .filter(|m| !planned.contains(m))
+            .collect();
+        let only_p: Vec<Move> = planned
+            .iter()
+            .copied()
+            .filter(|m| !searched.contains(m))
+            .collect();
+        panic!(
+            "{what}: `{}` ({}): legal by the search only {:?}, by the planner only {:?}",
+            pos.to_text(),
+            pos.rules().name(),
+            names(&only_s),
+            names(&only_p)
+        );
+    }
+    searched.len()
+}
+
+#[test]
+fn the_planner_agrees_with_the_search_on_random_and_crowded_positions() {
+    let mut actions = 0;
+    for seed in 0..20u64 {
+        actions += planner_agrees(&random_position(seed), "random");
+        actions += planner_agrees(&crowded_position(seed), "crowded");
+        actions += planner_agrees(&random_position_16(seed), "paulowich-16");
+    }
+    assert!(actions > 500, "{actions} legal actions compared");
+}
+
+#[test]
+#[ignore = "slow: 2,000 + 2,000 random positions and 1,000 crowded camps, planner against search (minutes)"]
+fn more_positions_agree_planner_and_search() {
+    for seed in 20..2_020u64 {
+        planner_agrees(&random_position(seed), "random");
+        planner_agrees(&random_position_16(seed), "paulowich-16");
+    }
+    for seed in 20..1_020u64 {
+        planner_agrees(&crowded_position(seed), "crowded");
+    }
+}
+
+/// The planner alone against the brute-force reference, on positions with at most
+/// `max_remaining` moves left in the turn.
+fn planner_agrees_with_reference(pos: &TilingRider, max_remaining: u8) -> bool {
+    if pos.move_limit() - pos.moves_made() > max_remaining || pos.terminal().is_some() {
+        return false;
+    }
+    let (mut planned, mut open) = (Vec::new(), Vec::new());
+    pos.legal_moves_planned(&mut planned, &mut open, &mut Budget::unlimited());
+    assert!(open.is_empty());
+    let mut expected: Vec<Move> = RefPos::of(pos)
+        .legal()
+        .into_iter()
+        .map(|m| m.to_move())
+        .collect();
+    planned.sort();
+    expected.sort();
+    assert_eq!(
+        planned
+            .iter()
+            .map(|&m| pos.move_text(m))
+            .collect::<Vec<_>>(),
+        expected
+            .iter()
+            .map(|&m| pos.move_text(m))
+            .collect::<Vec<_>>(),
+        "planner against the reference in `{}` ({})",
+        pos.to_text(),
+        pos.rules().name()
+    );
+    true
+}
+
+#[test]
+fn the_planner_agrees_with_the_reference_on_small_positions() {
+    let mut compared = 0;
+    for seed in 0..60u64 {
+        compared += usize::from(planner_agrees_with_reference(&random_position(seed), 3));
+        compared += usize::from(planner_agrees_with_reference(&random_position_16(seed), 3));
+        compared += usize::from(planner_agrees_with_reference(&crowded_position(seed), 2));
+    }
+    assert!(compared > 80, "{compared} positions compared");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4))]
+
+    /// Random games from the start (the three rule sets): at every position along them the
+    /// planner lists the legal actions the search lists.
+    #[test]
+    fn planner_and_search_agree_along_random_games(seed in any::<u64>(), rules in 0..3usize) {
+        let rules = Rules::from_name(Rules::NAMES[rules]).expect("a rule set");
+        let mut rng = chimera_core::conformance::SplitMix64::new(seed);
+        let mut pos = TilingRider::start(rules);
+        for _ in 0..12 {
+            let (searched, planned) = both(&pos);
+            prop_assert_eq!(&searched, &planned, "in `{}`", pos.to_text());
+            if searched.is_empty() {
+                break;
+            }
+            pos.play_unchecked(searched[rng.below(searched.len())]);
+        }
+    }
+}
+
+/// Both positions of RULES.md §5 the search could not decide: White checked by a knight at
+/// the start of an 8-move turn, Black checked at the start of an 18-move turn.
+const HARD: [&str; 2] = [
+    "wgwgwgwgkkgwgwgwgw/fnfnfnf1kknfnfnfnf/wgwg1wwgw1gww1gwgw/1nf2g1fn1gf1f1fn1/3n4n5g1f1/\
+     f4f1f7n2/5n4N7/5NN11/17N/1n5N10/4F1F4F6/2N4F2F2n1F1N/FNF1N2n3G1F2NF/WGWGWGWGWGWNFWGWGW/\
+     FNF1FNFNKK1GNGNFNF/WGWGWGWGKKGWG1WWGW w 0/8 - 7 12 7",
+    "wgww1g1wkk1wgwgwfg/f1fnn1fgkkggwg1fww/g1w7fwg1gfn1/w1g4wwnN3f3/w4g11w/f3f1fNf1f3g3/\
+     f4g3n4n3/10nN4FN/1Nn1F5G3Gf2/2f1F4F1F1N4/11G1nG1N1/3F2G4G1W1N1N/G2W1Fn2NWW5W/\
+     WNN2WNF4GWF1N1/FFF1F2WKKWF3FGF/WGWGWGWGKKGGFW1W1W b 0/18 - 17 2 21",
+];
+
+#[test]
+fn the_hard_positions_are_decided_within_the_budget() {
+    for text in HARD {
+        let pos = TilingRider::from_text(text, Rules::Standard).expect("the position reads");
+        let (mut legal, mut open) = (Vec::new(), Vec::new());
+        let mut budget = Budget::nodes(4_000_000);
+        pos.legal_moves_within(&mut legal, &mut open, &mut budget);
+        assert!(open.is_empty(), "{} undecided in `{text}`", open.len());
+        let (mut planned, mut planned_open) = (Vec::new(), Vec::new());
+        pos.legal_moves_planned(&mut planned, &mut planned_open, &mut Budget::unlimited());
+        legal.sort();
+        planned.sort();
+        assert_eq!(legal, planned, "the crate and the planner alone agree");
+    }
+    // The three guard moves of the 8-move position that let the only capturer go, which
+    // the search could not refute within 4 M nodes, are refuted one by one.
+    let pos = TilingRider::from_text(HARD[0], Rules::Standard).expect("the position reads");
+    for text in ["h3-g4", "h3-i4", "h3-j4"] {
+        let mv = pos.parse_move(text).expect("a move");
+        let verdict = pos.is_legal_within(mv, &mut Budget::nodes(4_000_000));
+        assert_eq!(verdict, chimera_core::Verdict::No, "{text}");
+    }
+}
