@@ -39,6 +39,11 @@ pub(super) async fn route(
         ("GET", ["app.css"]) => Reply::text("text/css; charset=utf-8", APP_CSS),
         ("GET", ["favicon.svg" | "favicon.ico"]) => Reply::text("image/svg+xml", FAVICON),
         ("GET", ["api", "variants"]) => variants(),
+        // A panic on purpose, as a bug in a variant crate would be, for the test that the
+        // server survives it (in the release build too); only with this variable set.
+        ("GET", ["api", "panic"]) if std::env::var_os("CHIMERA_SERVE_PANIC_TEST").is_some() => {
+            blocking(|| panic!("CHIMERA_SERVE_PANIC_TEST")).await
+        }
         ("POST", ["api", "games"]) => {
             blocking(move || new_game::create(&state, &body, brief)).await
         }
