@@ -14,10 +14,11 @@ let busy = false; // a move or an undo is on its way
 let generation = 0; // bumped by every new game: answers for an older one are dropped
 let cursor = null; // the keyboard's cell
 let pending = 0; // requests on their way
+let queued = 0; // clicks not yet taken
 
 // Whether the page waits for nothing (no request on its way, no move being made).
 function idle() {
-  return !busy && pending === 0;
+  return !busy && pending === 0 && queued === 0;
 }
 
 async function api(method, path, body) {
@@ -190,7 +191,15 @@ async function movesAfter(cs) {
   return answer.complete.length + answer.next.length > 0 ? answer : null;
 }
 
-async function clickCell(cell) {
+// Clicks are taken in order: a click waits for the server's answer to the one before.
+let clickChain = Promise.resolve();
+function clickCell(cell) {
+  queued++;
+  clickChain = clickChain.then(() => takeClick(cell)).finally(() => { queued--; });
+  return clickChain;
+}
+
+async function takeClick(cell) {
   if (!game || busy || computerToMove() || game.thinking) return;
   cursor = cell;
   const state = game;

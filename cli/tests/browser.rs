@@ -289,7 +289,14 @@ async fn wait_for(client: &Client, expr: &str, what: &str) {
         }
         if Instant::now() > deadline {
             let error = js(client, "document.getElementById('error').textContent").await;
-            panic!("timed out waiting for {what} ({expr}); the page's error: {error}");
+            let page = js(
+                client,
+                "JSON.stringify({moves: game && game.moves_played, busy, pending, clicks, \
+                 thinking: game && game.thinking, mode: document.getElementById('mode').value, \
+                 next: options && options.next.length, status: document.getElementById('status').textContent})",
+            )
+            .await;
+            panic!("timed out waiting for {what} ({expr}); the page's error: {error}; the page: {page}");
         }
         tokio::time::sleep(Duration::from_millis(40)).await;
     }
@@ -364,7 +371,22 @@ async fn screen_sizes(client: &Client) {
     let throws = js(client, "[...document.querySelectorAll('#dests li')].map(l => l.textContent).filter(t => t.includes('throws')).length").await;
     assert_eq!(throws, json!(8), "8 of them throw a piece");
     for (name, width, height) in [("phone", 400u32, 800u32), ("laptop", 1280, 900)] {
+        // The window's size less the browser's frame is the page's: ask for the frame more.
         client.set_window_size(width, height).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (w, h) = (
+            js(client, "window.innerWidth").await,
+            js(client, "window.innerHeight").await,
+        );
+        let (w, h) = (
+            w.as_u64().unwrap_or(0) as u32,
+            h.as_u64().unwrap_or(0) as u32,
+        );
+        let frame = (width.saturating_sub(w), height.saturating_sub(h));
+        client
+            .set_window_size(width + frame.0, height + frame.1)
+            .await
+            .unwrap();
         tokio::time::sleep(Duration::from_millis(300)).await;
         let (board, bottom, caption, inner_w, inner_h) = layout(client).await;
         println!(

@@ -2,15 +2,17 @@
 //! legal moves click by click, moves, undo, records.
 
 use super::http::{blocking, Reply};
-use super::store::{Entry, LegalMove, Listing, State};
-use super::{new_game, search, QUESTION};
+use super::store::{lock, Entry, Heavy, LegalMove, Listing, State};
+use super::{new_game, search, MAX_LISTINGS, QUESTION};
 use crate::commands::play::record;
 use crate::commands::{game_json, Survey};
 use crate::registry;
 use crate::setup::bounded;
 use chimera_core::{excerpt, DynGame, Verdict};
 use serde_json::{json, Value};
-use std::sync::{Arc, OnceLock};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, OnceLock};
+
 use tokio::sync::OwnedMutexGuard;
 
 /// The page and its assets, files of the repository embedded at compile time.
@@ -110,7 +112,7 @@ async fn game_state(state: &State, id: &str, brief: bool) -> Reply {
         Ok(entry) => entry,
         Err(reply) => return reply,
     };
-    if entry.listing.is_some() {
+    if state_known(&entry, brief) {
         let mut entry = entry;
         return state_reply(&mut entry, brief).unwrap_or_else(|e| e);
     }
@@ -170,56 +172,110 @@ pub(super) fn game_of(entry: &mut Entry) -> Result<&mut Box<dyn DynGame + Send>,
     entry.game.as_mut().ok_or_else(thinking_reply)
 }
 
-/// What is known of the current position, computed once per position: the legal moves
-/// (within [`QUESTION`]) with their cells, and the state as JSON.
-pub(super) fn listing(entry: &mut Entry) -> Result<Arc<Listing>, Reply> {
-    if let Some(listing) = &entry.listing {
-        return Ok(Arc::clone(listing));
+/// What is known of the current position (made empty at the first question).
+fn listing_of(entry: &mut Entry) -> Arc<Listing> {
+    Arc::clone(entry.listing.get_or_insert_with(|| {
+        Arc::new(Listing {
+            heavy: Mutex::new(None),
+            state: [OnceLock::new(), OnceLock::new()],
+        })
+    }))
+}
+
+/// Runs `f` on the legal moves of `game`'s current position and its outcome (with the
+/// moves' cells if `cells`), computing what is not known. The last [`MAX_LISTINGS`]
+/// positions asked about keep theirs; an older one forgets them.
+fn with_heavy<T>(
+    listing: &Arc<Listing>,
+    game: &dyn DynGame,
+    cells: bool,
+    f: impl FnOnce(&Heavy) -> T,
+) -> T {
+    let mut heavy = lock(&listing.heavy);
+    let fresh = heavy.is_none();
+    let known = heavy.get_or_insert_with(|| Heavy {
+        survey: Survey::of(game, QUESTION),
+        moves: None,
+    });
+    if cells && known.moves.is_none() {
+        let moves = known
+            .survey
+            .listing
+            .legal
+            .iter()
+            .map(|text| LegalMove {
+                text: text.clone(),
+                cells: game.move_cells(text).unwrap_or_default(),
+            })
+            .collect();
+        known.moves = Some(moves);
+    }
+    let out = f(known);
+    drop(heavy);
+    if fresh {
+        static RECENT: Mutex<VecDeque<Arc<Listing>>> = Mutex::new(VecDeque::new());
+        let mut recent = lock(&RECENT);
+        recent.push_back(Arc::clone(listing));
+        while recent.len() > MAX_LISTINGS {
+            if let Some(old) = recent.pop_front() {
+                *lock(&old.heavy) = None;
+            }
+        }
+    }
+    out
+}
+
+/// The state as JSON (full, or brief), computed once per position.
+pub(super) fn state_body(entry: &mut Entry, brief: bool) -> Result<Arc<String>, Reply> {
+    let listing = listing_of(entry);
+    let slot = &listing.state[usize::from(brief)];
+    if let Some(body) = slot.get() {
+        return Ok(Arc::clone(body));
     }
     let game = entry.game.as_deref().ok_or_else(thinking_reply)?;
-    let survey = Survey::of(game, QUESTION);
-    let moves: Vec<LegalMove> = survey
-        .listing
-        .legal
-        .iter()
-        .map(|text| LegalMove {
-            text: text.clone(),
-            cells: game.move_cells(text).unwrap_or_default(),
-        })
-        .collect();
     let mut map = serde_json::Map::new();
     map.insert("id".into(), json!(entry.id));
-    map.extend(game_json(game, &survey));
+    with_heavy(&listing, game, !brief, |heavy| {
+        map.extend(game_json(game, &heavy.survey));
+        if !brief {
+            map.remove("legal_moves");
+            // The page asks for the moves click by click (`…/moves?clicks=`): the state
+            // names only the first clicks, and the moves made by no click.
+            let moves = heavy.moves.as_deref().unwrap_or_default();
+            let mut starts: Vec<&Vec<String>> =
+                moves.iter().filter_map(|m| m.cells.picks.first()).collect();
+            starts.sort();
+            starts.dedup();
+            let actions: Vec<&str> = moves
+                .iter()
+                .filter(|m| m.cells.picks.is_empty())
+                .map(|m| m.text.as_str())
+                .collect();
+            map.insert("starts".into(), json!(starts));
+            map.insert("actions".into(), json!(actions));
+        }
+    });
     let turn = game.turn();
     let in_turn = entry.sides.iter().rev().take_while(|&&s| s == turn).count();
     map.insert("turn_moves".into(), json!(in_turn));
     let sides: Vec<String> = entry.sides.iter().map(|s| s.to_string()).collect();
     map.insert("sides".into(), json!(sides));
-    let brief = Value::Object(map.clone()).to_string();
-    map.remove("legal_moves");
-    // The page asks for the moves click by click (`…/moves?clicks=`): the state names only
-    // the first clicks, and the moves made by no click.
-    let mut starts: Vec<&Vec<String>> =
-        moves.iter().filter_map(|m| m.cells.picks.first()).collect();
-    starts.sort();
-    starts.dedup();
-    let actions: Vec<&str> = moves
-        .iter()
-        .filter(|m| m.cells.picks.is_empty())
-        .map(|m| m.text.as_str())
-        .collect();
-    map.insert("starts".into(), json!(starts));
-    map.insert("actions".into(), json!(actions));
-    map.insert("start_position".into(), json!(entry.start_position));
-    map.insert("notation_help".into(), json!(game.notation_help()));
-    map.insert("svg".into(), json!(game.svg()));
-    let full = Value::Object(map).to_string();
-    let listing = Arc::new(Listing {
-        moves,
-        state: [Arc::new(full), Arc::new(brief)],
-    });
-    entry.listing = Some(Arc::clone(&listing));
-    Ok(listing)
+    if !brief {
+        map.insert("start_position".into(), json!(entry.start_position));
+        map.insert("notation_help".into(), json!(game.notation_help()));
+        map.insert("svg".into(), json!(game.svg()));
+    }
+    let body = Arc::new(Value::Object(map).to_string());
+    let _ = slot.set(Arc::clone(&body));
+    Ok(body)
+}
+
+/// Whether the state (full, or brief) of the current position is known already.
+fn state_known(entry: &Entry, brief: bool) -> bool {
+    entry
+        .listing
+        .as_ref()
+        .is_some_and(|l| l.state[usize::from(brief)].get().is_some())
 }
 
 /// The game's state (see README): [`game_json`] with the first clicks of the legal moves,
@@ -227,8 +283,7 @@ pub(super) fn listing(entry: &mut Entry) -> Result<Arc<Listing>, Reply> {
 /// computer thinks (`thinking`) and what it last found (`computer`). The brief state
 /// (`?brief`) has the legal moves as texts (`legal_moves`) and no picture.
 pub(super) fn state_reply(entry: &mut Entry, brief: bool) -> Result<Reply, Reply> {
-    let listing = listing(entry)?;
-    let body = &listing.state[usize::from(brief)];
+    let body = state_body(entry, brief)?;
     let thinking = entry.thinking.as_ref().map(|t| {
         json!({
             "elapsed_ms": t.since.elapsed().as_millis() as u64,
@@ -236,7 +291,7 @@ pub(super) fn state_reply(entry: &mut Entry, brief: bool) -> Result<Reply, Reply
         })
     });
     if thinking.is_none() && entry.computer.is_none() {
-        return Ok(Reply::shared(200, Arc::clone(body)));
+        return Ok(Reply::shared(200, body));
     }
     let extra = json!({ "thinking": thinking, "computer": entry.computer });
     let extra = extra.to_string();
@@ -270,9 +325,17 @@ fn clicks(query: &str) -> Result<Vec<String>, Reply> {
 /// "next": [{"cells": [a click's cells], "moves": [moves it completes], "further": moves
 /// it leads on to}]}`, each move `{"text", "also"}` (`also`: the other cells it changes).
 fn moves_reply(entry: &mut Entry, clicks: &[String]) -> Result<Reply, Reply> {
-    let listing = listing(entry)?;
+    let listing = listing_of(entry);
+    let game = entry.game.as_deref().ok_or_else(thinking_reply)?;
+    Ok(with_heavy(&listing, game, true, |heavy| {
+        click_options(heavy.moves.as_deref().unwrap_or_default(), clicks)
+    }))
+}
+
+/// The answer of [`moves_reply`] from the position's legal moves.
+fn click_options(all: &[LegalMove], clicks: &[String]) -> Reply {
     let n = clicks.len();
-    let matching = listing.moves.iter().filter(|m| {
+    let matching = all.iter().filter(|m| {
         m.cells.picks.len() >= n
             && clicks
                 .iter()
@@ -308,10 +371,10 @@ fn moves_reply(entry: &mut Entry, clicks: &[String]) -> Result<Reply, Reply> {
             |(cells, moves, further)| json!({ "cells": cells, "moves": moves, "further": further }),
         )
         .collect();
-    Ok(Reply::json(
+    Reply::json(
         200,
         &json!({ "clicks": clicks, "complete": complete, "next": next }),
-    ))
+    )
 }
 
 /// `POST /api/games/ID/move`.

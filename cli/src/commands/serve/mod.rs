@@ -57,6 +57,9 @@ pub const MAX_SEARCHES: usize = 2;
 /// searching, the server holds at most `MAX_ENGINES + MAX_SEARCHES` engines (about 25 MB)
 /// however many games it keeps.
 pub const MAX_ENGINES: usize = 4;
+/// The most positions (of all the games) whose legal moves are kept between requests; a
+/// game's state as JSON is kept with the game.
+pub const MAX_LISTINGS: usize = 16;
 /// The longest a request waits for its game while another request of the same game is
 /// worked on (a legality question: at most a few seconds); past it, 503.
 pub const GAME_WAIT: Duration = Duration::from_secs(15);

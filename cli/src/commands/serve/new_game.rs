@@ -1,7 +1,7 @@
 //! `POST /api/games`: a new game, from a position and with moves replayed, each proven
 //! legal within a budget; the side of each move noted as it is played (one replay).
 
-use super::api::{listing, parse, state_reply};
+use super::api::{parse, state_reply};
 use super::http::Reply;
 use super::store::{Entry, State};
 use super::{MAX_MOVES, MAX_REPLAY, REPLAY_QUESTION};
@@ -69,9 +69,6 @@ pub(super) fn create(state: &State, body: &[u8], brief: bool) -> Reply {
         thinking: None,
         computer: None,
     };
-    if let Err(reply) = listing(&mut entry) {
-        return reply;
-    }
     let mut reply = state_reply(&mut entry, brief).unwrap_or_else(|e| e);
     reply.status = 201;
     state.keep(entry);

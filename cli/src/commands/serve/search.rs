@@ -4,7 +4,7 @@
 //! move or undo gets 409), with an engine from a pool shared by all the games (at most
 //! [`MAX_ENGINES`] kept idle).
 
-use super::api::{listing, state_reply, thinking_reply};
+use super::api::{state_body, state_reply, thinking_reply};
 use super::http::{blocking, Reply};
 use super::store::{lock, Entry, Slot, State, Thinking};
 use super::{DEFAULT_COMPUTER_TIME, MAX_COMPUTER_NODES, MAX_COMPUTER_TIME, MAX_ENGINES};
@@ -178,8 +178,9 @@ fn start(
     if entry.thinking.is_some() {
         return Err(thinking_reply());
     }
-    // The state the game's other requests get while the computer thinks.
-    listing(&mut entry)?;
+    // The states the game's other requests get while the computer thinks.
+    state_body(&mut entry, false)?;
+    state_body(&mut entry, true)?;
     let counted = SearchSlot::take(state).ok_or_else(|| {
         Reply::error(
             429,

@@ -4,12 +4,13 @@
 use super::http::Reply;
 use super::search::Pool;
 use super::GAME_WAIT;
+use crate::commands::Survey;
 use chimera_core::{excerpt, Color, DynGame, MoveCells};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 use tokio::sync::{Mutex as GameLock, OwnedMutexGuard};
 
@@ -19,11 +20,23 @@ pub(super) struct LegalMove {
     pub cells: MoveCells,
 }
 
-/// What the server knows of the current position (computed once per position).
+/// What the server knows of the current position, each part computed when first asked.
 pub(super) struct Listing {
-    pub moves: Vec<LegalMove>,
-    /// The game's state as JSON, full and brief (`?brief`), without the `thinking` field.
-    pub state: [Arc<String>; 2],
+    /// The legal moves and the outcome: kept only for the [`super::MAX_LISTINGS`] positions last
+    /// asked about, in any game (Triagonal's 11,660 moves with their cells take megabytes),
+    /// computed again when asked again.
+    pub heavy: Mutex<Option<Heavy>>,
+    /// The game's state as JSON, full and brief (`?brief`), without the `thinking` and
+    /// `computer` fields.
+    pub state: [OnceLock<Arc<String>>; 2],
+}
+
+/// The legal moves of a position (within the question's budget) and its outcome.
+pub(super) struct Heavy {
+    /// The moves' texts and the status.
+    pub survey: Survey,
+    /// The legal moves with their cells, once asked (the page's questions).
+    pub moves: Option<Vec<LegalMove>>,
 }
 
 /// The computer thinking in a game: the game is out of its entry meanwhile.
