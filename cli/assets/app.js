@@ -13,6 +13,7 @@ let options = null; // the server's answer for `clicks`: {complete, next}
 let busy = false; // a move or an undo is on its way
 let generation = 0; // bumped by every new game: answers for an older one are dropped
 let cursor = null; // the keyboard's cell
+let viewing = null; // the number of moves of the earlier position shown, or null: the game now
 let pending = 0; // requests on their way
 let queued = 0; // clicks not yet taken
 
@@ -54,6 +55,11 @@ async function start() {
   $("undo").onclick = undo;
   $("flip").onclick = () => { $("board").classList.toggle("flipped"); };
   $("stop").onclick = stopComputer;
+  $("first").onclick = () => view(0);
+  $("back").onclick = () => view((viewing ?? game.moves_played.length) - 1);
+  $("forward").onclick = () => view((viewing ?? game.moves_played.length) + 1);
+  $("last").onclick = () => view(game.moves_played.length);
+  $("branch").onclick = branch;
   $("copy").onclick = () => { $("position").select(); navigator.clipboard?.writeText($("position").value); };
   $("mode").onchange = () => { saveSettings(); computerTurn(); };
   $("time").onchange = saveSettings;
@@ -136,6 +142,8 @@ async function loadRecord() {
 
 function show(state) {
   game = state;
+  viewing = null;
+  $("branch").hidden = true;
   clicks = [];
   options = null;
   history.replaceState(null, "", "#game=" + state.id);
@@ -200,7 +208,7 @@ function clickCell(cell) {
 }
 
 async function takeClick(cell) {
-  if (!game || busy || computerToMove() || game.thinking) return;
+  if (!game || viewing !== null || busy || computerToMove() || game.thinking) return;
   cursor = cell;
   const state = game;
   try {
@@ -287,6 +295,7 @@ function describe(move, dest) {
     const jacks = t.split(",").filter((p) => p.startsWith("J@")).map((p) => p.slice(2));
     parts.push("Jacks placed on " + jacks.join(" and "));
   }
+  if (game.variant === "turnover") parts.push(turnoverNote(clicks[0], dest));
   if (game.variant === "tiling-rider") {
     const m = t.match(/^([WFGNK])[a-z]/);
     parts.push(m ? (m[1] === "K" ? "the giant king (its 4 squares) moves" : "the aggregate of 4 moves as one") : "a single piece moves");
@@ -302,6 +311,55 @@ function describe(move, dest) {
   if (/x/.test(t.replace(/^[A-Z]/, ""))) parts.push("captures");
   if (/[=*]/.test(t) || /[a-j]\d+[a-j]\d+[qrbntz]$/.test(t)) parts.push(/=|[qrbntz]$/.test(t) ? "promotes" : "turns over");
   return dest + (parts.length ? ": " + parts.join("; ") : "");
+}
+
+// The rings on a Turnover cell, from the position text (ranks 8 to 1, files a to h; a
+// digit skips cells, a ring is a letter, a stack is in brackets; White in capitals).
+function turnoverStack(cell) {
+  const file = cell.charCodeAt(0) - 97;
+  const rank = parseInt(cell.slice(1), 10);
+  const rows = game.position.split(" ")[0].split("/");
+  const row = rows[rows.length - rank] || "";
+  let f = 0;
+  for (const token of row.match(/\d+|\[[^\]]*\]|[A-Za-z]/g) || []) {
+    if (/^\d/.test(token)) { f += parseInt(token, 10); continue; }
+    if (f === file) return token.replace(/[\[\]]/g, "");
+    f += 1;
+  }
+  return "";
+}
+
+// Which rings of a Turnover stack travel (the notation's rules: a Castle steps whole or
+// dismounts its Wall two squares straight forward; a Citadel moves only its Fort; a
+// Fortress only its Wall), and what they do where they land.
+function turnoverNote(from, to) {
+  if (!from || !to) return "";
+  const stack = turnoverStack(from);
+  const rings = stack.toUpperCase();
+  const white = stack !== stack.toLowerCase();
+  const has = (r) => rings.includes(r);
+  let moving = rings;
+  let note;
+  if (rings.length === 3 && has("T") && has("F") && has("W")) {
+    const dismount = from[0] === to[0] && Math.abs(parseInt(to.slice(1), 10) - parseInt(from.slice(1), 10)) === 2;
+    moving = dismount ? "W" : rings;
+    note = dismount ? "the Wall splits off, a Citadel (TF) stays on " + from : "the whole Castle moves";
+  } else if (rings.length === 2 && has("T") && has("F")) {
+    moving = "F";
+    note = "only the Fort moves, the Tower stays on " + from;
+  } else if (rings.length === 2 && has("F") && has("W")) {
+    moving = "W";
+    note = "only the Wall leaps, the Fort stays on " + from;
+  } else {
+    note = "the whole stack (" + rings + ") moves";
+  }
+  const target = turnoverStack(to);
+  if (target) {
+    const friend = (target !== target.toLowerCase()) === white;
+    const shared = [...moving].some((r) => target.toUpperCase().includes(r));
+    note += friend ? ", merging with " + target.toUpperCase() : shared ? ", capturing " + target.toUpperCase() : ", turning " + target.toUpperCase() + " over (merged, now yours)";
+  }
+  return note;
 }
 
 function drawPath(a, b) {
@@ -506,9 +564,59 @@ function nearest(from, dx, dy) {
   return best || from;
 }
 
+// Shows the game as it was after its first `ply` moves (the game itself goes on: its
+// moves are made on the position now, back with ⏭).
+async function view(ply) {
+  if (!game || busy) return;
+  const total = game.moves_played.length;
+  ply = Math.max(0, Math.min(total, ply));
+  if (ply === total) {
+    if (viewing !== null) show(game);
+    return;
+  }
+  const id = game.id;
+  try {
+    const at = await api("GET", "/api/games/" + id + "/at?ply=" + ply);
+    if (!game || game.id !== id) return;
+    viewing = ply;
+    clicks = [];
+    options = null;
+    $("board").innerHTML = at.svg;
+    $("position").value = at.position;
+    $("branch").hidden = false;
+    redraw();
+    $("status").textContent = "Viewing the position after " + ply + " of " + total + " moves (" + cap(at.turn) + " to move) · ⏭ for the game now";
+    $("hint").textContent = "";
+    const marks = $("moves").querySelectorAll(".mv");
+    marks.forEach((m, i) => m.classList.toggle("cur", i === ply - 1));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// A new game from the position shown: its first moves, then a variation of your own.
+async function branch() {
+  if (!game || viewing === null) return;
+  const moves = game.moves_played.slice(0, viewing).join(" ");
+  $("variant").value = game.variant;
+  fillRules();
+  $("rules").value = game.rules;
+  await newGame({ position: game.start_position || "", moves });
+}
+
 function pageKey(e) {
   const tag = (e.target.tagName || "").toLowerCase();
   if (tag === "input" || tag === "textarea" || tag === "select" || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target.id !== "board" && game) {
+    const total = game.moves_played.length;
+    const at = viewing ?? total;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      view(to);
+      return;
+    }
+  }
   if (e.key === "u" || e.key === "U") undo();
   else if (e.key === "f" || e.key === "F") $("board").classList.toggle("flipped");
 }

@@ -411,6 +411,19 @@ async fn screen_sizes(client: &Client) {
         std::fs::write(&path, client.screenshot().await.unwrap()).unwrap();
     }
     client.set_window_size(1500, 1100).await.unwrap();
+    // Turnover: a Castle's destinations say whether it moves whole or splits.
+    new_game(client, "turnover", "").await;
+    click_cell(client, "b2").await;
+    wait_for(client, "idle()", "the page").await;
+    let notes = js(
+        client,
+        "[...document.querySelectorAll('#dests li')].map(l => l.textContent)",
+    )
+    .await;
+    println!("turnover, the Castle on b2: {notes}");
+    let notes = notes.to_string();
+    assert!(notes.contains("b3: the whole Castle moves"), "{notes}");
+    assert!(notes.contains("b4: the Wall splits off"), "{notes}");
 }
 
 /// Stale state: another variant then "Computer plays White" plays in the new game; a record
@@ -660,6 +673,30 @@ async fn download_and_load_a_record(client: &Client, server: &Server) {
         "a downloaded record ({} bytes) loads back through the page",
         record.len()
     );
+    // Step back through it, then branch a variation from the position after one move.
+    let id = js(client, "game.id").await;
+    click_id(client, "back").await;
+    wait_for(client, "viewing === 2 && idle()", "one move back").await;
+    click_id(client, "first").await;
+    wait_for(client, "viewing === 0 && idle()", "the start").await;
+    click_id(client, "forward").await;
+    wait_for(
+        client,
+        "viewing === 1 && idle() && document.getElementById('status').textContent.includes('after 1 of 3')",
+        "one move on",
+    )
+    .await;
+    click_id(client, "branch").await;
+    wait_for(
+        client,
+        &format!(
+            "game.id !== {id} && game.moves_played.length === 1 && viewing === null && idle()"
+        ),
+        "the variation",
+    )
+    .await;
+    assert_eq!(page_moves(client).await, ["e2e4"]);
+    println!("stepped back and on through the record, and branched a game after its first move");
 }
 
 #[tokio::test(flavor = "current_thread")]

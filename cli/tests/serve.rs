@@ -477,3 +477,38 @@ fn serve_survives_a_panic_in_a_request() {
     let (status, _) = server.get("/api/variants");
     assert_eq!(status, 200, "the server is still up");
 }
+
+#[test]
+fn serve_shows_an_earlier_position_and_leaves_the_game_as_it_was() {
+    let server = Server::start(&[]);
+    for (variant, moves) in [("turret", "e2e4 e7e5 h1g3"), ("tiling-rider", "")] {
+        let (_, mut state) =
+            server.post("/api/games", &json!({ "variant": variant, "moves": moves }));
+        let id = state["id"].as_str().unwrap().to_string();
+        let id = id.as_str();
+        if moves.is_empty() {
+            // Two actions of a Tiling Rider turn (the turn goes on).
+            for _ in 0..2 {
+                let (_, brief) = server.get(&format!("/api/games/{id}?brief"));
+                let first = texts(&brief, "legal_moves")[0].clone();
+                let (status, after) =
+                    server.post(&format!("/api/games/{id}/move"), &json!({ "move": first }));
+                assert_eq!(status, 200, "{after}");
+                state = after;
+            }
+        }
+        let played = texts(&state, "moves_played");
+        let (status, start) = server.get(&format!("/api/games/{id}/at?ply=0"));
+        assert_eq!(status, 200, "{start}");
+        let (_, fresh) = server.post("/api/games", &json!({ "variant": variant }));
+        assert_eq!(start["position"], fresh["position"], "{variant}");
+        assert!(start["svg"].as_str().unwrap().starts_with("<svg"));
+        let (status, _) = server.get(&format!("/api/games/{id}/at?ply={}", played.len() + 1));
+        assert_eq!(status, 422);
+        let (status, _) = server.get(&format!("/api/games/{id}/at?ply=x"));
+        assert_eq!(status, 400);
+        let (_, now) = server.get(&format!("/api/games/{id}"));
+        assert_eq!(now["position"], state["position"], "{variant}: unchanged");
+        assert_eq!(texts(&now, "moves_played"), played);
+    }
+}

@@ -8,7 +8,8 @@ use crate::commands::play::record;
 use crate::commands::{game_json, Survey};
 use crate::registry;
 use crate::setup::bounded;
-use chimera_core::{excerpt, DynGame, Verdict};
+use crate::setup::FOLLOWING;
+use chimera_core::{excerpt, Budget, DynGame, Verdict};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -54,6 +55,9 @@ pub(super) async fn route(
             let clicks = clicks(&query);
             with_game(&state, id, move |entry| moves_reply(entry, &clicks?)).await
         }
+        ("GET", ["api", "games", id, "at"]) => {
+            with_game(&state, id, move |entry| at_ply(entry, &query)).await
+        }
         ("POST", ["api", "games", id, "move"]) => match parse::<MoveRequest>(&body) {
             Ok(request) => with_game(&state, id, move |e| play(e, &request.r#move, brief)).await,
             Err(reply) => reply,
@@ -81,7 +85,7 @@ fn no_route(method: &str, path: &str, parts: &[&str]) -> Reply {
             ["api", "variants"]
             | ["api", "games"]
             | ["api", "games", _]
-            | ["api", "games", _, "move" | "undo" | "computer" | "stop" | "record" | "moves"],
+            | ["api", "games", _, "move" | "undo" | "computer" | "stop" | "record" | "moves" | "at"],
         ) => Reply::error(
             405,
             format!("method {} not allowed for /{path}", excerpt(method)),
@@ -421,4 +425,46 @@ fn record_reply(entry: &mut Entry) -> Result<Reply, Reply> {
         "text/plain; charset=utf-8",
         record::write_by(game.as_ref(), start.as_deref(), QUESTION, "chimera serve"),
     ))
+}
+
+/// `GET /api/games/ID/at?ply=N`: the game as it was after its first `N` moves, to look at
+/// (`{"ply", "position", "turn", "svg"}`); the game itself is unchanged (its later moves
+/// are taken back, the picture drawn, and they are played again, each already proven).
+fn at_ply(entry: &mut Entry, query: &str) -> Result<Reply, Reply> {
+    let ply = query
+        .split('&')
+        .find_map(|q| q.strip_prefix("ply="))
+        .and_then(|n| n.parse::<usize>().ok())
+        .ok_or_else(|| Reply::error(400, "ply: give the number of moves, ply=N"))?;
+    let game = game_of(entry)?;
+    let played = game.moves_played();
+    if ply > played.len() {
+        return Err(Reply::error(
+            422,
+            format!("ply {ply}: the game has {} moves", played.len()),
+        ));
+    }
+    for _ in ply..played.len() {
+        game.undo();
+    }
+    let view = json!({
+        "ply": ply,
+        "position": game.position_text(),
+        "turn": game.turn().to_string(),
+        "svg": game.svg(),
+    });
+    for (i, text) in played.iter().enumerate().skip(ply) {
+        let following: Vec<&str> = played[i + 1..played.len().min(i + 1 + FOLLOWING)]
+            .iter()
+            .map(String::as_str)
+            .collect();
+        // Proven when it was played: no budget is needed to play it again.
+        if let Err(e) = game.play_within(text, &following, &mut Budget::nodes(0), true) {
+            return Err(Reply::error(
+                500,
+                format!("move {}: {e} (a bug: please report it)", i + 1),
+            ));
+        }
+    }
+    Ok(Reply::json(200, &view))
 }
