@@ -146,17 +146,29 @@ pub(super) async fn computer(
         Ok((job, mut entry)) => {
             let reply = state_reply(&mut entry, brief).unwrap_or_else(|e| e);
             drop(entry);
+            // Shared, so that the game goes back to its entry if no thread starts.
+            let job = Arc::new(Mutex::new(Some(job)));
+            let theirs = Arc::clone(&job);
             let spawned = std::thread::Builder::new()
                 .name("chimera-search".into())
                 .spawn(move || {
-                    let _ = done.send(run(job, brief));
+                    if let Some(job) = lock(&theirs).take() {
+                        let _ = done.send(run(job, brief));
+                    }
                 });
             match spawned {
                 Ok(_) => Reply {
                     status: 202,
                     ..reply
                 },
-                Err(e) => Reply::error(503, format!("cannot start a search: {e}")),
+                Err(e) => {
+                    if let Some(job) = lock(&job).take() {
+                        let mut entry = job.slot.blocking_lock();
+                        entry.game = Some(job.game);
+                        entry.thinking = None;
+                    }
+                    Reply::error(503, format!("cannot start a search: {e}"))
+                }
             }
         }
     })
