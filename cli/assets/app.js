@@ -1,13 +1,26 @@
 // Chimera's page: everything it knows of the rules comes from the server's JSON API.
-// A move is made by clicking its cells in order (each legal move lists them as `picks`);
-// moves sharing all their clicks (a promotion's choices) are offered as buttons.
+// A move is made by clicking (or tapping) its cells in order: the state names the first
+// clicks, and the server says, click by click, where the next click may go and which
+// moves each one makes (`/api/games/ID/moves?clicks=`). Moves sharing all their clicks (a
+// promotion's choices) are offered as buttons.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
 let game = null; // the state the server last sent
 let clicks = []; // the cells clicked so far for the next move
-let busy = false;
+let options = null; // the server's answer for `clicks`: {complete, next}
+let busy = false; // a move or an undo is on its way
+let generation = 0; // bumped by every new game: answers for an older one are dropped
+let cursor = null; // the keyboard's cell
+let viewing = null; // the number of moves of the earlier position shown, or null: the game now
+let pending = 0; // requests on their way
+let queued = 0; // clicks not yet taken
+
+// Whether the page waits for nothing (no request on its way, no move being made).
+function idle() {
+  return !busy && pending === 0 && queued === 0;
+}
 
 async function api(method, path, body) {
   const init = { method, headers: {} };
@@ -15,9 +28,15 @@ async function api(method, path, body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(path, init);
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  pending++;
+  let response, data;
+  try {
+    response = await fetch(path, init);
+    data = await response.json();
+  } finally {
+    pending--;
+  }
+  if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { status: response.status });
   return data;
 }
 
@@ -28,14 +47,24 @@ function showError(e) {
 async function start() {
   variants = (await api("GET", "/api/variants")).variants;
   for (const v of variants) $("variant").add(new Option(v.name, v.name));
-  $("variant").onchange = fillRules;
+  // Another variant or rule set starts its standard game at once.
+  $("variant").onchange = () => { fillRules(); newGame({ position: "" }); };
+  $("rules").onchange = () => newGame({ position: "" });
   $("setup").onsubmit = (e) => { e.preventDefault(); newGame({}); };
   $("record-in").onchange = loadRecord;
   $("undo").onclick = undo;
-  $("flip").onclick = () => $("board").classList.toggle("flipped");
+  $("flip").onclick = () => { $("board").classList.toggle("flipped"); };
+  $("stop").onclick = stopComputer;
+  $("first").onclick = () => view(0);
+  $("back").onclick = () => view((viewing ?? game.moves_played.length) - 1);
+  $("forward").onclick = () => view((viewing ?? game.moves_played.length) + 1);
+  $("last").onclick = () => view(game.moves_played.length);
+  $("branch").onclick = branch;
   $("copy").onclick = () => { $("position").select(); navigator.clipboard?.writeText($("position").value); };
   $("mode").onchange = () => { saveSettings(); computerTurn(); };
   $("time").onchange = saveSettings;
+  $("board").onkeydown = boardKey;
+  document.onkeydown = pageKey;
   const saved = JSON.parse(localStorage.getItem("chimera-settings") || "{}");
   if (saved.mode) $("mode").value = saved.mode;
   if (saved.time) $("time").value = saved.time;
@@ -43,9 +72,13 @@ async function start() {
   if (id) {
     try {
       show(await api("GET", "/api/games/" + encodeURIComponent(id)));
+      computerTurn();
       return;
     } catch (e) {
-      showError(e);
+      fillRules();
+      await newGame({});
+      showError("The game " + id + " is not on the server (" + e.message + "): a new game was started.");
+      return;
     }
   }
   fillRules();
@@ -62,20 +95,34 @@ function fillRules() {
   for (const r of v ? v.rule_sets : []) $("rules").add(new Option(r, r));
 }
 
+// The Variant and Rules boxes show the game on the board.
+function syncSetup() {
+  if (!game) return;
+  $("variant").value = game.variant;
+  fillRules();
+  $("rules").value = game.rules;
+}
+
+// A new game always starts, whatever is under way: the old game's search is stopped and
+// answers about it are dropped.
 async function newGame(extra) {
   showError(null);
   const request = { variant: $("variant").value, rules: $("rules").value, ...extra };
   const position = $("position-in").value.trim();
   if (position && request.position === undefined) request.position = position;
-  if (busy) return;
-  busy = true; // no clicks on the old board meanwhile
+  const mine = ++generation;
+  if (game && game.thinking) stopComputer();
   try {
-    show(await api("POST", "/api/games", request));
+    const state = await api("POST", "/api/games", request);
+    if (mine !== generation) return;
+    busy = false;
+    show(state);
     $("paste").open = false;
   } catch (e) {
+    if (mine !== generation) return;
+    syncSetup(); // the boxes go back to the game still on the board
     showError(e);
-  } finally {
-    busy = false;
+    return;
   }
   computerTurn();
 }
@@ -95,18 +142,28 @@ async function loadRecord() {
 
 function show(state) {
   game = state;
+  viewing = null;
+  $("branch").hidden = true;
   clicks = [];
+  options = null;
   history.replaceState(null, "", "#game=" + state.id);
-  $("variant").value = state.variant;
-  fillRules();
-  $("rules").value = state.rules;
+  syncSetup();
+  $("title").textContent = state.variant + (state.rules !== "standard" ? " · " + state.rules : "");
+  document.title = "Chimera · " + state.variant;
   $("board").innerHTML = state.svg;
+  addArrowhead();
   $("position").value = state.position;
   $("help").textContent = state.notation_help;
   $("record").href = "/api/games/" + state.id + "/record";
   $("record").download = state.variant + "-game.txt";
-  // One line per move number: White's turn, then Black's (each one move, or several
-  // actions in Tiling Rider).
+  showMoves(state);
+  for (const cell of $("board").querySelectorAll(".cell")) cell.onclick = () => clickCell(cell.dataset.cell);
+  redraw();
+}
+
+// One line per turn: White's moves, then Black's (each one move, or several actions in
+// Tiling Rider; a Triagonal turn is one token, its Jacks with its move).
+function showMoves(state) {
   const list = $("moves");
   list.innerHTML = "";
   let li = null;
@@ -121,51 +178,88 @@ function show(state) {
     li.append(Object.assign(document.createElement("span"), { textContent: text, className: "mv " + side }));
   });
   list.scrollTop = list.scrollHeight;
-  let status;
-  if (state.outcome) status = "Game over: " + state.outcome.text;
-  else if (state.status === "undecided") status = "The outcome could not be decided within the budget";
-  else {
-    status = cap(state.turn) + " to move";
-    if (state.turn_moves > 0 || state.legal.some((m) => m.picks.length === 0))
-      status += " · moves made this turn: " + state.turn_moves;
-  }
-  $("status").textContent = status;
-  for (const cell of $("board").querySelectorAll(".cell")) cell.onclick = () => clickCell(cell.dataset.cell);
-  redraw();
+}
+
+function statusText() {
+  if (game.outcome) return "Game over: " + game.outcome.text;
+  if (game.status === "undecided") return "The outcome could not be decided within the budget";
+  let status = cap(game.turn) + " to move";
+  if (game.turn_moves > 0 || game.actions.length > 0) status += " · moves made this turn: " + game.turn_moves;
+  if (game.thinking) status += " · the computer is thinking";
+  return status;
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
-// The legal moves whose first clicks are `cs`.
-function candidates(cs) {
-  return game.legal.filter((m) => m.picks.length >= cs.length && cs.every((c, i) => m.picks[i].includes(c)));
+// The moves that go on from `cs` (the server's answer), or null if none does.
+async function movesAfter(cs) {
+  const id = game.id;
+  const answer = await api("GET", "/api/games/" + id + "/moves?clicks=" + cs.map(encodeURIComponent).join(","));
+  if (!game || game.id !== id) return null;
+  return answer.complete.length + answer.next.length > 0 ? answer : null;
 }
 
+// Clicks are taken in order: a click waits for the server's answer to the one before.
+let clickChain = Promise.resolve();
 function clickCell(cell) {
-  if (!game || busy || computerToMove()) return;
-  let next = [...clicks, cell];
-  if (candidates(next).length === 0) next = [cell];
-  const moves = candidates(next);
-  if (moves.length === 0) {
-    clicks = [];
-    redraw();
-    return;
+  queued++;
+  clickChain = clickChain.then(() => takeClick(cell)).finally(() => { queued--; });
+  return clickChain;
+}
+
+async function takeClick(cell) {
+  if (!game || viewing !== null || busy || computerToMove() || game.thinking) return;
+  cursor = cell;
+  const state = game;
+  try {
+    let next = [...clicks, cell];
+    let found = clicks.length > 0 && options && options.next.some((n) => n.cells.includes(cell)) ? await movesAfter(next) : null;
+    if (!found) {
+      next = [cell];
+      found = game.starts.some((g) => g.includes(cell)) ? await movesAfter(next) : null;
+    }
+    if (game !== state) return;
+    if (!found) {
+      clicks = [];
+      options = null;
+      redraw();
+      return;
+    }
+    clicks = next;
+    options = found;
+    if (found.next.length === 0 && found.complete.length === 1) play(found.complete[0].text);
+    else redraw();
+  } catch (e) {
+    showError(e);
   }
-  clicks = next;
-  const complete = moves.filter((m) => m.picks.length === clicks.length);
-  if (complete.length === 1 && moves.length === 1) {
-    play(complete[0].text);
-  } else {
-    redraw();
-  }
+}
+
+// The SVG marker drawn at the end of a throw's or a best move's line.
+function addArrowhead() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const ns = "http://www.w3.org/2000/svg";
+  const defs = document.createElementNS(ns, "defs");
+  const marker = document.createElementNS(ns, "marker");
+  for (const [k, v] of Object.entries({ id: "arrowhead", viewBox: "0 0 10 10", refX: "7", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse" })) marker.setAttribute(k, v);
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", "M 0 0 L 10 5 L 0 10 z");
+  path.setAttribute("fill", "#d9261e");
+  marker.append(path);
+  defs.append(marker);
+  svg.prepend(defs);
+}
+
+function cellEl(cell) {
+  return $("board").querySelector('.cell[data-cell="' + CSS.escape(cell) + '"]');
 }
 
 function overlay(cell, cls) {
-  const svg = $("board").querySelector("svg");
-  const base = svg && svg.querySelector('.cell[data-cell="' + CSS.escape(cell) + '"]');
+  const base = cellEl(cell);
   if (!base) return null;
   const copy = base.cloneNode(false);
   copy.removeAttribute("data-cell");
+  copy.removeAttribute("id");
   copy.setAttribute("class", cls);
   copy.removeAttribute("fill");
   copy.removeAttribute("fill-opacity");
@@ -174,61 +268,164 @@ function overlay(cell, cls) {
 }
 
 function centre(cell) {
-  const el = $("board").querySelector('.cell[data-cell="' + CSS.escape(cell) + '"]');
+  const el = cellEl(cell);
   if (!el) return null;
   const b = el.getBBox();
   return [b.x + b.width / 2, b.y + b.height / 2];
 }
 
-// Marks the clicked cells, the cells that may come next, and (for moves complete or one
-// click away) the other cells they change: a sling's throw drawn as a line.
-function redraw() {
-  const board = $("board");
-  for (const el of board.querySelectorAll(".hl, .sel, .also, .path")) el.remove();
-  $("choice").innerHTML = "";
-  $("actions").innerHTML = "";
-  if (!game) return;
-  const moves = candidates(clicks);
-  const selected = new Set();
-  clicks.forEach((c, i) => {
-    for (const m of moves) for (const g of m.picks[i].includes(c) ? [m.picks[i]] : []) for (const x of g) selected.add(x);
-  });
-  for (const c of selected) overlay(c, "sel");
-  if (clicks.length === 0) {
-    $("hint").textContent = game.outcome ? "" : "Click a piece (or a cell to place on) to see its moves.";
-  } else {
-    const next = new Set();
-    for (const m of moves) if (m.picks.length > clicks.length) for (const c of m.picks[clicks.length]) next.add(c);
-    for (const c of next) {
-      const el = overlay(c, "hl");
-      if (el) el.dataset.target = c;
-    }
-    const also = new Set();
-    for (const m of moves) if (m.picks.length <= clicks.length + 1 && m.also.length) for (const c of m.also) also.add(c);
-    for (const c of also) overlay(c, "also");
-    for (const m of moves) {
-      if (m.picks.length > clicks.length + 1 || m.also.length < 2) continue;
-      const [a, b] = [centre(m.also[0]), centre(m.also[1])];
-      if (!a || !b) continue;
-      const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
-      line.setAttribute("class", "path");
-      line.setAttribute("x1", a[0]); line.setAttribute("y1", a[1]);
-      line.setAttribute("x2", b[0]); line.setAttribute("y2", b[1]);
-      board.querySelector("svg").append(line);
-    }
-    const complete = moves.filter((m) => m.picks.length === clicks.length);
-    $("hint").textContent = "Selected " + clicks.join(", ") + ": " +
-      (complete.length === moves.length ? "choose the move." : "click a highlighted cell (" + moves.length + " move" + (moves.length === 1 ? "" : "s") + ").");
-    if (complete.length > 0) {
-      $("choice").append("Choose: ");
-      for (const m of complete) $("choice").append(button(m.text, m.text, "choice"));
+// The letter or figure drawn on a cell (found by where it is drawn), or "".
+function pieceOn(cell) {
+  const c = cellEl(cell);
+  if (!c) return "";
+  const b = c.getBBox();
+  for (const t of $("board").querySelectorAll("svg text")) {
+    const tb = t.getBBox();
+    const [x, y] = [tb.x + tb.width / 2, tb.y + tb.height / 2];
+    if (x > b.x && x < b.x + b.width && y > b.y && y < b.y + b.height && t.textContent.trim().length <= 3) return t.textContent.trim();
+  }
+  return "";
+}
+
+// What a move does, in words, beyond going where it goes.
+function describe(move, dest) {
+  const t = move.text;
+  const parts = [];
+  if (game.variant === "triagonal" && t.includes("@")) {
+    const jacks = t.split(",").filter((p) => p.startsWith("J@")).map((p) => p.slice(2));
+    parts.push("Jacks placed on " + jacks.join(" and "));
+  }
+  if (game.variant === "turnover") parts.push(turnoverNote(clicks[0], dest));
+  if (game.variant === "tiling-rider") {
+    const m = t.match(/^([WFGNK])[a-z]/);
+    parts.push(m ? (m[1] === "K" ? "the giant king (its 4 squares) moves" : "the aggregate of 4 moves as one") : "a single piece moves");
+  }
+  if (move.also.length >= 2) {
+    if (game.variant === "turret") {
+      const piece = pieceOn(move.also[0]);
+      parts.push("throws " + (piece ? piece + " " : "the piece ") + "from " + move.also[0] + " to " + move.also[1]);
+    } else {
+      parts.push("also moves " + move.also[0] + " → " + move.also[1]);
     }
   }
+  if (/x/.test(t.replace(/^[A-Z]/, ""))) parts.push("captures");
+  if (/[=*]/.test(t) || /[a-j]\d+[a-j]\d+[qrbntz]$/.test(t)) parts.push(/=|[qrbntz]$/.test(t) ? "promotes" : "turns over");
+  return dest + (parts.length ? ": " + parts.join("; ") : "");
+}
+
+// The rings on a Turnover cell, from the position text (ranks 8 to 1, files a to h; a
+// digit skips cells, a ring is a letter, a stack is in brackets; White in capitals).
+function turnoverStack(cell) {
+  const file = cell.charCodeAt(0) - 97;
+  const rank = parseInt(cell.slice(1), 10);
+  const rows = game.position.split(" ")[0].split("/");
+  const row = rows[rows.length - rank] || "";
+  let f = 0;
+  for (const token of row.match(/\d+|\[[^\]]*\]|[A-Za-z]/g) || []) {
+    if (/^\d/.test(token)) { f += parseInt(token, 10); continue; }
+    if (f === file) return token.replace(/[\[\]]/g, "");
+    f += 1;
+  }
+  return "";
+}
+
+// Which rings of a Turnover stack travel (the notation's rules: a Castle steps whole or
+// dismounts its Wall two squares straight forward; a Citadel moves only its Fort; a
+// Fortress only its Wall), and what they do where they land.
+function turnoverNote(from, to) {
+  if (!from || !to) return "";
+  const stack = turnoverStack(from);
+  const rings = stack.toUpperCase();
+  const white = stack !== stack.toLowerCase();
+  const has = (r) => rings.includes(r);
+  let moving = rings;
+  let note;
+  if (rings.length === 3 && has("T") && has("F") && has("W")) {
+    const dismount = from[0] === to[0] && Math.abs(parseInt(to.slice(1), 10) - parseInt(from.slice(1), 10)) === 2;
+    moving = dismount ? "W" : rings;
+    note = dismount ? "the Wall splits off, a Citadel (TF) stays on " + from : "the whole Castle moves";
+  } else if (rings.length === 2 && has("T") && has("F")) {
+    moving = "F";
+    note = "only the Fort moves, the Tower stays on " + from;
+  } else if (rings.length === 2 && has("F") && has("W")) {
+    moving = "W";
+    note = "only the Wall leaps, the Fort stays on " + from;
+  } else {
+    note = "the whole stack (" + rings + ") moves";
+  }
+  const target = turnoverStack(to);
+  if (target) {
+    const friend = (target !== target.toLowerCase()) === white;
+    const shared = [...moving].some((r) => target.toUpperCase().includes(r));
+    note += friend ? ", merging with " + target.toUpperCase() : shared ? ", capturing " + target.toUpperCase() : ", turning " + target.toUpperCase() + " over (merged, now yours)";
+  }
+  return note;
+}
+
+function drawPath(a, b) {
+  const [p, q] = [centre(a), centre(b)];
+  if (!p || !q) return;
+  const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+  line.setAttribute("class", "path");
+  line.setAttribute("x1", p[0]); line.setAttribute("y1", p[1]);
+  line.setAttribute("x2", q[0]); line.setAttribute("y2", q[1]);
+  $("board").querySelector("svg").append(line);
+}
+
+// Marks the clicked cells, the cells that may come next (with what each does, listed
+// below the board: hovering one shows its throw), and the keyboard's cursor.
+function redraw(hot) {
+  const board = $("board");
+  for (const el of board.querySelectorAll(".hl, .sel, .also, .path, .cur")) el.remove();
+  $("choice").innerHTML = "";
+  $("actions").innerHTML = "";
+  $("dests").innerHTML = "";
+  $("stop").hidden = !(game && game.thinking);
+  if (!game) return;
+  $("status").textContent = statusText();
+  for (const c of clicks) overlay(c, "sel");
+  if (cursor) overlay(cursor, "cur");
+  if (!options) {
+    $("hint").textContent = game.outcome || game.thinking ? "" : "Click or tap a piece (or a cell to place on) to see its moves.";
+  } else {
+    showOptions(hot);
+  }
   // Moves made by no click (Tiling Rider's "end turn").
-  for (const m of game.legal) {
-    if (m.picks.length > 0) continue;
-    const label = m.text === ";" ? "End turn (" + game.turn_moves + " move" + (game.turn_moves === 1 ? "" : "s") + " made)" : m.text;
-    $("actions").append(button(label, m.text, "end-turn"));
+  for (const text of game.actions) {
+    const label = text === ";" ? "End turn (" + game.turn_moves + " move" + (game.turn_moves === 1 ? "" : "s") + " made)" : text;
+    $("actions").append(button(label, text, "end-turn"));
+  }
+}
+
+function showOptions(hot) {
+  for (const n of options.next) {
+    for (const c of n.cells) {
+      const el = overlay(c, "hl" + (hot === n ? " hot" : ""));
+      if (el) el.dataset.target = c;
+    }
+    const shown = hot ? hot === n : options.next.length <= 12;
+    for (const m of shown ? n.moves : []) if (m.also.length >= 2) drawPath(m.also[0], m.also[1]);
+    for (const m of n.moves) {
+      const li = document.createElement("li");
+      li.textContent = describe(m, n.cells[0]);
+      li.className = hot === n ? "hot" : "";
+      li.onmouseenter = () => redraw(n);
+      li.onclick = () => clickCell(n.cells[0]);
+      $("dests").append(li);
+    }
+    if (n.further > 0 && n.moves.length === 0 && options.next.length <= 40) {
+      const li = document.createElement("li");
+      li.textContent = n.cells[0] + ": then " + n.further + " move" + (n.further === 1 ? "" : "s");
+      li.onclick = () => clickCell(n.cells[0]);
+      $("dests").append(li);
+    }
+  }
+  const count = options.next.reduce((s, n) => s + n.moves.length + n.further, 0);
+  $("hint").textContent = "Selected " + clicks.join(", ") + ": " +
+    (options.next.length === 0 ? "choose the move." : "click a highlighted cell (" + count + " move" + (count === 1 ? "" : "s") + ").");
+  if (options.complete.length > 0) {
+    $("choice").append("Choose: ");
+    for (const m of options.complete) $("choice").append(button(m.text, m.text, "choice"));
   }
 }
 
@@ -243,60 +440,185 @@ function button(label, text, cls) {
 }
 
 async function play(text) {
-  if (busy) return;
+  if (busy || !game) return;
+  const mine = generation;
   busy = true;
   showError(null);
   try {
-    show(await api("POST", "/api/games/" + game.id + "/move", { move: text }));
+    const state = await api("POST", "/api/games/" + game.id + "/move", { move: text });
+    if (mine !== generation) return;
+    show(state);
   } catch (e) {
+    if (mine !== generation) return;
     showError(e);
     clicks = [];
+    options = null;
     redraw();
   } finally {
-    busy = false;
+    if (mine === generation) busy = false;
   }
   computerTurn();
 }
 
 async function undo() {
   if (busy || !game) return;
+  if (game.thinking) await stopComputer();
+  const mine = generation;
   busy = true;
   showError(null);
   try {
-    show(await api("POST", "/api/games/" + game.id + "/undo"));
+    let state = await api("POST", "/api/games/" + game.id + "/undo");
     // Against the computer, take back to the player's own turn.
-    while (computerToMove() && game.moves_played.length > 0) show(await api("POST", "/api/games/" + game.id + "/undo"));
+    while (mine === generation && computerToMoveIn(state) && state.moves_played.length > 0) state = await api("POST", "/api/games/" + state.id + "/undo");
+    if (mine === generation) show(state);
   } catch (e) {
-    showError(e);
+    if (mine === generation) showError(e);
   } finally {
-    busy = false;
+    if (mine === generation) busy = false;
   }
   computerTurn(); // the computer's own first move taken back: it plays again
 }
 
-function computerToMove() {
-  const mode = $("mode").value;
-  return game && !game.outcome && game.status === "ongoing" && mode !== "human" && game.turn === mode;
+async function stopComputer() {
+  if (!game) return;
+  try {
+    await api("POST", "/api/games/" + game.id + "/stop");
+  } catch (e) {
+    showError(e);
+  }
 }
 
+function computerToMoveIn(state) {
+  const mode = $("mode").value;
+  return state && !state.outcome && state.status === "ongoing" && mode !== "human" && state.turn === mode;
+}
+
+function computerToMove() {
+  return computerToMoveIn(game);
+}
+
+// The computer plays while it is its turn in the game on the board; an answer about a game
+// no longer on the board is dropped.
 async function computerTurn() {
-  if (busy) return;
+  if (busy || !game || game.thinking) return;
+  const mine = generation;
   busy = true;
   try {
-    while (computerToMove()) {
-      $("hint").textContent = "The computer is thinking…";
+    while (mine === generation && computerToMove()) {
       const ms = Math.round(Math.min(10, Math.max(0.05, parseFloat($("time").value) || 1)) * 1000);
       const id = game.id;
+      game.thinking = { time_ms: ms };
+      redraw();
       const state = await api("POST", "/api/games/" + id + "/computer", { time_ms: ms });
-      if (game.id !== id) break;
+      if (mine !== generation || game.id !== id) return;
       show(state);
     }
   } catch (e) {
+    if (mine !== generation) return;
     showError(e);
+    try { show(await api("GET", "/api/games/" + game.id)); } catch (_) { /* keep the board */ }
   } finally {
-    busy = false;
-    if (game) redraw();
+    if (mine === generation) {
+      busy = false;
+      if (game) redraw();
+    }
   }
+}
+
+// The keyboard on the board: arrows move the cursor to the nearest cell that way, Enter or
+// Space clicks it, Escape clears the selection.
+function boardKey(e) {
+  if (!game) return;
+  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (e.key in dirs) {
+    e.preventDefault();
+    let [dx, dy] = dirs[e.key];
+    if ($("board").classList.contains("flipped")) [dx, dy] = [-dx, -dy];
+    cursor = nearest(cursor, dx, dy);
+    redraw();
+  } else if ((e.key === "Enter" || e.key === " ") && cursor) {
+    e.preventDefault();
+    clickCell(cursor);
+  } else if (e.key === "Escape") {
+    clicks = [];
+    options = null;
+    redraw();
+  }
+}
+
+function nearest(from, dx, dy) {
+  const cells = [...$("board").querySelectorAll(".cell")].map((c) => c.dataset.cell);
+  if (!from) return (game.starts[0] || [cells[0]])[0];
+  const p = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const c of cells) {
+    const q = centre(c);
+    const [vx, vy] = [q[0] - p[0], q[1] - p[1]];
+    const along = vx * dx + vy * dy;
+    if (along <= 1) continue;
+    const across = Math.abs(vx * dy - vy * dx);
+    const score = along + 2 * across;
+    if (score < bestScore) { bestScore = score; best = c; }
+  }
+  return best || from;
+}
+
+// Shows the game as it was after its first `ply` moves (the game itself goes on: its
+// moves are made on the position now, back with ⏭).
+async function view(ply) {
+  if (!game || busy) return;
+  const total = game.moves_played.length;
+  ply = Math.max(0, Math.min(total, ply));
+  if (ply === total) {
+    if (viewing !== null) show(game);
+    return;
+  }
+  const id = game.id;
+  try {
+    const at = await api("GET", "/api/games/" + id + "/at?ply=" + ply);
+    if (!game || game.id !== id) return;
+    viewing = ply;
+    clicks = [];
+    options = null;
+    $("board").innerHTML = at.svg;
+    $("position").value = at.position;
+    $("branch").hidden = false;
+    redraw();
+    $("status").textContent = "Viewing the position after " + ply + " of " + total + " moves (" + cap(at.turn) + " to move) · ⏭ for the game now";
+    $("hint").textContent = "";
+    const marks = $("moves").querySelectorAll(".mv");
+    marks.forEach((m, i) => m.classList.toggle("cur", i === ply - 1));
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// A new game from the position shown: its first moves, then a variation of your own.
+async function branch() {
+  if (!game || viewing === null) return;
+  const moves = game.moves_played.slice(0, viewing).join(" ");
+  $("variant").value = game.variant;
+  fillRules();
+  $("rules").value = game.rules;
+  await newGame({ position: game.start_position || "", moves });
+}
+
+function pageKey(e) {
+  const tag = (e.target.tagName || "").toLowerCase();
+  if (tag === "input" || tag === "textarea" || tag === "select" || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target.id !== "board" && game) {
+    const total = game.moves_played.length;
+    const at = viewing ?? total;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      view(to);
+      return;
+    }
+  }
+  if (e.key === "u" || e.key === "U") undo();
+  else if (e.key === "f" || e.key === "F") $("board").classList.toggle("flipped");
 }
 
 start().catch(showError);

@@ -320,7 +320,14 @@ async fn wait_for(client: &Client, expr: &str, what: &str) {
         }
         if Instant::now() > deadline {
             let error = js(client, "document.getElementById('error').textContent").await;
-            panic!("timed out waiting for {what} ({expr}); the page's error: {error}");
+            let page = js(
+                client,
+                "JSON.stringify({moves: game && game.moves_played, busy, pending, clicks, \
+                 thinking: game && game.thinking, mode: document.getElementById('mode').value, \
+                 next: options && options.next.length, status: document.getElementById('status').textContent})",
+            )
+            .await;
+            panic!("timed out waiting for {what} ({expr}); the page's error: {error}; the page: {page}");
         }
         tokio::time::sleep(Duration::from_millis(40)).await;
     }
@@ -340,10 +347,9 @@ fn screenshots() -> PathBuf {
     dir
 }
 
-/// Starts a new game of the script's variant from the page's own controls.
+/// Starts a new game of the script's variant from the page's own controls (choosing the
+/// variant starts its standard game; New game then starts from the position given).
 async fn new_game(client: &Client, variant: &str, position: &str) {
-    let select = client.find(Locator::Id("variant")).await.unwrap();
-    select.select_by_value(variant).await.unwrap();
     let details = client.find(Locator::Css("#paste summary")).await.unwrap();
     let open = js(client, "document.getElementById('paste').open").await;
     if open != Value::Bool(true) {
@@ -354,17 +360,146 @@ async fn new_game(client: &Client, variant: &str, position: &str) {
     if !position.is_empty() {
         input.send_keys(position).await.unwrap();
     }
-    let before = js(client, "game === null ? '' : game.id").await;
+    select(client, "variant", variant).await;
     click_id(client, "new").await;
     wait_for(
         client,
-        &format!(
-            "game !== null && game.id !== {before} && game.variant === '{variant}' \
-             && game.moves_played.length === 0 && !busy"
-        ),
+        &format!("game !== null && game.variant === '{variant}' && game.moves_played.length === 0 && idle()"),
         "the new game",
     )
     .await;
+}
+
+/// The board's width and bottom, the caption's top, and the window's size, in CSS pixels.
+async fn layout(client: &Client) -> (f64, f64, f64, f64, f64) {
+    let v = js(
+        client,
+        "(() => { const b = document.querySelector('#board svg').getBoundingClientRect(); \
+         const s = document.getElementById('status').getBoundingClientRect(); \
+         return [b.width, b.bottom, s.top, window.innerWidth, window.innerHeight]; })()",
+    )
+    .await;
+    let n = |i: usize| v[i].as_f64().unwrap_or(0.0);
+    (n(0), n(1), n(2), n(3), n(4))
+}
+
+/// The page on a phone (400 × 800) and on a laptop (1280 × 900), a Turret selected: on the
+/// phone the board fills the width, the panels below it; on the laptop the board and its
+/// caption fit in the window without scrolling. Screenshots of both.
+async fn screen_sizes(client: &Client) {
+    new_game(client, "turret", "").await;
+    for cell in [
+        "b2", "b3", "i7", "i6", "a1", "b2", "i6", "i5", "b2", "c3", "i5", "i4", "c3",
+    ] {
+        click_cell(client, cell).await;
+        wait_for(client, "idle()", "the page").await;
+    }
+    assert_eq!(
+        js(client, "document.querySelectorAll('#dests li').length").await,
+        json!(15),
+        "the Turret on c3 lists its 15 destinations"
+    );
+    let throws = js(client, "[...document.querySelectorAll('#dests li')].map(l => l.textContent).filter(t => t.includes('throws')).length").await;
+    assert_eq!(throws, json!(8), "8 of them throw a piece");
+    for (name, width, height) in [("phone", 400u32, 800u32), ("laptop", 1280, 900)] {
+        // The window's size less the browser's frame is the page's: ask for the frame more.
+        client.set_window_size(width, height).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (w, h) = (
+            js(client, "window.innerWidth").await,
+            js(client, "window.innerHeight").await,
+        );
+        let (w, h) = (
+            w.as_u64().unwrap_or(0) as u32,
+            h.as_u64().unwrap_or(0) as u32,
+        );
+        let frame = (width.saturating_sub(w), height.saturating_sub(h));
+        client
+            .set_window_size(width + frame.0, height + frame.1)
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let (board, bottom, caption, inner_w, inner_h) = layout(client).await;
+        println!(
+            "{name} ({width}x{height}): window {inner_w}x{inner_h}, board {board:.0} px wide, bottom at {bottom:.0}, caption at {caption:.0}"
+        );
+        if name == "phone" {
+            assert!(
+                board >= 0.9 * inner_w,
+                "{name}: the board fills the width ({board} of {inner_w})"
+            );
+        } else {
+            assert!(
+                board >= 0.4 * inner_w,
+                "{name}: the board is large ({board} of {inner_w})"
+            );
+            assert!(
+                caption >= 0.0 && bottom <= inner_h,
+                "{name}: board and caption fit ({bottom} of {inner_h})"
+            );
+        }
+        let path = screenshots().join(format!("{name}-turret-throws.png"));
+        std::fs::write(&path, client.screenshot().await.unwrap()).unwrap();
+    }
+    client.set_window_size(1500, 1100).await.unwrap();
+    // Turnover: a Castle's destinations say whether it moves whole or splits.
+    new_game(client, "turnover", "").await;
+    click_cell(client, "b2").await;
+    wait_for(client, "idle()", "the page").await;
+    let notes = js(
+        client,
+        "[...document.querySelectorAll('#dests li')].map(l => l.textContent)",
+    )
+    .await;
+    println!("turnover, the Castle on b2: {notes}");
+    let notes = notes.to_string();
+    assert!(notes.contains("b3: the whole Castle moves"), "{notes}");
+    assert!(notes.contains("b4: the Wall splits off"), "{notes}");
+}
+
+/// Stale state: another variant then "Computer plays White" plays in the new game; a record
+/// that fails to load leaves the Variant box on the game shown; an unknown `#game=` says so.
+async fn races(client: &Client, server: &Server) {
+    new_game(client, "turret", "").await;
+    select(client, "variant", "chess").await;
+    select(client, "mode", "white").await;
+    wait_for(
+        client,
+        "game.variant === 'chess' && game.moves_played.length === 1 && idle()",
+        "the computer's move in the new chess game",
+    )
+    .await;
+    select(client, "mode", "human").await;
+    let file = std::env::temp_dir().join(format!("chimera-bad-record-{}.txt", std::process::id()));
+    std::fs::write(&file, "[Variant \"turnover\"]\n\ne2e4 e2e4\n").unwrap();
+    if js(client, "document.getElementById('paste').open").await != Value::Bool(true) {
+        click_css(client, "#paste summary").await;
+    }
+    let input = client.find(Locator::Id("record-in")).await.unwrap();
+    input.send_keys(&file.display().to_string()).await.unwrap();
+    wait_for(
+        client,
+        "document.getElementById('error').textContent !== '' && idle()",
+        "the refused record",
+    )
+    .await;
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(
+        js(client, "document.getElementById('variant').value").await,
+        json!("chess")
+    );
+    client
+        .goto(&format!("{}/#game=nosuchgame", server.base))
+        .await
+        .unwrap();
+    client.refresh().await.unwrap();
+    wait_for(
+        client,
+        "typeof game !== 'undefined' && game !== null && idle() && document.getElementById('error').textContent.includes('not on the server')",
+        "the message about the unknown game",
+    )
+    .await;
+    println!("races: the computer plays in the new game; a bad record keeps the Variant box; an unknown game says so");
 }
 
 async fn run_script(client: &Client, server: &Server, script: &Script) {
@@ -380,7 +515,7 @@ async fn run_script(client: &Client, server: &Server, script: &Script) {
             EndTurn => click_css(client, "#actions button[data-move=\";\"]").await,
         }
         // A click that completes a move waits for the server's answer.
-        wait_for(client, "!busy", "the page").await;
+        wait_for(client, "idle()", "the page").await;
         let error = js(client, "document.getElementById('error').textContent").await;
         assert_eq!(error, json!(""), "{}: step {i} {step:?}", script.name);
         if let Click(_) = step {
@@ -466,7 +601,7 @@ async fn computer_undo_flip_reload(client: &Client, base: &str) {
     }
     wait_for(
         client,
-        "game.moves_played.length === 2 && !busy",
+        "game.moves_played.length === 2 && idle()",
         "the computer's answer",
     )
     .await;
@@ -476,7 +611,7 @@ async fn computer_undo_flip_reload(client: &Client, base: &str) {
     click_id(client, "undo").await;
     wait_for(
         client,
-        "game.moves_played.length === 0 && !busy",
+        "game.moves_played.length === 0 && idle()",
         "the undo",
     )
     .await;
@@ -499,14 +634,14 @@ async fn computer_undo_flip_reload(client: &Client, base: &str) {
     for cell in ["d2", "d4"] {
         click_cell(client, cell).await;
     }
-    wait_for(client, "game.moves_played.length === 1 && !busy", "d2d4").await;
+    wait_for(client, "game.moves_played.length === 1 && idle()", "d2d4").await;
     let id = js(client, "game.id").await;
     let url = client.current_url().await.unwrap();
     assert!(url.as_str().contains("#game="), "{url}");
     client.refresh().await.unwrap();
     wait_for(
         client,
-        "typeof game !== 'undefined' && game !== null && !busy",
+        "typeof game !== 'undefined' && game !== null && idle()",
         "the reloaded page",
     )
     .await;
@@ -543,7 +678,7 @@ async fn download_and_load_a_record(client: &Client, server: &Server) {
     input.send_keys(&file.display().to_string()).await.unwrap();
     wait_for(
         client,
-        "game.variant === 'turret' && game.moves_played.length === 3 && !busy",
+        "game.variant === 'turret' && game.moves_played.length === 3 && idle()",
         "the loaded record",
     )
     .await;
@@ -569,6 +704,30 @@ async fn download_and_load_a_record(client: &Client, server: &Server) {
         "a downloaded record ({} bytes) loads back through the page",
         record.len()
     );
+    // Step back through it, then branch a variation from the position after one move.
+    let id = js(client, "game.id").await;
+    click_id(client, "back").await;
+    wait_for(client, "viewing === 2 && idle()", "one move back").await;
+    click_id(client, "first").await;
+    wait_for(client, "viewing === 0 && idle()", "the start").await;
+    click_id(client, "forward").await;
+    wait_for(
+        client,
+        "viewing === 1 && idle() && document.getElementById('status').textContent.includes('after 1 of 3')",
+        "one move on",
+    )
+    .await;
+    click_id(client, "branch").await;
+    wait_for(
+        client,
+        &format!(
+            "game.id !== {id} && game.moves_played.length === 1 && viewing === null && idle()"
+        ),
+        "the variation",
+    )
+    .await;
+    assert_eq!(page_moves(client).await, ["e2e4"]);
+    println!("stepped back and on through the record, and branched a game after its first move");
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -586,7 +745,7 @@ async fn browser_plays_every_variant_by_clicks_in_headless_chromium() {
             .expect("the page loads");
         wait_for(
             &client,
-            "typeof game !== 'undefined' && game !== null && !busy",
+            "typeof game !== 'undefined' && game !== null && idle()",
             "the first game",
         )
         .await;
@@ -595,6 +754,8 @@ async fn browser_plays_every_variant_by_clicks_in_headless_chromium() {
         }
         download_and_load_a_record(&client, &server).await;
         computer_undo_flip_reload(&client, &server.base).await;
+        screen_sizes(&client).await;
+        races(&client, &server).await;
     };
     // Close the browser whatever happened, then report.
     let outcome = tokio::time::timeout(Duration::from_secs(240), result).await;

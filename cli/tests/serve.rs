@@ -58,27 +58,40 @@ fn serve_plays_every_variant_through_the_api_with_cells_for_every_legal_move() {
         assert_eq!(status, 201, "{state}");
         let id = state["id"].as_str().unwrap().to_string();
         let svg = state["svg"].as_str().unwrap();
-        let legal = state["legal"].as_array().unwrap();
-        assert!(!legal.is_empty());
-        for m in legal {
-            for group in m["picks"].as_array().unwrap() {
-                for cell in group.as_array().unwrap() {
-                    let cell = cell.as_str().unwrap();
-                    assert!(
-                        svg.contains(&format!("data-cell=\"{cell}\"")),
-                        "{variant} {cell}"
-                    );
-                }
+        // The state names the first clicks; the moves come click by click.
+        let starts = state["starts"].as_array().unwrap();
+        assert!(!starts.is_empty(), "{variant}");
+        let mut first = None;
+        for group in starts {
+            let cell = group[0].as_str().unwrap();
+            let (status, moves) = server.get(&format!("/api/games/{id}/moves?clicks={cell}"));
+            assert_eq!(status, 200, "{moves}");
+            let next = moves["next"].as_array().unwrap();
+            assert!(!next.is_empty(), "{variant} {cell}: a first click leads on");
+            for cell in group.as_array().unwrap().iter().chain(
+                next.iter()
+                    .flat_map(|n| n["cells"].as_array().unwrap().iter()),
+            ) {
+                let cell = cell.as_str().unwrap();
+                assert!(
+                    svg.contains(&format!("data-cell=\"{cell}\"")),
+                    "{variant} {cell}"
+                );
             }
+            first = first.or_else(|| {
+                next.iter()
+                    .find_map(|n| n["moves"].as_array().unwrap().first())
+                    .map(|m| m["text"].as_str().unwrap().to_string())
+            });
         }
-        // Play the first legal move with clicks (not an end of turn), then undo it.
-        let first = legal
-            .iter()
-            .find(|m| !m["picks"].as_array().unwrap().is_empty())
-            .unwrap()["text"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let first = first.unwrap_or_else(|| {
+            // Triagonal: the first clicks place Jacks; a plain move starts later.
+            let legal = texts(&state, "legal_moves");
+            panic!(
+                "{variant}: no move made by two clicks ({} legal)",
+                legal.len()
+            )
+        });
         let (status, after) =
             server.post(&format!("/api/games/{id}/move"), &json!({ "move": first }));
         assert_eq!(status, 200, "{after}");
@@ -278,6 +291,8 @@ fn serve_refuses_a_port_in_use_and_bad_options() {
         vec!["serve", "--port", port.as_str()],
         vec!["serve", "--port", "0", "--threads", "0"],
         vec!["serve", "--port", "0", "--max-games", "0"],
+        vec!["serve", "--port", "0", "--max-connections", "0"],
+        vec!["serve", "--port", "0", "--allow-origin", "nonsense"],
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
             .args(&args)
@@ -286,5 +301,214 @@ fn serve_refuses_a_port_in_use_and_bad_options() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}
+
+/// A raw request on a new connection: the status line and the whole answer.
+fn raw(base: &str, request: &str) -> String {
+    use std::io::{Read, Write};
+    let addr = base.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer
+}
+
+#[test]
+fn serve_refuses_other_sites_and_other_hosts() {
+    let server = Server::start(&["--allow-origin", "http://friend.example:9000"]);
+    let host = server.base.trim_start_matches("http://").to_string();
+    let post = |origin: &str, host: &str| {
+        let body = r#"{"variant": "turret"}"#;
+        raw(
+            &server.base,
+            &format!(
+                "POST /api/games HTTP/1.1\r\nHost: {host}\r\n{origin}Content-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            ),
+        )
+    };
+    // A cross-site form or fetch (text/plain needs no preflight): refused.
+    let evil = post("Origin: http://evil.example\r\n", &host);
+    assert!(evil.starts_with("HTTP/1.1 403"), "{evil}");
+    assert!(evil.contains("--allow-origin"), "{evil}");
+    // DNS rebinding: a name that is not this server's.
+    let rebound = post(
+        "",
+        &format!("evil.example:{}", host.rsplit(':').next().unwrap()),
+    );
+    assert!(rebound.starts_with("HTTP/1.1 403"), "{rebound}");
+    // The page's own origin, localhost, a client with no Origin, an allowed origin.
+    let port = host.rsplit(':').next().unwrap();
+    for (origin, host) in [
+        (format!("Origin: http://{host}\r\n"), host.clone()),
+        (
+            format!("Origin: http://localhost:{port}\r\n"),
+            format!("localhost:{port}"),
+        ),
+        (String::new(), host.clone()),
+        (
+            "Origin: http://friend.example:9000\r\n".to_string(),
+            host.clone(),
+        ),
+    ] {
+        let answer = post(&origin, &host);
+        assert!(
+            answer.starts_with("HTTP/1.1 201"),
+            "{origin}{host}: {answer}"
+        );
+        if origin.contains("friend") {
+            let lower = answer.to_ascii_lowercase();
+            assert!(
+                lower.contains("access-control-allow-origin: http://friend.example:9000"),
+                "{answer}"
+            );
+        }
+    }
+}
+
+#[test]
+fn serve_answers_a_game_at_once_while_the_computer_thinks_and_stops_it() {
+    let server = Server::start(&[]);
+    let (_, state) = server.post("/api/games", &json!({ "variant": "turret" }));
+    let id = state["id"].as_str().unwrap();
+    let game = format!("/api/games/{id}");
+    let (status, started) = server.post(
+        &format!("{game}/computer"),
+        &json!({ "time_ms": 10_000, "wait": false }),
+    );
+    assert_eq!(status, 202, "{started}");
+    assert!(started["thinking"].is_object(), "{started}");
+    let (status, now) = server.get(&game);
+    assert_eq!(status, 200);
+    assert!(now["thinking"].is_object(), "{now}");
+    let (status, refused) = server.post(&format!("{game}/move"), &json!({ "move": "e2e4" }));
+    assert_eq!(status, 409, "{refused}");
+    let (status, again) = server.post(&format!("{game}/computer"), &json!({ "time_ms": 100 }));
+    assert_eq!(status, 409, "{again}");
+    let (status, stopped) = server.post(&format!("{game}/stop"), &json!({}));
+    assert_eq!(
+        (status, &stopped["stopped"]),
+        (200, &json!(true)),
+        "{stopped}"
+    );
+    // The stopped search plays no move; the game is free again at once.
+    let mut after = Value::Null;
+    for _ in 0..200 {
+        after = server.get(&game).1;
+        if after["thinking"].is_null() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(after["thinking"].is_null(), "{after}");
+    assert!(texts(&after, "moves_played").is_empty(), "{after}");
+    // A search without waiting, then polled: its move and report appear.
+    let (status, _) = server.post(
+        &format!("{game}/computer"),
+        &json!({ "time_ms": 200, "wait": false }),
+    );
+    assert_eq!(status, 202);
+    for _ in 0..500 {
+        after = server.get(&game).1;
+        if after["thinking"].is_null() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(texts(&after, "moves_played").len(), 1, "{after}");
+    assert_eq!(
+        after["computer"]["move"], after["moves_played"][0],
+        "{after}"
+    );
+}
+
+#[test]
+fn serve_caps_its_connections() {
+    let server = Server::start(&["--max-connections", "3"]);
+    let addr = server.base.trim_start_matches("http://").to_string();
+    // Three idle connections take every place; a fourth is told 503 and closed.
+    let held: Vec<std::net::TcpStream> = (0..3)
+        .map(|_| std::net::TcpStream::connect(&addr).unwrap())
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let answer = raw(
+        &server.base,
+        "GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n",
+    );
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    drop(held);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let host = addr.clone();
+    let answer = raw(
+        &server.base,
+        &format!("GET /api/variants HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+#[test]
+fn serve_sends_a_small_triagonal_state() {
+    let server = Server::start(&[]);
+    let (status, state) = server.post("/api/games", &json!({ "variant": "triagonal" }));
+    assert_eq!(status, 201);
+    let size = state.to_string().len();
+    println!(
+        "triagonal: {} legal moves, state {size} bytes",
+        state["legal_move_count"]
+    );
+    assert!(state["legal_move_count"].as_u64().unwrap() > 10_000);
+    assert!(size < 100_000, "{size} bytes");
+}
+
+#[test]
+fn serve_survives_a_panic_in_a_request() {
+    // CHIMERA_SERVE_PANIC_TEST=1 adds GET /api/panic, which panics on the blocking pool as a
+    // bug in a variant crate would.
+    std::env::set_var("CHIMERA_SERVE_PANIC_TEST", "1");
+    let server = Server::start(&[]);
+    std::env::remove_var("CHIMERA_SERVE_PANIC_TEST");
+    let (status, body) = server.get("/api/panic");
+    assert_eq!(status, 500, "{body}");
+    let (status, _) = server.get("/api/variants");
+    assert_eq!(status, 200, "the server is still up");
+}
+
+#[test]
+fn serve_shows_an_earlier_position_and_leaves_the_game_as_it_was() {
+    let server = Server::start(&[]);
+    for (variant, moves) in [("turret", "e2e4 e7e5 h1g3"), ("tiling-rider", "")] {
+        let (_, mut state) =
+            server.post("/api/games", &json!({ "variant": variant, "moves": moves }));
+        let id = state["id"].as_str().unwrap().to_string();
+        let id = id.as_str();
+        if moves.is_empty() {
+            // Two actions of a Tiling Rider turn (the turn goes on).
+            for _ in 0..2 {
+                let (_, brief) = server.get(&format!("/api/games/{id}?brief"));
+                let first = texts(&brief, "legal_moves")[0].clone();
+                let (status, after) =
+                    server.post(&format!("/api/games/{id}/move"), &json!({ "move": first }));
+                assert_eq!(status, 200, "{after}");
+                state = after;
+            }
+        }
+        let played = texts(&state, "moves_played");
+        let (status, start) = server.get(&format!("/api/games/{id}/at?ply=0"));
+        assert_eq!(status, 200, "{start}");
+        let (_, fresh) = server.post("/api/games", &json!({ "variant": variant }));
+        assert_eq!(start["position"], fresh["position"], "{variant}");
+        assert!(start["svg"].as_str().unwrap().starts_with("<svg"));
+        let (status, _) = server.get(&format!("/api/games/{id}/at?ply={}", played.len() + 1));
+        assert_eq!(status, 422);
+        let (status, _) = server.get(&format!("/api/games/{id}/at?ply=x"));
+        assert_eq!(status, 400);
+        let (_, now) = server.get(&format!("/api/games/{id}"));
+        assert_eq!(now["position"], state["position"], "{variant}: unchanged");
+        assert_eq!(texts(&now, "moves_played"), played);
     }
 }

@@ -1,0 +1,187 @@
+//! The games the server keeps: each behind an asynchronous lock (a request waiting for its
+//! game holds no thread), the least recently used forgotten past the cap.
+
+use super::http::Reply;
+use super::search::Pool;
+use super::GAME_WAIT;
+use crate::commands::Survey;
+use chimera_core::{excerpt, Color, DynGame, MoveCells};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::Instant;
+use tokio::sync::{Mutex as GameLock, OwnedMutexGuard};
+
+/// One legal move of the current position: its text and how it is clicked.
+pub(super) struct LegalMove {
+    pub text: String,
+    pub cells: MoveCells,
+}
+
+/// What the server knows of the current position, each part computed when first asked.
+pub(super) struct Listing {
+    /// The legal moves and the outcome: kept only for the [`super::MAX_LISTINGS`] positions last
+    /// asked about, in any game (Triagonal's 11,660 moves with their cells take megabytes),
+    /// computed again when asked again.
+    pub heavy: Mutex<Option<Heavy>>,
+    /// The game's state as JSON, full and brief (`?brief`), without the `thinking` and
+    /// `computer` fields.
+    pub state: [OnceLock<Arc<String>>; 2],
+}
+
+/// The legal moves of a position (within the question's budget) and its outcome.
+pub(super) struct Heavy {
+    /// The moves' texts and the status.
+    pub survey: Survey,
+    /// The legal moves with their cells, once asked (the page's questions).
+    pub moves: Option<Vec<LegalMove>>,
+}
+
+/// The computer thinking in a game: the game is out of its entry meanwhile.
+pub(super) struct Thinking {
+    /// Set to stop the search (its move is then not played).
+    pub cancel: Arc<AtomicBool>,
+    /// When it started.
+    pub since: Instant,
+    /// The time it was given, in milliseconds.
+    pub time_ms: u64,
+}
+
+/// A game the server keeps.
+pub(super) struct Entry {
+    pub id: String,
+    /// The game; `None` while the computer thinks on it (the state as last computed is
+    /// then still answered).
+    pub game: Option<Box<dyn DynGame + Send>>,
+    /// The position it started from, if not the standard start (for its record).
+    pub start_position: Option<String>,
+    /// The side that made each move played, for the count of moves in the current turn.
+    pub sides: Vec<Color>,
+    /// The current position's legal moves and state, once computed.
+    pub listing: Option<Arc<Listing>>,
+    /// The computer's search under way, if any.
+    pub thinking: Option<Thinking>,
+    /// The last computer move's search (`{"move", "score", "depth", "nodes", "time_ms"}`),
+    /// or the reason it failed, until the next move.
+    pub computer: Option<Value>,
+}
+
+impl Entry {
+    /// Notes a move just played by `side` (what was computed of the position is out of
+    /// date).
+    pub fn played(&mut self, side: Color) {
+        self.sides.push(side);
+        self.listing = None;
+        self.computer = None;
+    }
+}
+
+/// A game's slot in the store.
+pub(super) type Slot = Arc<GameLock<Entry>>;
+
+struct Games {
+    map: HashMap<String, (u64, Slot)>,
+    max: usize,
+}
+
+/// Everything the server holds.
+pub(super) struct State {
+    games: Mutex<Games>,
+    clock: AtomicU64,
+    /// The searches running.
+    pub searches: AtomicUsize,
+    /// The engines kept between searches.
+    pub pool: Pool,
+    ids: std::collections::hash_map::RandomState,
+}
+
+/// Locks a plain (short-held) lock. A panic while it was held leaves data that is still
+/// consistent here (every change is made whole or not at all), so a poisoned lock is used
+/// as it is.
+pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl State {
+    /// An empty store keeping at most `max_games` games.
+    pub fn new(max_games: usize) -> State {
+        State {
+            games: Mutex::new(Games {
+                map: HashMap::new(),
+                max: max_games,
+            }),
+            clock: AtomicU64::new(0),
+            searches: AtomicUsize::new(0),
+            pool: Pool::default(),
+            ids: std::collections::hash_map::RandomState::new(),
+        }
+    }
+
+    /// Keeps a new game, forgetting the least recently used one if there are too many.
+    pub fn keep(&self, entry: Entry) {
+        let mut games = lock(&self.games);
+        if games.map.len() >= games.max {
+            if let Some(oldest) = games
+                .map
+                .iter()
+                .min_by_key(|(_, (used, _))| *used)
+                .map(|(id, _)| id.clone())
+            {
+                games.map.remove(&oldest);
+            }
+        }
+        let used = self.clock.fetch_add(1, Ordering::Relaxed);
+        games
+            .map
+            .insert(entry.id.clone(), (used, Arc::new(GameLock::new(entry))));
+    }
+
+    /// A new game id: 16 hex digits no client can guess.
+    pub fn new_id(&self) -> String {
+        let mut hasher = self.ids.build_hasher();
+        hasher.write_u64(self.clock.fetch_add(1, Ordering::Relaxed));
+        hasher.write_u128(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0),
+        );
+        format!("{:016x}", hasher.finish())
+    }
+
+    /// Game `id`, marked as just used.
+    pub fn find(&self, id: &str) -> Option<Slot> {
+        let mut games = lock(&self.games);
+        let used = self.clock.fetch_add(1, Ordering::Relaxed);
+        let (last, entry) = games.map.get_mut(id)?;
+        *last = used;
+        Some(Arc::clone(entry))
+    }
+
+    /// Game `id`, locked for this request: waits (holding no thread) while another request
+    /// of the same game is worked on, at most [`GAME_WAIT`]; 404 for an unknown game.
+    pub async fn lock_game(&self, id: &str) -> Result<OwnedMutexGuard<Entry>, Reply> {
+        let slot = self.find(id).ok_or_else(|| unknown_game(id))?;
+        tokio::time::timeout(GAME_WAIT, slot.lock_owned())
+            .await
+            .map_err(|_| {
+                Reply::error(
+                    503,
+                    format!(
+                        "game `{}` is busy with another request: try again shortly",
+                        excerpt(id)
+                    ),
+                )
+            })
+    }
+}
+
+/// The answer for a game the server does not have.
+pub(super) fn unknown_game(id: &str) -> Reply {
+    Reply::error(
+        404,
+        format!("no game `{}` (it may have been forgotten: the server keeps the most recently used games)", excerpt(id)),
+    )
+}
