@@ -6,3 +6,5 @@
 //! external engine spoken to over UCI), the UCI protocol itself, and the match runner with
 //! its statistics. The `chimera` program only parses arguments and prints.
 #![forbid(unsafe_code)]
+
+pub mod sprt;
