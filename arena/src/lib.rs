@@ -7,4 +7,5 @@
 //! its statistics. The `chimera` program only parses arguments and prints.
 #![forbid(unsafe_code)]
 
+pub mod external;
 pub mod sprt;
