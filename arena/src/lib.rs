@@ -8,4 +8,5 @@
 #![forbid(unsafe_code)]
 
 pub mod external;
+pub mod openings;
 pub mod sprt;
