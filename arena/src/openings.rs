@@ -278,7 +278,7 @@ mod tests {
         let first = random_opening(a.as_mut(), 6, 42).unwrap();
         assert_eq!(first.len(), 6);
         assert_eq!(random_opening(b.as_mut(), 6, 42).unwrap(), first);
-        check(&[first.clone()], &new_game).unwrap();
+        check(std::slice::from_ref(&first), &new_game).unwrap();
         let other = random_opening(new_game().unwrap().as_mut(), 6, 43).unwrap();
         assert_ne!(other, first);
         // Tiling Rider: a ply is a whole turn (White's first turn 4 actions, Black's 8).
