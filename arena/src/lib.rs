@@ -9,4 +9,5 @@
 
 pub mod external;
 pub mod openings;
+pub mod shard;
 pub mod sprt;
