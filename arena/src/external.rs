@@ -609,6 +609,92 @@ impl Drop for UciEngine {
     }
 }
 
+/// An external engine as one side of a match: its command line, the options to set, and
+/// the limits of every move. The program is started when first needed, and started again
+/// after any error (a game it lost by forfeit leaves it out of step).
+#[derive(Debug)]
+pub struct ExternalPlayer {
+    command: Vec<String>,
+    variant: String,
+    options: Vec<(String, String)>,
+    go: Go,
+    wait: Duration,
+    engine: Option<UciEngine>,
+    starts: u32,
+}
+
+impl ExternalPlayer {
+    /// A player that runs `command` for `variant`, sets `options` after the handshake, and
+    /// moves under `go`'s limits, each answer awaited at most `wait`.
+    pub fn new(
+        command: Vec<String>,
+        variant: &str,
+        options: Vec<(String, String)>,
+        go: Go,
+        wait: Duration,
+    ) -> ExternalPlayer {
+        ExternalPlayer {
+            command,
+            variant: variant.to_string(),
+            options,
+            go,
+            wait,
+            engine: None,
+            starts: 0,
+        }
+    }
+
+    /// The running engine, started (handshake, variant, options) if it is not running.
+    pub fn engine(&mut self) -> Result<&mut UciEngine, ExternalError> {
+        if self.engine.is_none() {
+            self.starts += 1;
+            let timeout = DEFAULT_HANDSHAKE_TIMEOUT.max(self.wait);
+            let mut engine = UciEngine::start(&self.command, timeout)?;
+            engine.select_variant(&self.variant)?;
+            for (name, value) in &self.options {
+                engine.set_option(name, value)?;
+            }
+            engine.ready(timeout)?;
+            self.engine = Some(engine);
+        }
+        self.engine
+            .as_mut()
+            .ok_or_else(|| ExternalError::Start("not started".into()))
+    }
+
+    /// How many times the program was started.
+    pub fn starts(&self) -> u32 {
+        self.starts
+    }
+
+    /// Starts a game: `ucinewgame`, then `isready` awaited. After an error the program is
+    /// dropped (killed), to be started again.
+    pub fn new_game(&mut self) -> Result<(), ExternalError> {
+        let timeout = DEFAULT_HANDSHAKE_TIMEOUT.max(self.wait);
+        let result = self.engine().and_then(|e| e.new_game(timeout));
+        if result.is_err() {
+            self.engine = None;
+        }
+        result
+    }
+
+    /// The engine's move after `moves` from the start. After an error the program is
+    /// dropped (killed), to be started again.
+    pub fn play(&mut self, moves: &[String]) -> Result<Reply, ExternalError> {
+        let (go, wait) = (self.go, self.wait);
+        let result = self.engine().and_then(|e| e.go(moves, &go, wait));
+        if result.is_err() {
+            self.engine = None;
+        }
+        result
+    }
+
+    /// Drops the program (a game ended by its fault), to be started again.
+    pub fn restart(&mut self) {
+        self.engine = None;
+    }
+}
+
 /// The reader thread: passes on each line of `stdout` (without its line end), a line too
 /// long as [`Line::TooLong`], and the end of the output as [`Line::Closed`]. Stops when
 /// the receiver is gone.
@@ -812,6 +898,43 @@ mod tests {
         drop(engine);
         // The process is gone (reaped): its /proc entry with it.
         assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists());
+    }
+
+    #[test]
+    fn a_player_starts_its_engine_again_after_a_forfeit() {
+        // Hangs at its first `go` (it leaves a mark), answers every later one.
+        let mark = std::env::temp_dir().join(format!("chimera-uci-mark-{}", std::process::id()));
+        let _ = std::fs::remove_file(&mark);
+        let body = format!(
+            "{HANDSHAKE}\n    go*) if [ -e '{m}' ]; then echo 'bestmove a2a3'; else : > '{m}'; fi ;;",
+            m = mark.display()
+        );
+        let (command, log) = fake(&body);
+        let go = Go {
+            nodes: Some(10),
+            ..Go::default()
+        };
+        let options = vec![("hash".to_string(), "8".to_string())];
+        let wait = Duration::from_millis(300);
+        let mut player = ExternalPlayer::new(command, "tiling-rider", options, go, wait);
+        player.new_game().unwrap();
+        let e = player.play(&[]).unwrap_err();
+        assert!(matches!(e, ExternalError::Timeout { .. }), "{e}");
+        player.new_game().unwrap();
+        assert_eq!(player.play(&["b1c3".into()]).unwrap().best_move, "a2a3");
+        assert_eq!(player.starts(), 2);
+        drop(player);
+        let log = logged(&log);
+        let starts = log.iter().filter(|l| *l == "uci").count();
+        assert_eq!(starts, 2, "{log:?}");
+        assert!(log.contains(&"setoption name UCI_Variant value tiling-rider".to_string()));
+        assert!(log.contains(&"setoption name Hash value 8".to_string()));
+        assert!(log.contains(&"go nodes 10".to_string()));
+        let _ = std::fs::remove_file(&mark);
+        // A variant the engine does not play: refused at the start.
+        let (command, _) = fake(HANDSHAKE);
+        let mut player = ExternalPlayer::new(command, "turnover", vec![], go, wait);
+        assert!(matches!(player.new_game(), Err(ExternalError::Variant(_))));
     }
 
     #[test]
