@@ -177,6 +177,51 @@ impl Results {
     }
 }
 
+impl Results {
+    /// The report's lines: the pentanomial counts, the Elo difference with its interval,
+    /// and the SPRT's state when there is one.
+    ///
+    /// ```text
+    /// Pairs by a's points (0, ½, 1, 1½, 2): 10, 40, 100, 55, 15 (220 pairs)
+    /// Elo (a - b) from the pairs: +19.8 ± 21.6 (95%: -1.7 to +41.4)
+    /// SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 1.21 (-2.94, 2.94): continue
+    /// ```
+    pub fn report_lines(&self, sprt: Option<&Sprt>) -> Vec<String> {
+        let p = &self.pairs;
+        let mut pairs = format!(
+            "Pairs by a's points (0, ½, 1, 1½, 2): {}, {}, {}, {}, {} ({} pair{}",
+            p[0],
+            p[1],
+            p[2],
+            p[3],
+            p[4],
+            self.pair_count(),
+            if self.pair_count() == 1 { "" } else { "s" }
+        );
+        if self.unpaired > 0 {
+            pairs += &format!(
+                "; {} game{} outside a pair: the Elo and LLR count single games",
+                self.unpaired,
+                if self.unpaired == 1 { "" } else { "s" }
+            );
+        }
+        pairs.push(')');
+        let mut lines = vec![pairs];
+        let from = match self.model() {
+            Model::Pentanomial => "the pairs",
+            Model::Trinomial => "single games",
+        };
+        lines.push(match self.elo() {
+            Some(e) => format!("Elo (a - b) from {from}: {e}"),
+            None => "Elo (a - b): no games".into(),
+        });
+        if let Some(sprt) = sprt {
+            lines.push(format!("SPRT {sprt}: {}", sprt.state(self)));
+        }
+        lines
+    }
+}
+
 /// The mean and variance of samples whose `i`th count scores `i / (len - 1)`.
 fn mean_variance(counts: &[u64]) -> (f64, f64) {
     let n: u64 = counts.iter().sum();
@@ -657,6 +702,37 @@ mod tests {
             "LLR 1.21 (-2.94, 2.94): continue"
         );
         assert_eq!(sprt.state(&Results::default()).llr, 0.0);
+    }
+
+    #[test]
+    fn the_report_gives_pairs_elo_and_sprt() {
+        let sprt: Sprt = "elo0=0 elo1=10".parse().unwrap();
+        let r = penta([10, 40, 100, 55, 15]);
+        assert_eq!(
+            r.report_lines(Some(&sprt)),
+            [
+                "Pairs by a's points (0, ½, 1, 1½, 2): 10, 40, 100, 55, 15 (220 pairs)",
+                "Elo (a - b) from the pairs: +19.8 ± 21.6 (95%: -1.7 to +41.4)",
+                "SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 1.21 (-2.94, 2.94): continue",
+            ]
+        );
+        let mut odd = penta([0, 1, 0, 0, 0]);
+        odd.add_single(Win);
+        let lines = odd.report_lines(None);
+        assert_eq!(lines.len(), 2);
+        assert!(
+            lines[0]
+                .ends_with("(1 pair; 1 game outside a pair: the Elo and LLR count single games)"),
+            "{lines:?}"
+        );
+        assert!(
+            lines[1].starts_with("Elo (a - b) from single games: +0.0 ± "),
+            "{lines:?}"
+        );
+        assert_eq!(
+            Results::default().report_lines(None)[1],
+            "Elo (a - b): no games"
+        );
     }
 
     #[test]
