@@ -222,6 +222,45 @@ impl Results {
     }
 }
 
+/// Results counted as games end, in any order: games `2p` and `2p + 1` make pair `p`,
+/// counted once both are in; a game whose partner is not in when the match ends counts
+/// alone ([`Pairing::finish`]).
+#[derive(Clone, Debug, Default)]
+pub struct Pairing {
+    waiting: std::collections::BTreeMap<usize, GameResult>,
+    results: Results,
+}
+
+impl Pairing {
+    /// Counts game `index`; true when it completed its pair.
+    pub fn add(&mut self, index: usize, result: GameResult) -> bool {
+        match self.waiting.remove(&(index ^ 1)) {
+            Some(partner) => {
+                self.results.add_pair(partner, result);
+                true
+            }
+            None => {
+                self.waiting.insert(index, result);
+                false
+            }
+        }
+    }
+
+    /// The complete pairs so far (the games waiting for their partner left out).
+    pub fn pairs_so_far(&self) -> &Results {
+        &self.results
+    }
+
+    /// Every game: the complete pairs, and the games without their partner alone.
+    pub fn finish(&self) -> Results {
+        let mut results = self.results;
+        for &result in self.waiting.values() {
+            results.add_single(result);
+        }
+        results
+    }
+}
+
 /// The mean and variance of samples whose `i`th count scores `i / (len - 1)`.
 fn mean_variance(counts: &[u64]) -> (f64, f64) {
     let n: u64 = counts.iter().sum();
@@ -733,6 +772,22 @@ mod tests {
             Results::default().report_lines(None)[1],
             "Elo (a - b): no games"
         );
+    }
+
+    #[test]
+    fn games_pair_up_in_any_order() {
+        let mut pairing = Pairing::default();
+        assert!(!pairing.add(3, Win));
+        assert!(!pairing.add(0, Draw));
+        assert!(pairing.add(2, Win));
+        assert_eq!(pairing.pairs_so_far().pairs, [0, 0, 0, 0, 1]);
+        assert!(pairing.add(1, Loss));
+        assert!(!pairing.add(4, Loss));
+        assert_eq!(pairing.pairs_so_far().pairs, [0, 1, 0, 0, 1]);
+        let all = pairing.finish();
+        assert_eq!(all.pairs, [0, 1, 0, 0, 1]);
+        assert_eq!(all.unpaired, 1);
+        assert_eq!(all.wins_draws_losses(), (2, 1, 2));
     }
 
     #[test]
