@@ -13,13 +13,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-mod budget;
 mod commands;
-pub mod registry;
 mod setup;
 
-pub use budget::{parse_limit, Limit};
-pub use commands::bestmove::{Computer, Report};
+pub use chimera_arena::player::{Computer, Report};
+pub use chimera_arena::registry;
+pub use chimera_arena::{parse_limit, Limit};
 pub use commands::play::ComputerSide;
 pub use setup::{new_game, new_game_within, Failure};
 
@@ -215,7 +214,7 @@ pub enum Command {
         #[command(flatten)]
         moves: MovesArg,
         /// Think for this long (e.g. 1s, 500ms, 2m); the default when no limit is given.
-        #[arg(long, value_name = "TIME", value_parser = commands::bestmove::parse_time)]
+        #[arg(long, value_name = "TIME", value_parser = chimera_arena::player::parse_time)]
         time: Option<std::time::Duration>,
         /// Search this many plies deep.
         #[arg(long, value_name = "N")]
@@ -302,7 +301,7 @@ pub enum Command {
         #[arg(
             long,
             value_name = "TIME",
-            value_parser = commands::bestmove::parse_time,
+            value_parser = chimera_arena::player::parse_time,
             requires = "computer"
         )]
         time: Option<std::time::Duration>,
@@ -385,14 +384,16 @@ fn dispatch(command: Command, io: &mut Io<'_>) -> Result<(), Failure> {
             depth,
             nodes,
             record,
-        } => commands::bestmove::limits(time, depth, nodes).and_then(|limits| {
-            let options = commands::play::Options {
-                computer,
-                limits,
-                record,
-            };
-            commands::play::run(io, &game, &moves, budget.budget, &options)
-        }),
+        } => chimera_arena::player::limits(time, depth, nodes)
+            .map_err(Failure::from)
+            .and_then(|limits| {
+                let options = commands::play::Options {
+                    computer,
+                    limits,
+                    record,
+                };
+                commands::play::run(io, &game, &moves, budget.budget, &options)
+            }),
         Command::Bestmove {
             game,
             moves,
@@ -401,8 +402,11 @@ fn dispatch(command: Command, io: &mut Io<'_>) -> Result<(), Failure> {
             nodes,
             threads,
             json,
-        } => commands::bestmove::limits(time, depth, nodes)
-            .and_then(|limits| commands::bestmove::with_threads(limits, threads))
+        } => chimera_arena::player::limits(time, depth, nodes)
+            .map_err(Failure::from)
+            .and_then(|limits| {
+                chimera_arena::player::with_threads(limits, threads).map_err(Failure::from)
+            })
             .and_then(|limits| commands::bestmove::run(io, &game, &moves, &limits, json)),
         Command::Engine => commands::engine::run(io),
         Command::Serve { options } => commands::serve::run(io, &options),

@@ -81,6 +81,16 @@ pub(crate) fn move_hash(h: u64) -> u32 {
     (h >> 32) as u32 | 1
 }
 
+/// The bytes of one entry.
+pub(crate) const ENTRY_BYTES: usize = 16;
+
+/// The most entries a table of `mb` mebibytes holds, as a power of two (`2^bits` entries,
+/// `bits` from 10 to 30: at least 16 KiB, at most 16 GiB).
+pub(crate) fn bits_for_mb(mb: usize) -> u32 {
+    let entries = mb.max(1).saturating_mul(1 << 20) / ENTRY_BYTES;
+    (usize::BITS - 1 - entries.leading_zeros()).clamp(10, 30)
+}
+
 /// A fixed-size, always-replace table. Its memory is allocated once, when it is made.
 #[derive(Debug)]
 pub(crate) struct Table {
@@ -117,6 +127,16 @@ impl Table {
                 .collect(),
             mask: (len - 1) as u64,
         }
+    }
+
+    /// The entries in use among the first thousand (or all, if fewer), per mille.
+    pub fn hashfull(&self) -> u32 {
+        let sample = &self.entries[..self.entries.len().min(1_000)];
+        let used = sample
+            .iter()
+            .filter(|[_, data]| data.load(Ordering::Relaxed) != 0)
+            .count();
+        (used * 1_000 / sample.len()) as u32
     }
 
     pub fn clear(&mut self) {
@@ -188,6 +208,28 @@ mod tests {
         assert_eq!(t.probe(0x1234_0003).map(|e| e.score), Some(42));
         t.clear();
         assert!(t.probe(0x1234_0003).is_none());
+    }
+
+    #[test]
+    fn sizes_and_fill() {
+        assert_eq!(bits_for_mb(1), 16);
+        assert_eq!(bits_for_mb(16), 20);
+        assert_eq!(bits_for_mb(3), 17);
+        assert_eq!(bits_for_mb(0), 16);
+        assert_eq!(bits_for_mb(usize::MAX), 30);
+        let t = Table::new(10);
+        assert_eq!(t.entries.len(), 1024);
+        assert_eq!(t.hashfull(), 0);
+        for key in 0..500u64 {
+            t.store(Entry {
+                key,
+                mv: None,
+                score: 0,
+                depth: 1,
+                bound: Bound::Exact,
+            });
+        }
+        assert_eq!(t.hashfull(), 500);
     }
 
     #[test]

@@ -562,8 +562,10 @@ mod tests {
     struct Stuck;
 
     impl Computer for Stuck {
-        fn search(&mut self, _: &dyn DynGame, _: &Limits) -> Result<Report, Failure> {
-            Err(Failure::input("no proven move within the budget"))
+        fn search(&mut self, _: &dyn DynGame, _: &Limits) -> Result<Report, chimera_arena::Error> {
+            Err(chimera_arena::Error::new(
+                "no proven move within the budget",
+            ))
         }
         fn clear(&mut self) {}
     }

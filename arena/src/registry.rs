@@ -2,9 +2,8 @@
 //! crate in `Cargo.toml`): [`entry`] derives everything the program needs (the game, its
 //! search, a computer and baseline players) from the position type.
 
-use crate::commands::bestmove::{search, Computer, EngineComputer, Report};
-use crate::commands::matches::BaselineComputer;
-use crate::Failure;
+use crate::player::{search, BaselineComputer, Computer, EngineComputer, Report};
+use crate::Error;
 use chimera_core::{DynGame, Evaluate, Render, Variant};
 use chimera_engine::baseline::BaselineKind;
 use chimera_engine::Limits;
@@ -34,7 +33,7 @@ pub fn entries() -> Vec<Entry> {
 }
 
 /// Searches a game for its best move (see `chimera bestmove`).
-pub type SearchFn = fn(&dyn DynGame, &Limits) -> Result<Report, Failure>;
+pub type SearchFn = fn(&dyn DynGame, &Limits) -> Result<Report, Error>;
 
 /// Makes a [`Computer`].
 pub type NewComputer = fn() -> Box<dyn Computer>;

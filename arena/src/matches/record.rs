@@ -1,0 +1,105 @@
+//! A match's games as records `chimera validate` reads (`chimera match --save`).
+
+use super::{Played, Setup};
+use crate::Error;
+use chimera_core::Color;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// A game as a record `chimera validate` reads: comments saying who played and how it
+/// ended, then the moves, one line per White turn.
+pub fn record_text(setup: &Setup, played: &Played, games: usize, file: &str) -> String {
+    let mut text = record_header(setup, played, games, file);
+    text.push_str(&move_lines(&played.moves, &played.sides));
+    let _ = writeln!(text, "{}", played.result());
+    text
+}
+
+/// The comments at the top of a game's record: the game, its players, its result, its
+/// opening, and the command that checks it.
+fn record_header(setup: &Setup, played: &Played, games: usize, file: &str) -> String {
+    let name = setup.variant.name;
+    let rules = setup.rules_name();
+    let (white, black) = if played.a_white { (0, 1) } else { (1, 0) };
+    let players = &setup.players;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "# chimera match: game {} of {games}, {name}, rules {rules}",
+        played.index + 1
+    );
+    let _ = writeln!(
+        text,
+        "# White: {} ({}); Black: {} ({})",
+        ["a", "b"][white],
+        players[white],
+        ["a", "b"][black],
+        players[black]
+    );
+    let _ = writeln!(
+        text,
+        "# Result: {} {}, after {}",
+        played.result(),
+        played.ending(setup.max_plies as u32),
+        played.length()
+    );
+    if played.opening > 0 {
+        let moves = if played.opening == played.opening_plies {
+            String::new()
+        } else {
+            format!(" ({} moves)", played.opening)
+        };
+        let _ = writeln!(
+            text,
+            "# The first {} plies{moves} are a random opening (seed {}).",
+            played.opening_plies, setup.seed
+        );
+    }
+    let _ = writeln!(
+        text,
+        "# Check it with: chimera validate {name} {file} --rules {rules}"
+    );
+    text
+}
+
+/// The moves, each played by the side beside it, numbered one line per White turn
+/// (`1. e4 e5`; a line that starts with Black's move is numbered `1...`).
+fn move_lines(moves: &[String], sides: &[Color]) -> String {
+    let mut text = String::new();
+    let mut number = 0;
+    let mut line = String::new();
+    let mut last = None;
+    for (mv, &side) in moves.iter().zip(sides) {
+        if side == Color::White && last != Some(Color::White) {
+            if !line.is_empty() {
+                let _ = writeln!(text, "{line}");
+            }
+            number += 1;
+            line = format!("{number}.");
+        } else if line.is_empty() {
+            number += 1;
+            line = format!("{number}...");
+        }
+        line.push(' ');
+        line.push_str(mv);
+        last = Some(side);
+    }
+    if !line.is_empty() {
+        let _ = writeln!(text, "{line}");
+    }
+    text
+}
+
+/// The file a game is saved in: `game-001.txt` (wide enough for the number of games).
+pub fn file_name(index: usize, games: usize) -> String {
+    let width = games.to_string().len().max(3);
+    format!("game-{:0width$}.txt", index + 1)
+}
+
+/// Writes a game's record into the `--save` folder.
+pub fn save_game(setup: &Setup, played: &Played, games: usize, dir: &Path) -> Result<(), Error> {
+    let file = dir.join(file_name(played.index, games));
+    let text = record_text(setup, played, games, &file.display().to_string());
+    std::fs::write(&file, text)
+        .map_err(|e| Error::new(format!("--save: cannot write {}: {e}", file.display())))
+}

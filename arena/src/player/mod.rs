@@ -1,0 +1,64 @@
+//! Computer players seen through [`DynGame`]: the [`Computer`] trait and what a search
+//! reports ([`Report`]), the `chimera-engine` search ([`EngineComputer`]), the baseline
+//! players ([`BaselineComputer`]), and the bounds every search is held to ([`mod@limits`]).
+
+mod baseline;
+mod engine;
+pub mod limits;
+
+pub use baseline::BaselineComputer;
+pub use engine::{search, search_reporting, search_with, EngineComputer};
+pub use limits::{
+    limits, parse_time, with_threads, DEFAULT_TIME, MAX_DEPTH, MAX_NODES, MAX_THREADS, MAX_TIME,
+    SAFETY_TIME,
+};
+
+use crate::Error;
+use chimera_core::DynGame;
+use chimera_engine::{Limits, Score};
+use std::time::Duration;
+
+/// What a search found, in the variant's notation.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The best move.
+    pub best_move: String,
+    /// Its score, from the side to move's point of view.
+    pub score: Score,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Whether a limit other than the depth stopped the search.
+    pub stopped: bool,
+}
+
+/// A computer player for one variant, seen through [`DynGame`]: it keeps what it learnt
+/// (its transposition table) from one search to the next, so `play`, `match` and `engine`
+/// hold one per side. [`crate::registry::computer`] makes one for a variant.
+pub trait Computer: Send {
+    /// Searches the current position of `game` (a game of this computer's variant).
+    fn search(&mut self, game: &dyn DynGame, limits: &Limits) -> Result<Report, Error>;
+    /// As [`Computer::search`], calling `progress` with the result so far after each
+    /// iteration of the search (`chimera engine`'s `info` lines). The default reports
+    /// nothing until the end.
+    fn search_reporting(
+        &mut self,
+        game: &dyn DynGame,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&Report),
+    ) -> Result<Report, Error> {
+        let _ = progress;
+        self.search(game, limits)
+    }
+    /// Forgets everything learnt (a new game).
+    fn clear(&mut self);
+}

@@ -1,0 +1,128 @@
+//! Move ordering: the hash move, then noisy moves by what they capture (most valuable
+//! victim first), then two killer moves per ply, then the quiet moves by their history.
+
+use crate::search::Searcher;
+use chimera_core::{Color, Evaluate};
+use std::hash::{Hash, Hasher};
+
+/// The entries of the history table per side (a power of two; moves index it by hash).
+pub(crate) const HISTORY_SIZE: usize = 4096;
+
+// Ordering keys.
+pub(crate) const KEY_HASH: i64 = 1 << 40;
+pub(crate) const KEY_NOISY: i64 = 1 << 32;
+pub(crate) const KEY_KILLER: i64 = 1 << 28;
+
+/// A small, fixed hasher for indexing the history table by a move.
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        chimera_core::zobrist::splitmix64(self.0)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(17) ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+/// A 64-bit hash of a move: it indexes the history table, and the transposition table
+/// stores part of it ([`crate::tt::move_hash`]).
+#[inline]
+pub(crate) fn hash_of<M: Hash>(mv: &M) -> u64 {
+    let mut h = MoveHasher(0);
+    mv.hash(&mut h);
+    h.finish()
+}
+
+/// The history table's entry for a move (by its hash) of `side`.
+pub(crate) fn history_index(hash: u64, side: Color) -> usize {
+    side.index() * HISTORY_SIZE + (hash as usize & (HISTORY_SIZE - 1))
+}
+
+/// Orders a list by key, highest first, and on equal keys in the order generated: one
+/// in-place sort (no allocation), the generation index folded into the key.
+pub(crate) fn order<M>(list: &mut [(M, i64)]) {
+    let n = list.len() as i64;
+    for (i, e) in list.iter_mut().enumerate() {
+        e.1 = e.1 * (1 << 17) + (n - i as i64);
+    }
+    list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+}
+
+/// The ordering key of an entry [`order`] has sorted.
+pub(crate) fn key_of(folded: i64) -> i64 {
+    folded >> 17
+}
+
+impl<P: Evaluate> Searcher<'_, P> {
+    /// Orders a node's moves: the hash move, then noisy moves by what they capture, then
+    /// the killers, then the quiet moves by their history.
+    pub(crate) fn order_moves(
+        &self,
+        list: &mut [(P::Move, i64)],
+        hash_move: Option<u32>,
+        ply: usize,
+        us: Color,
+    ) {
+        let pos = self.game.position();
+        let killers = self.killers[ply];
+        for (mv, k) in list.iter_mut() {
+            let h = hash_of(mv);
+            *k = if hash_move.is_some_and(|hm| crate::tt::move_hash(h) == hm) {
+                KEY_HASH
+            } else if pos.is_noisy(*mv) {
+                KEY_NOISY + i64::from(pos.capture_value(*mv))
+            } else if Some(*mv) == killers[0] {
+                KEY_KILLER + 1
+            } else if Some(*mv) == killers[1] {
+                KEY_KILLER
+            } else {
+                i64::from(self.history[history_index(h, us)])
+            };
+        }
+        order(list);
+    }
+
+    /// A quiet move that caused a cutoff becomes this ply's first killer and gains history.
+    pub(crate) fn remember_cutoff(&mut self, mv: P::Move, depth: i32, ply: usize, us: Color) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let h = &mut self.history[history_index(hash_of(&mv), us)];
+        *h = (*h + depth * depth).min(1 << 20);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orders_by_key_then_generation() {
+        let mut list = [('a', 1), ('b', 5), ('c', 1), ('d', 5), ('e', 0)];
+        order(&mut list);
+        let moves: Vec<char> = list.iter().map(|e| e.0).collect();
+        assert_eq!(moves, ['b', 'd', 'a', 'c', 'e']);
+        assert_eq!(key_of(list[0].1), 5);
+        assert_eq!(key_of(list[4].1), 0);
+    }
+}

@@ -1,0 +1,71 @@
+//! Quiescence: past the search's depth, only noisy moves ([`Evaluate::is_noisy`]) are
+//! played, until the position is quiet; the side to move may stand pat on the static score
+//! (plus the variant's [`Evaluate::horizon_estimate`]).
+
+use crate::ordering::order;
+use crate::score::outcome_score;
+use crate::search::{split, Searcher};
+use crate::{MAX_PLY, MAX_QUIESCENCE_PLY};
+use chimera_core::Evaluate;
+
+impl<P: Evaluate> Searcher<'_, P> {
+    /// Quiescence: the static score, or better by playing noisy moves.
+    pub(crate) fn quiescence(&mut self, ply: usize, qply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        let (earlier, pos) = split(&self.game);
+        let us = pos.turn();
+        if let Some(outcome) = pos.terminal().or_else(|| pos.history_outcome(earlier)) {
+            return outcome_score(outcome, us, ply);
+        }
+        let stand = pos.evaluate() + pos.horizon_estimate();
+        if stand >= beta || qply >= MAX_QUIESCENCE_PLY || ply >= MAX_PLY + MAX_QUIESCENCE_PLY {
+            return stand;
+        }
+        self.list_moves(ply);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return self.no_move_score(ply);
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        {
+            let pos = self.game.position();
+            list.retain(|&(mv, _)| pos.is_noisy(mv));
+            for (mv, k) in list.iter_mut() {
+                *k = i64::from(pos.capture_value(*mv));
+            }
+        }
+        order(&mut list);
+        for i in 0..list.len() {
+            let mv = list[i].0;
+            self.game.play_unchecked(mv);
+            let score = if self.game.position().turn() == us {
+                self.quiescence(ply + 1, qply + 1, alpha, beta)
+            } else {
+                -self.quiescence(ply + 1, qply + 1, -beta, -alpha)
+            };
+            self.game.undo();
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.record_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+}

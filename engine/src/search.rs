@@ -1,0 +1,425 @@
+//! The search proper: iterative deepening over a principal variation search (alpha-beta
+//! with null windows), with the transposition table, late-move reductions and multi-PV at
+//! the root. One [`Searcher`] per thread.
+
+use crate::limits::Limits;
+use crate::result::{PvLine, SearchResult};
+use crate::score::{from_tt, is_decisive, outcome_score, to_tt, Score, INF, MATE};
+use crate::tt::{move_hash, Bound, Entry, Table};
+use crate::{ordering, LEGALITY_NODES_PER_NODE, MAX_PLY, MAX_QUIESCENCE_PLY};
+use crate::{NODE_LEGALITY_NODES, ROOT_LEGALITY_NODES};
+use chimera_core::{Budget, Color, Evaluate, Game, Position};
+use ordering::{hash_of, key_of, KEY_KILLER};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How many nodes pass between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 256;
+
+/// The game's earlier positions (indexed, as the history hooks take them) and its current one.
+pub(crate) fn split<P: Position>(game: &Game<P>) -> (chimera_core::History<'_, P>, &P) {
+    (game.history(), game.position())
+}
+
+/// One thread's search: its own copy of the game, move lists and tables per ply; the
+/// transposition table shared.
+pub(crate) struct Searcher<'a, P: Evaluate> {
+    pub(crate) game: Game<P>,
+    tt: &'a Table,
+    pub(crate) history: &'a mut Vec<i32>,
+    /// 0 for the main thread; helper threads (Lazy SMP) number from 1.
+    thread: usize,
+    /// Per ply: the moves with their ordering keys.
+    pub(crate) lists: Vec<Vec<(P::Move, i64)>>,
+    /// Scratch for listing moves.
+    legal: Vec<P::Move>,
+    pub(crate) undecided: Vec<P::Move>,
+    /// Triangular principal-variation table.
+    pub(crate) pv: Vec<Vec<P::Move>>,
+    pub(crate) killers: Vec<[Option<P::Move>; 2]>,
+    /// Root moves left out of this search (the lines already found, under multi-PV).
+    excluded: Vec<P::Move>,
+    nodes: u64,
+    /// Legality nodes spent listing moves below the root (see [`LEGALITY_NODES_PER_NODE`]).
+    legality_nodes: u64,
+    pub(crate) seldepth: u32,
+    max_nodes: Option<u64>,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    pub(crate) aborted: bool,
+    /// The best root move of the current iteration so far, with its score.
+    root_best: Option<(P::Move, i32)>,
+}
+
+impl<'a, P: Evaluate> Searcher<'a, P> {
+    pub(crate) fn new(
+        game: &Game<P>,
+        tt: &'a Table,
+        history: &'a mut Vec<i32>,
+        limits: &Limits,
+        start: Instant,
+        thread: usize,
+    ) -> Searcher<'a, P> {
+        Searcher {
+            game: game.clone(),
+            tt,
+            history,
+            thread,
+            lists: (0..=MAX_PLY + MAX_QUIESCENCE_PLY)
+                .map(|_| Vec::with_capacity(64))
+                .collect(),
+            legal: Vec::with_capacity(256),
+            undecided: Vec::new(),
+            pv: (0..=MAX_PLY + MAX_QUIESCENCE_PLY)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            killers: vec![[None; 2]; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
+            excluded: Vec::with_capacity(limits.multipv.max(1)),
+            nodes: 0,
+            legality_nodes: 0,
+            seldepth: 0,
+            max_nodes: limits.nodes,
+            deadline: limits.time.map(|t| start.checked_add(t).unwrap_or(start)),
+            stop: limits.stop.clone(),
+            aborted: false,
+            root_best: None,
+        }
+    }
+
+    /// Iterative deepening from the root, whose moves are listed (and not empty). A helper
+    /// thread with an odd number searches each depth one ply deeper than the main thread.
+    pub(crate) fn iterate(
+        &mut self,
+        limits: &Limits,
+        start: Instant,
+        progress: &mut dyn FnMut(&SearchResult<P::Move>),
+    ) -> SearchResult<P::Move> {
+        let first = self.lists[0][0].0;
+        let max_depth = limits
+            .depth
+            .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        let wanted = limits.multipv.clamp(1, self.lists[0].len());
+        let mut result = SearchResult {
+            best_move: first,
+            score: Score::Centipawns(0),
+            pv: vec![first],
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            stopped: false,
+            lines: vec![PvLine {
+                score: Score::Centipawns(0),
+                pv: vec![first],
+            }],
+        };
+        let skew = (self.thread % 2) as u32;
+        for depth in (1 + skew)..=max_depth {
+            let Some(lines) = self.search_lines(depth as i32, wanted) else {
+                if result.depth == 0 {
+                    if let Some((mv, score)) = self.root_best {
+                        result.best_move = mv;
+                        result.pv = vec![mv];
+                        result.score = Score::from_internal(score);
+                        result.lines = vec![PvLine {
+                            score: result.score,
+                            pv: vec![mv],
+                        }];
+                    }
+                }
+                break;
+            };
+            let score = lines[0].0;
+            result.depth = depth;
+            result.score = Score::from_internal(score);
+            result.pv = lines[0].1.clone();
+            if let Some(&mv) = result.pv.first() {
+                result.best_move = mv;
+            }
+            result.lines = lines
+                .into_iter()
+                .map(|(s, pv)| PvLine {
+                    score: Score::from_internal(s),
+                    pv,
+                })
+                .collect();
+            result.nodes = self.nodes;
+            result.seldepth = self.seldepth;
+            result.elapsed = start.elapsed();
+            progress(&result);
+            // A forced result found within the depth searched cannot change any more.
+            if is_decisive(score) && (MATE - score.abs()) as u32 <= depth {
+                break;
+            }
+            if limits.soft_time.is_some_and(|soft| start.elapsed() >= soft) {
+                break;
+            }
+        }
+        result.stopped = self.aborted;
+        result.nodes = self.nodes;
+        result.seldepth = self.seldepth;
+        result.elapsed = start.elapsed();
+        result
+    }
+
+    /// One iteration: the best `wanted` root lines at `depth` (each search leaving out the
+    /// moves of the lines before it), best first, with their scores; `None` if a limit cut
+    /// the iteration short.
+    fn search_lines(&mut self, depth: i32, wanted: usize) -> Option<Vec<(i32, Vec<P::Move>)>> {
+        self.excluded.clear();
+        let mut lines: Vec<(i32, Vec<P::Move>)> = Vec::with_capacity(wanted);
+        for _ in 0..wanted {
+            self.root_best = None;
+            let score = self.search(depth, 0, -INF, INF);
+            if self.aborted {
+                return None;
+            }
+            let Some(&mv) = self.pv[0].first() else {
+                break;
+            };
+            lines.push((score, self.pv[0].clone()));
+            self.excluded.push(mv);
+        }
+        // Later lines searched without the first ones may come out a little higher.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.0));
+        Some(lines)
+    }
+
+    /// The principal variation at `ply` becomes `mv` followed by the one found below it.
+    pub(crate) fn record_pv(&mut self, ply: usize, mv: P::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Counts a node; `true` when a limit says stop.
+    #[inline]
+    pub(crate) fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.nodes += 1;
+        let over_nodes = self.max_nodes.is_some_and(|m| {
+            self.nodes > m || self.legality_nodes >= m.saturating_mul(LEGALITY_NODES_PER_NODE)
+        });
+        let check = self.nodes % CHECK_EVERY == 0;
+        if over_nodes
+            || (check && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (check
+                && self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The budget for listing the moves at `ply`. Below the root, under a node limit, it is
+    /// also cut to what is left of the search's share of legality nodes, so that a node limit
+    /// bounds the whole search's work (the root's list is always allowed its own budget).
+    fn legality_budget(&self, ply: usize) -> Budget {
+        let mut budget = Budget::nodes(match (ply, self.max_nodes) {
+            (0, _) => ROOT_LEGALITY_NODES,
+            (_, None) => NODE_LEGALITY_NODES,
+            (_, Some(m)) => NODE_LEGALITY_NODES.min(
+                m.saturating_mul(LEGALITY_NODES_PER_NODE)
+                    .saturating_sub(self.legality_nodes),
+            ),
+        });
+        if let Some(d) = self.deadline {
+            budget = budget.with_time(d.saturating_duration_since(Instant::now()));
+        }
+        if let Some(stop) = &self.stop {
+            budget = budget.with_stop(stop.clone());
+        }
+        budget
+    }
+
+    /// Fills `lists[ply]` with the moves of the current position proven legal (history
+    /// included), ordering keys zero; `self.undecided` keeps those the budget left open.
+    /// Away from the root, the variant's selection of moves when it has one.
+    pub(crate) fn list_moves(&mut self, ply: usize) {
+        let (earlier, current) = split(&self.game);
+        self.undecided.clear();
+        if !current.selective_moves(&mut self.legal) {
+            let mut budget = self.legality_budget(ply);
+            current.legal_moves_within(&mut self.legal, &mut self.undecided, &mut budget);
+            if ply > 0 {
+                self.legality_nodes += budget.used();
+            }
+            current.retain_history_legal(earlier, &mut self.undecided);
+        }
+        current.retain_history_legal(earlier, &mut self.legal);
+        let list = &mut self.lists[ply];
+        list.clear();
+        list.extend(self.legal.iter().map(|&m| (m, 0)));
+    }
+
+    /// The score of a position where no proven move is left: the rules' result, or the
+    /// static score if some moves were left undecided.
+    pub(crate) fn no_move_score(&self, ply: usize) -> i32 {
+        let pos = self.game.position();
+        if self.undecided.is_empty() {
+            outcome_score(pos.no_move_outcome(), pos.turn(), ply)
+        } else {
+            pos.evaluate()
+        }
+    }
+
+    /// Searches the child reached by the move just played, from the parent's side's point
+    /// of view: negated only if the side to move changed.
+    #[inline]
+    fn child(&mut self, us: Color, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if self.game.position().turn() == us {
+            self.search(depth, ply + 1, alpha, beta)
+        } else {
+            -self.search(depth, ply + 1, -beta, -alpha)
+        }
+    }
+
+    /// The principal variation search of the current position, `ply` plies from the root,
+    /// to `depth` plies (then quiescence), within the window (`alpha`, `beta`).
+    pub(crate) fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(ply, 0, alpha, beta);
+        }
+        self.pv[ply].clear();
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        let pv_node = beta - alpha > 1;
+        let (earlier, pos) = split(&self.game);
+        let us = pos.turn();
+        if ply > 0 {
+            if let Some(outcome) = pos.terminal().or_else(|| pos.history_outcome(earlier)) {
+                return outcome_score(outcome, us, ply);
+            }
+        }
+        let key = pos.zobrist();
+        let (hash_move, cutoff) = self.probe(key, depth, ply, (alpha, beta), pv_node);
+        if let Some(s) = cutoff {
+            return s;
+        }
+        if ply > 0 {
+            self.list_moves(ply);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return self.no_move_score(ply);
+        }
+        self.order_moves(&mut list, hash_move, ply, us);
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0;
+        for i in 0..list.len() {
+            let (mv, folded) = list[i];
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
+            let quiet = key_of(folded) < KEY_KILLER;
+            self.game.play_unchecked(mv);
+            let score = if searched == 0 {
+                self.child(us, depth - 1, ply, alpha, beta)
+            } else {
+                // Late quiet moves are searched one ply shallower first.
+                let reduction = i32::from(depth >= 3 && searched >= 4 && quiet && ply > 0);
+                let mut s = self.child(us, depth - 1 - reduction, ply, alpha, alpha + 1);
+                if s > alpha && reduction > 0 && !self.aborted {
+                    s = self.child(us, depth - 1, ply, alpha, alpha + 1);
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    s = self.child(us, depth - 1, ply, alpha, beta);
+                }
+                s
+            };
+            self.game.undo();
+            searched += 1;
+            if self.aborted {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if ply == 0 {
+                    self.root_best = Some((mv, score));
+                }
+                if score > alpha {
+                    alpha = score;
+                    self.record_pv(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.remember_cutoff(mv, depth, ply, us);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        if ply > 0 || self.excluded.is_empty() {
+            self.store(key, best, best_move, depth, ply, (original_alpha, beta));
+        }
+        best
+    }
+
+    /// Stores a node's result in the transposition table.
+    fn store(
+        &self,
+        key: u64,
+        best: i32,
+        best_move: Option<P::Move>,
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            mv: best_move.map(|mv| move_hash(hash_of(&mv))),
+            score: to_tt(best, ply),
+            depth: depth.clamp(0, 255) as u8,
+            bound,
+        });
+    }
+
+    /// The transposition table's word on this node: the move it remembers (to order first),
+    /// and a score to return at once when a stored bound settles the node (never at the
+    /// root or on the principal variation).
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+        pv_node: bool,
+    ) -> (Option<u32>, Option<i32>) {
+        let Some(e) = self.tt.probe(key) else {
+            return (None, None);
+        };
+        if ply == 0 || pv_node || i32::from(e.depth) < depth {
+            return (e.mv, None);
+        }
+        let s = from_tt(e.score, ply);
+        let settled = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        (e.mv, settled.then_some(s))
+    }
+}
