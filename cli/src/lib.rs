@@ -275,19 +275,20 @@ pub enum Command {
         #[command(flatten)]
         args: commands::match_report::MatchReportArgs,
     },
-    /// Talk a line protocol modelled on UCI on standard input and output, for bots,
-    /// servers and graphical interfaces.
+    /// Be a UCI engine on standard input and output, for chess interfaces, bots and
+    /// servers, in every variant.
     ///
-    /// Commands, one a line: chimera (or uci), isready, variant NAME [rules NAME],
-    /// position startpos|text TEXT [moves M1 M2 ...], go [time T | movetime MS | depth N |
-    /// nodes N | infinite], stop, wait, legal, show, newgame, quit. The search runs in the
-    /// background: isready, stop, legal and show are answered while it thinks, and
-    /// `bestmove M` is printed when it ends. A bad line is answered with one `error ...`
-    /// line and changes nothing. The end of the input (like quit) stops a running search
-    /// and reports its move: a script sends `wait` after `go` to let the search finish.
-    /// See the README's section "The engine protocol".
+    /// A stock UCI client drives it: uci, setoption (UCI_Variant picks the variant and
+    /// rule set: `turtle-shell`, `tiling-rider-wheeler`, …; Hash, Threads, MultiPV, Ponder),
+    /// isready, ucinewgame, position startpos|fen TEXT [moves …], go (wtime btime winc binc
+    /// movestogo movetime depth nodes infinite ponder), ponderhit, stop, quit. The
+    /// program's own commands: variant NAME [rules NAME], legal, show, wait, chimera. A bad
+    /// line is answered with one `info string error …` line and changes nothing. The end of
+    /// the input (like quit) stops a running search and reports its move: a script sends
+    /// `wait` after `go` to let the search finish. See the README's section "The engine
+    /// protocol".
     #[command(after_help = "Example:\n  \
-        printf 'variant turret\\nposition startpos moves e2e4\\ngo depth 4\\nwait\\n' | chimera engine")]
+        printf 'uci\\nsetoption name UCI_Variant value turret\\nposition startpos moves e2e4\\ngo depth 4\\nwait\\n' | chimera engine")]
     Engine,
     /// Play a game at the terminal: human against human, against the computer, or watch
     /// the computer play itself.

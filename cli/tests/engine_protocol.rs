@@ -1,7 +1,9 @@
-//! `chimera engine` through the built binary: the protocol's handshake, a search in every
-//! variant, `stop` and `isready` during a search, positions with moves and with position
-//! texts that contain spaces, bad lines (each answered with one `error` line, the engine
-//! going on unchanged), and the end of the input during a search.
+//! `chimera engine` through the built binary: the UCI handshake and options, a search in
+//! every variant, `stop` and `isready` during a search, pondering and `ponderhit`, clock
+//! limits, positions with moves and with position texts that contain spaces, bad lines
+//! (each answered with one `info string error` line, the engine going on unchanged), and
+//! the end of the input during a search. (cli/tests/uci_client.rs drives it through
+//! python-chess.)
 //!
 //! Every read has a deadline, so an engine that hangs fails the test instead of blocking it.
 
@@ -71,13 +73,16 @@ impl Engine {
         stdin.flush().expect("flush");
     }
 
-    /// The next line that is not an `info` line, within `within`.
+    /// The next line that is not a search's `info` line (an `info string` line is
+    /// returned), within `within`.
     fn line(&mut self, within: Duration) -> String {
         let deadline = Instant::now() + within;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(line) if line.starts_with("info ") => self.infos.push(line),
+                Ok(line) if line.starts_with("info ") && !line.starts_with("info string ") => {
+                    self.infos.push(line)
+                }
                 Ok(line) => return line,
                 Err(RecvTimeoutError::Timeout) => panic!("no answer within {within:?}"),
                 Err(RecvTimeoutError::Disconnected) => panic!("the engine's output ended"),
@@ -103,14 +108,14 @@ impl Engine {
         }
     }
 
-    /// Sends `line`; expects exactly one `error` line back (checked by an `isready` after
-    /// it), and returns it.
+    /// Sends `line`; expects exactly one `info string error` line back (checked by an
+    /// `isready` after it), and returns it.
     fn error(&mut self, line: &str) -> String {
         self.send(line);
         self.send("isready");
         let answer = self.line(PROMPT);
         assert!(
-            answer.starts_with("error "),
+            answer.starts_with("info string error "),
             "`{line}` gave `{answer}`, not an error"
         );
         assert_eq!(self.line(PROMPT), "readyok", "after `{line}`: {answer}");
@@ -188,17 +193,39 @@ impl Drop for Engine {
     }
 }
 
-/// The move of a `bestmove` line.
+/// The move of a `bestmove` line (`bestmove M [ponder R]`).
 fn best_move(lines: &[String]) -> String {
     let last = lines.last().expect("a line");
-    last.strip_prefix("bestmove ")
-        .unwrap_or_else(|| panic!("not a bestmove line: {last}"))
-        .to_string()
+    let rest = last
+        .strip_prefix("bestmove ")
+        .unwrap_or_else(|| panic!("not a bestmove line: {last}"));
+    rest.split(' ').next().unwrap_or_default().to_string()
 }
 
 #[test]
 fn the_handshake_names_the_engine_and_lists_every_variant_with_its_rule_sets() {
     let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.until("uciok", PROMPT);
+    assert!(lines[0].starts_with("id name chimera "), "{lines:?}");
+    assert!(lines[1].starts_with("id author "), "{lines:?}");
+    let combo = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess "))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    for variant in variants() {
+        assert!(combo.contains(&format!(" var {variant}")), "{combo}");
+    }
+    assert!(combo.contains(" var tiling-rider-wheeler"), "{combo}");
+    for option in [
+        "option name Hash type spin default ",
+        "option name Threads type spin default 1 min 1 max ",
+        "option name MultiPV type spin default 1 min 1 max ",
+        "option name Ponder type check default false",
+    ] {
+        assert!(lines.iter().any(|l| l.starts_with(option)), "{lines:?}");
+    }
+    assert_eq!(lines.len(), 2 + 5 + 1, "{lines:?}");
     engine.send("chimera");
     let lines = engine.until("chimeraok", PROMPT);
     assert!(lines[0].starts_with("id name chimera "), "{lines:?}");
@@ -211,8 +238,6 @@ fn the_handshake_names_the_engine_and_lists_every_variant_with_its_rule_sets() {
         );
     }
     assert_eq!(lines.len(), 2 + variants().len() + 1, "{lines:?}");
-    engine.send("uci");
-    assert_eq!(engine.until("uciok", PROMPT).len(), lines.len());
     engine.send("isready");
     assert_eq!(engine.line(PROMPT), "readyok");
     engine.send("quit");
@@ -265,13 +290,13 @@ fn go_infinite_runs_until_stop_and_answers_isready_meanwhile() {
     engine.send("go depth 3");
     let line = engine.line(PROMPT);
     assert!(
-        line.starts_with("error go: a search is already running"),
+        line.starts_with("info string error go: a search is already running"),
         "{line}"
     );
     engine.send("position startpos");
     let line = engine.line(PROMPT);
     assert!(
-        line.starts_with("error position: a search is running"),
+        line.starts_with("info string error position: a search is running"),
         "{line}"
     );
     let stopped = Instant::now();
@@ -353,12 +378,11 @@ fn position_texts_with_spaces_are_read_up_to_the_word_moves() {
 #[test]
 fn bad_lines_get_one_error_line_and_the_engine_goes_on_unchanged() {
     let mut engine = Engine::start();
-    // Before any variant.
-    for line in ["go", "position startpos", "legal", "show"] {
-        let error = engine.error(line);
-        assert!(error.contains("no variant selected"), "{line}: {error}");
-    }
+    // Chess is selected at the start (UCI_Variant's default).
+    assert_eq!(engine.shown("variant"), "chess rules standard");
+    engine.quiet("position startpos moves e2e4");
     engine.quiet("newgame");
+    assert_eq!(engine.shown("moves"), "");
     let error = engine.error("frobnicate now");
     assert!(error.contains("unknown command `frobnicate`"), "{error}");
     let error = engine.error("variant xiangqi");
@@ -390,7 +414,20 @@ fn bad_lines_get_one_error_line_and_the_engine_goes_on_unchanged() {
         "go movetime -5",
         "go time 1s movetime 100",
         "go infinite depth 3",
-        "go ponder",
+        "go ponder ponder",
+        "go wtime",
+        "go wtime 1000 wtime 1000",
+        "go movestogo 0",
+        "go mate 2",
+        "ponderhit",
+        "setoption",
+        "setoption name Hash value 0",
+        "setoption name Hash value 99999",
+        "setoption name Threads value 0",
+        "setoption name MultiPV value 1000",
+        "setoption name UCI_Variant value xiangqi",
+        "setoption name Nonsense value 1",
+        "debug maybe",
     ] {
         engine.error(line);
     }
@@ -402,18 +439,31 @@ fn bad_lines_get_one_error_line_and_the_engine_goes_on_unchanged() {
     long.push(b'\n');
     engine.send_bytes(&long);
     let error = engine.line(PROMPT);
-    assert!(error.starts_with("error line too long"), "{error}");
+    assert!(
+        error.starts_with("info string error line too long"),
+        "{error}"
+    );
     engine.send_bytes(b"isready \xff\xfe\n");
     let error = engine.line(PROMPT);
-    assert!(error.starts_with("error line is not UTF-8"), "{error}");
+    assert!(
+        error.starts_with("info string error line is not UTF-8"),
+        "{error}"
+    );
     engine.quiet("");
     engine.quiet("   ");
     // A finished game: a position text won on the spot.
     engine.quiet("variant turret");
     engine.quiet("position text 5k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/1R3K4 w - - 0 1 moves b1b8");
     assert!(engine.shown("status").starts_with("over "));
-    let error = engine.error("go nodes 100");
-    assert!(error.starts_with("error the game is over ("), "{error}");
+    // A `go` there is answered (a client waits for its `bestmove`), with no move.
+    engine.send("go nodes 100");
+    let lines = engine.until("bestmove ", PROMPT);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error go: the game is over ("),
+        "{lines:?}"
+    );
+    assert_eq!(lines[1], "bestmove (none)");
     assert_eq!(engine.legal(), Vec::<String>::new());
     // The engine still works.
     engine.quiet("position startpos");
@@ -487,4 +537,80 @@ fn told_its_iterations(passed_over: &[String], lines: &[String]) -> bool {
     last.starts_with("bestmove ")
         && !infos.is_empty()
         && infos.iter().all(|l| l.starts_with("info depth "))
+}
+
+#[test]
+fn uci_variant_selects_a_variant_and_rules_and_a_fen_position_is_read() {
+    let mut engine = Engine::start();
+    engine.quiet("setoption name UCI_Variant value tiling-rider-wheeler");
+    assert_eq!(engine.shown("variant"), "tiling-rider rules wheeler");
+    engine.quiet("setoption name UCI_Variant value turret");
+    assert_eq!(engine.shown("variant"), "turret rules standard");
+    // The old command stays, as an alias.
+    engine.quiet("variant chess");
+    engine.quiet("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    engine.quiet("setoption name UCI_Variant value chess");
+    // The same variant again keeps the position.
+    assert_eq!(
+        engine.shown("position"),
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
+    );
+    engine.quiet("setoption name MultiPV value 2");
+    engine.quiet("setoption name Hash value 8");
+    engine.quiet("setoption name Threads value 2");
+    engine.send("go depth 3");
+    let lines = engine.until("bestmove ", SEARCH);
+    assert_eq!(best_move(&lines), "d1d8", "{lines:?}");
+    let infos: Vec<&String> = engine.infos.iter().chain(&lines).collect();
+    assert!(
+        infos
+            .iter()
+            .any(|l| l.contains(" multipv 1 score mate 1 ") && l.contains(" pv d1d8")),
+        "{infos:?}"
+    );
+    assert!(infos.iter().any(|l| l.contains(" multipv 2 ")), "{infos:?}");
+    assert!(infos.iter().any(|l| l.contains(" hashfull ")), "{infos:?}");
+}
+
+#[test]
+fn a_clock_limits_the_move_and_a_pondering_search_waits_for_ponderhit() {
+    let mut engine = Engine::start();
+    engine.quiet("position startpos moves e2e4");
+    // Half a second on Black's clock: the move comes well within it.
+    let started = Instant::now();
+    engine.send("go wtime 60000 btime 500 winc 0 binc 0");
+    let lines = engine.until("bestmove ", SEARCH);
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(engine.legal().contains(&best_move(&lines)));
+    // Pondering: no bestmove until ponderhit, even when the search's depth is reached.
+    engine.send("go ponder depth 2");
+    thread::sleep(Duration::from_millis(300));
+    engine.send("isready");
+    assert_eq!(engine.line(PROMPT), "readyok");
+    engine.send("ponderhit");
+    let lines = engine.until("bestmove ", PROMPT);
+    assert!(engine.legal().contains(&best_move(&lines)));
+    // Pondering on a clock: after ponderhit the clock's time runs, and the move comes.
+    engine.send("go ponder wtime 60000 btime 800");
+    thread::sleep(Duration::from_millis(300));
+    engine.send("isready");
+    assert_eq!(engine.line(PROMPT), "readyok");
+    let hit = Instant::now();
+    engine.send("ponderhit");
+    let lines = engine.until("bestmove ", SEARCH);
+    assert!(
+        hit.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        hit.elapsed()
+    );
+    assert!(engine.legal().contains(&best_move(&lines)));
+    // A stop ends a pondering search at once.
+    engine.send("go ponder wtime 60000 btime 60000");
+    thread::sleep(Duration::from_millis(200));
+    engine.send("stop");
+    engine.until("bestmove ", PROMPT);
 }

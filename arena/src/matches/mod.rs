@@ -383,6 +383,18 @@ impl Setup {
     pub fn rules_name(&self) -> &str {
         self.rules.as_deref().unwrap_or(self.variant.rule_sets[0])
     }
+
+    /// The `UCI_Variant` value an external engine is given: the variant's name for its
+    /// standard rules, `NAME-RULES` for another rule set (`turret-kwagga`), as `chimera
+    /// engine` lists them.
+    pub fn uci_variant(&self) -> String {
+        let rules = self.rules_name();
+        if rules == self.variant.rule_sets[0] {
+            self.variant.name.to_string()
+        } else {
+            format!("{}-{rules}", self.variant.name)
+        }
+    }
 }
 
 /// The SPRT followed as games end: the pairs completed so far, and the test's state.

@@ -207,7 +207,7 @@ pub fn check_players(setup: &Setup) -> Result<(), Error> {
     for (side, player) in setup.players.iter().enumerate() {
         if let Player::External(settings) = player {
             settings
-                .player(setup.variant.name)
+                .player(&setup.uci_variant())
                 .new_game()
                 .map_err(|e| {
                     Error::new(format!(

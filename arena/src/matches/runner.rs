@@ -44,7 +44,7 @@ impl Kept {
                 _ => None,
             }),
             externals: std::array::from_fn(|side| match &setup.players[side] {
-                Player::External(s) => Some(s.player(name)),
+                Player::External(s) => Some(s.player(&setup.uci_variant())),
                 _ => None,
             }),
         }
@@ -267,6 +267,8 @@ fn report_of(reply: Reply) -> Report {
         elapsed: reply.elapsed,
         nps: (nodes as f64 / reply.elapsed.as_secs_f64().max(1e-9)) as u64,
         stopped: false,
+        lines: Vec::new(),
+        hashfull: None,
     }
 }
 

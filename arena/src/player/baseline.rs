@@ -1,6 +1,6 @@
 //! The baseline players (`random`, `greedy`) as [`Computer`]s.
 
-use super::{Computer, Report};
+use super::{Computer, Line, Report};
 use crate::Error;
 use chimera_core::{DynGame, Evaluate, Game};
 use chimera_engine::baseline::{Baseline, BaselineKind, WIN_SCORE};
@@ -42,14 +42,20 @@ where
         let best_move = game.position().move_text(choice.mv);
         let elapsed = start.elapsed();
         let nodes = choice.choices as u64;
+        let score = if choice.score >= WIN_SCORE {
+            Score::WinIn(1)
+        } else {
+            Score::Centipawns(choice.score)
+        };
         Ok(Report {
             best_move: best_move.clone(),
-            score: if choice.score >= WIN_SCORE {
-                Score::WinIn(1)
-            } else {
-                Score::Centipawns(choice.score)
-            },
-            pv: vec![best_move],
+            score,
+            pv: vec![best_move.clone()],
+            lines: vec![Line {
+                score,
+                pv: vec![best_move],
+            }],
+            hashfull: None,
             depth: u32::from(self.baseline.kind() == BaselineKind::Greedy),
             seldepth: 1,
             nodes,

@@ -1,7 +1,7 @@
 //! The `chimera-engine` search as a [`Computer`], and the glue between a [`DynGame`] and
 //! the engine's typed search.
 
-use super::{Computer, Report};
+use super::{Computer, Line, Report};
 use crate::Error;
 use chimera_core::{DynGame, Evaluate, Game, Render};
 use chimera_engine::{Engine, Limits, SearchError, SearchResult};
@@ -31,7 +31,9 @@ where
     P::Move: Send,
 {
     fn search(&mut self, game: &dyn DynGame, limits: &Limits) -> Result<Report, Error> {
-        search_with(&mut self.engine, game, limits)
+        let mut report = search_with(&mut self.engine, game, limits)?;
+        report.hashfull = Some(self.engine.hashfull());
+        Ok(report)
     }
 
     fn search_reporting(
@@ -40,11 +42,17 @@ where
         limits: &Limits,
         progress: &mut dyn FnMut(&Report),
     ) -> Result<Report, Error> {
-        search_reporting(&mut self.engine, game, limits, progress)
+        let mut report = search_reporting(&mut self.engine, game, limits, progress)?;
+        report.hashfull = Some(self.engine.hashfull());
+        Ok(report)
     }
 
     fn clear(&mut self) {
         self.engine.clear();
+    }
+
+    fn set_hash_mb(&mut self, mb: usize) {
+        self.engine.set_hash_mb(mb);
     }
 }
 
@@ -111,16 +119,20 @@ fn search_failure(e: SearchError) -> Error {
 
 /// The report of a search result, its moves in the notation of `position`'s variant.
 fn report_of<P: Evaluate + Render>(position: &P, result: &SearchResult<P::Move>) -> Report {
-    let mut pos = position.clone();
-    let mut pv = Vec::with_capacity(result.pv.len());
-    for &mv in &result.pv {
-        pv.push(pos.move_text(mv));
-        pos.play_unchecked(mv);
-    }
+    let lines = result
+        .lines
+        .iter()
+        .map(|line| Line {
+            score: line.score,
+            pv: line_text(position, &line.pv),
+        })
+        .collect();
     Report {
         best_move: position.move_text(result.best_move),
         score: result.score,
-        pv,
+        pv: line_text(position, &result.pv),
+        lines,
+        hashfull: None,
         depth: result.depth,
         seldepth: result.seldepth,
         nodes: result.nodes,
@@ -128,4 +140,15 @@ fn report_of<P: Evaluate + Render>(position: &P, result: &SearchResult<P::Move>)
         nps: result.nps(),
         stopped: result.stopped,
     }
+}
+
+/// A line of moves from `position`, in its variant's notation.
+fn line_text<P: Evaluate + Render>(position: &P, moves: &[P::Move]) -> Vec<String> {
+    let mut pos = position.clone();
+    let mut text = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        text.push(pos.move_text(mv));
+        pos.play_unchecked(mv);
+    }
+    text
 }

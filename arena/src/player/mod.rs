@@ -39,6 +39,21 @@ pub struct Report {
     pub nps: u64,
     /// Whether a limit other than the depth stopped the search.
     pub stopped: bool,
+    /// The root lines of the deepest iteration, best first (as many as the limits'
+    /// `multipv` asked, or fewer legal moves; the first is `score` and `pv`).
+    pub lines: Vec<Line>,
+    /// How full the transposition table is, per mille, when the search ended (`None` for
+    /// a search still running, or a player without a table).
+    pub hashfull: Option<u32>,
+}
+
+/// One root line of a search (multi-PV), in the variant's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The score for the side to move.
+    pub score: Score,
+    /// The principal variation, starting with the line's root move.
+    pub pv: Vec<String>,
 }
 
 /// A computer player for one variant, seen through [`DynGame`]: it keeps what it learnt
@@ -61,4 +76,9 @@ pub trait Computer: Send {
     }
     /// Forgets everything learnt (a new game).
     fn clear(&mut self);
+    /// Resizes its transposition table to at most `mb` mebibytes (UCI's `Hash`; the table
+    /// is then empty). The default does nothing (a player without a table).
+    fn set_hash_mb(&mut self, mb: usize) {
+        let _ = mb;
+    }
 }

@@ -1,4 +1,7 @@
-//! The UCI protocol, server side: `chimera engine`'s session on a client's lines.
+//! The UCI protocol, server side: `chimera engine`'s session on a client's lines. A stock
+//! UCI client drives it in every variant: `UCI_Variant` names the variant and rule set
+//! ([`options`]), `go` takes a clock or other limits ([`go`]), `info` lines write the
+//! scores as UCI does ([`info`]); a pondering search waits for `ponderhit`.
 //!
 //! Three threads: one reads the input line by line (each line at most
 //! [`input::MAX_LINE`] bytes) and hands the lines over a bounded channel; the main thread
@@ -14,6 +17,8 @@
 pub mod go;
 pub mod info;
 pub mod input;
+pub mod options;
+mod search;
 mod session;
 pub mod words;
 

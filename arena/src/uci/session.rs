@@ -1,63 +1,69 @@
 //! The protocol session: the engine's state between lines, and the answer to each.
 
-use super::go::go_limits;
-use super::info::info_line;
 use super::input::{Input, MAX_LINE};
+use super::options::{option_lines, parse_setoption, Options, Setting, DEFAULT_VARIANT};
+use super::search::Search;
 use super::words::{
     complain, no_arguments, one_line, split_at_moves, split_word, start_message, words_line,
     Answer, Complaint,
 };
 use crate::game::{start, GameSpec};
-use crate::player::{Computer, Report};
-use crate::replay::replay;
-use crate::{registry, Error, Limit};
-use chimera_core::record::RecordMove;
+use crate::player::Computer;
+use crate::{registry, Limit};
 use chimera_core::{excerpt, DynGame, Status};
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Arc;
-use std::thread::{self, JoinHandle};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 /// How often the main thread looks whether a running search has ended.
 const POLL: Duration = Duration::from_millis(5);
-/// The search thread's stack (reserved, not used, unless a deep search needs it).
-const SEARCH_STACK: usize = 64 << 20;
 /// The commands, as an error message lists them.
-const COMMANDS: &str = "chimera, uci, isready, variant, position, go, stop, wait, legal, \
-                        moves, show, d, newgame, ucinewgame, quit";
+const COMMANDS: &str = "uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, \
+                        quit, debug; and the program's own: chimera, variant, wait, legal, \
+                        moves, show, d, newgame";
 
 /// The engine's state between lines.
 pub(super) struct Session<'a> {
-    out: &'a mut dyn Write,
-    /// The variant selected and its game, if any.
-    current: Option<Current>,
+    pub(super) out: &'a mut dyn Write,
+    /// The variant selected and its game (the default variant's at the start).
+    pub(super) current: Option<Current>,
+    /// The options' values.
+    pub(super) options: Options,
     /// The search running, if any.
-    search: Option<Search>,
+    pub(super) search: Option<Search>,
 }
 
 /// The selected variant, rule set and game.
-struct Current {
+pub(super) struct Current {
     /// The game now (also while a search runs: the search has a copy).
-    game: Box<dyn DynGame>,
+    pub(super) game: Box<dyn DynGame>,
     /// The position text the game started from (`None`: the start position).
-    start: Option<String>,
+    pub(super) start: Option<String>,
     /// The computer, when no search has it (`None` while one runs).
-    computer: Option<Box<dyn Computer>>,
+    pub(super) computer: Option<Box<dyn Computer>>,
 }
 
-/// What the search thread gives back: the computer, and what it found.
-type Finished = (Box<dyn Computer>, Result<Report, Error>);
-
-/// A search running on its own thread.
-struct Search {
-    stop: Arc<AtomicBool>,
-    handle: JoinHandle<Finished>,
-    /// The `info` line of each iteration the search completes, as it completes it.
-    info: Receiver<String>,
-    /// Started by `go infinite`: only `stop` (or the 1-hour cap) ends it.
-    infinite: bool,
+impl Current {
+    /// The start of `variant` under `rules` (`None`: its standard rules), with a fresh
+    /// computer whose table has the options' size; or why not, in words.
+    fn new(variant: &str, rules: Option<&str>, options: &Options) -> Result<Current, String> {
+        let spec = GameSpec {
+            variant: variant.to_string(),
+            position: None,
+            rules: rules.map(str::to_string),
+        };
+        let game =
+            start(&spec, None, Limit::DEFAULT).map_err(|e| start_message(&e, Limit::DEFAULT))?;
+        let mut computer = registry::computer(game.variant());
+        if let Some(c) = &mut computer {
+            c.set_hash_mb(options.hash_mb);
+        }
+        Ok(Current {
+            game,
+            start: None,
+            computer,
+        })
+    }
 }
 
 /// Whether to go on after a line.
@@ -68,11 +74,13 @@ enum Flow {
 }
 
 impl<'a> Session<'a> {
-    /// A session with no variant selected, writing to `out`.
+    /// A session writing to `out`, the default variant ([`DEFAULT_VARIANT`]) selected.
     pub(super) fn new(out: &'a mut dyn Write) -> Self {
+        let options = Options::default();
         Session {
             out,
-            current: None,
+            current: Current::new(DEFAULT_VARIANT, None, &options).ok(),
+            options,
             search: None,
         }
     }
@@ -90,7 +98,7 @@ impl<'a> Session<'a> {
                 Some(receiver.recv().unwrap_or(Input::End))
             };
             self.tell_progress()?;
-            if self.search.as_ref().is_some_and(|s| s.handle.is_finished()) {
+            if self.search.as_mut().is_some_and(Search::is_done) {
                 self.end_search(false)?;
             }
             let flow = match input {
@@ -98,16 +106,16 @@ impl<'a> Session<'a> {
                 Some(Input::Line(line)) => self.line(&line)?,
                 Some(Input::TooLong(n)) => {
                     self.say(&format!(
-                        "error line too long: {n} bytes or more (at most {MAX_LINE}); ignored"
+                        "info string error line too long: {n} bytes or more (at most {MAX_LINE}); ignored"
                     ))?;
                     Flow::Continue
                 }
                 Some(Input::NotUtf8) => {
-                    self.say("error line is not UTF-8 text; ignored")?;
+                    self.say("info string error line is not UTF-8 text; ignored")?;
                     Flow::Continue
                 }
                 Some(Input::Failed(e)) => {
-                    self.say(&format!("error cannot read the input: {e}"))?;
+                    self.say(&format!("info string error cannot read the input: {e}"))?;
                     Flow::Quit
                 }
                 Some(Input::End) => Flow::Quit,
@@ -119,7 +127,7 @@ impl<'a> Session<'a> {
     }
 
     /// Writes one line and flushes it.
-    fn say(&mut self, line: &str) -> io::Result<()> {
+    pub(super) fn say(&mut self, line: &str) -> io::Result<()> {
         writeln!(self.out, "{line}")?;
         self.out.flush()?;
         Ok(())
@@ -136,7 +144,7 @@ impl<'a> Session<'a> {
         match answer {
             Ok(flow) => Ok(flow),
             Err(Ok(Complaint(text))) => {
-                self.say(&format!("error {}", one_line(&text)))?;
+                self.say(&format!("info string error {}", one_line(&text)))?;
                 Ok(Flow::Continue)
             }
             Err(Err(failure)) => Err(failure),
@@ -154,6 +162,7 @@ impl<'a> Session<'a> {
                 no_arguments(word, rest)?;
                 self.say("readyok").map_err(Err)
             }
+            "setoption" => self.setoption(rest),
             "variant" => self.variant(rest),
             "position" => self.position(rest),
             "go" => self.go(rest),
@@ -161,13 +170,23 @@ impl<'a> Session<'a> {
                 no_arguments(word, rest)?;
                 self.end_search(true).map_err(Err)
             }
+            "ponderhit" => {
+                no_arguments(word, rest)?;
+                self.ponderhit()
+            }
             "wait" => {
                 no_arguments(word, rest)?;
-                if self.search.as_ref().is_some_and(|s| s.infinite) {
-                    return complain("wait: the search is infinite (send `stop` to end it)");
+                if self.search.as_ref().is_some_and(Search::waits) {
+                    return complain(
+                        "wait: the search is infinite or pondering (send `stop` to end it)",
+                    );
                 }
                 self.end_search(false).map_err(Err)
             }
+            "debug" => match rest {
+                "on" | "off" => Ok(()),
+                _ => complain("debug: expected `debug on` or `debug off`"),
+            },
             "legal" | "moves" => {
                 no_arguments(word, rest)?;
                 self.legal()
@@ -187,18 +206,23 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// `chimera` / `uci`: who we are and what we play.
+    /// `uci`: who we are and our options (`UCI_Variant` lists every variant and rule
+    /// set); `chimera`: who we are, and every variant with its rule sets.
     fn handshake(&mut self, word: &str) -> Answer {
         let mut lines = vec![
             format!("id name chimera {}", env!("CARGO_PKG_VERSION")),
             format!("id author {}", env!("CARGO_PKG_AUTHORS").replace(':', ", ")),
         ];
-        for variant in registry::variants() {
-            lines.push(format!(
-                "variant {} rules {}",
-                variant.name,
-                variant.rule_sets.join(" ")
-            ));
+        if word == "uci" {
+            lines.extend(option_lines());
+        } else {
+            for variant in registry::variants() {
+                lines.push(format!(
+                    "variant {} rules {}",
+                    variant.name,
+                    variant.rule_sets.join(" ")
+                ));
+            }
         }
         lines.push(format!("{word}ok"));
         for line in lines {
@@ -227,27 +251,49 @@ impl<'a> Session<'a> {
                 ))
             }
         };
-        let spec = GameSpec {
-            variant: name.to_string(),
-            position: None,
-            rules: rules.map(str::to_string),
-        };
-        let game = start(&spec, None, Limit::DEFAULT).map_err(|e| {
-            Ok(Complaint(format!(
-                "variant: {}",
-                start_message(&e, Limit::DEFAULT)
-            )))
-        })?;
-        let computer = registry::computer(game.variant());
-        self.current = Some(Current {
-            game,
-            start: None,
-            computer,
-        });
+        self.current = Some(
+            Current::new(name, rules, &self.options)
+                .or_else(|e| complain(format!("variant: {e}")))?,
+        );
         Ok(())
     }
 
-    /// `position startpos [moves …]` or `position text TEXT [moves …]`.
+    /// `setoption name NAME value VALUE`: one of the options `uci` lists.
+    fn setoption(&mut self, rest: &str) -> Answer {
+        self.idle("setoption")?;
+        match parse_setoption(rest)? {
+            Setting::Variant(variant, rules) => {
+                let current = self.current.as_ref().map(|c| c.game.as_ref());
+                // The same variant and rules again (a client sets it before every game):
+                // the game and the computer's table stay.
+                let wanted = rules
+                    .as_deref()
+                    .or_else(|| registry::find(&variant).map(|v| v.rule_sets[0]));
+                let same = current.is_some_and(|game| {
+                    game.variant() == variant && Some(game.rules_name()) == wanted
+                });
+                if !same {
+                    self.current = Some(
+                        Current::new(&variant, rules.as_deref(), &self.options)
+                            .or_else(|e| complain(format!("setoption: {e}")))?,
+                    );
+                }
+            }
+            Setting::Hash(mb) => {
+                self.options.hash_mb = mb;
+                if let Some(computer) = self.current.as_mut().and_then(|c| c.computer.as_mut()) {
+                    computer.set_hash_mb(mb);
+                }
+            }
+            Setting::Threads(n) => self.options.threads = n,
+            Setting::MultiPv(n) => self.options.multipv = n,
+            Setting::Ponder(on) => self.options.ponder = on,
+        }
+        Ok(())
+    }
+
+    /// `position startpos [moves …]`, or `position fen TEXT [moves …]` (`text` is an alias):
+    /// the variant's position text (for chess, FEN).
     fn position(&mut self, rest: &str) -> Answer {
         self.idle("position")?;
         let current = self.current_game("position")?;
@@ -258,28 +304,26 @@ impl<'a> Session<'a> {
                 ("moves", moves) => (None, moves),
                 (other, _) => {
                     return complain(format!(
-                        "position: expected `moves` or the end of the line after `startpos`, got `{}`",
-                        excerpt(other)
-                    ))
+                    "position: expected `moves` or the end of the line after `startpos`, got `{}`",
+                    excerpt(other)
+                ))
                 }
             },
-            "text" => {
+            "text" | "fen" => {
                 let (text, moves) = split_at_moves(after);
                 if text.is_empty() {
-                    return complain(
-                        "position: `position text` needs a position text (before any `moves`)",
-                    );
+                    return complain(format!(
+                        "position: `position {kind}` needs a position text (before any `moves`)"
+                    ));
                 }
                 (Some(text.to_string()), moves)
             }
-            "" => {
-                return complain(
-                    "position: expected `position startpos [moves …]` or `position text TEXT [moves …]`",
-                )
-            }
+            "" => return complain(
+                "position: expected `position startpos [moves …]` or `position fen TEXT [moves …]`",
+            ),
             other => {
                 return complain(format!(
-                    "position: expected `startpos` or `text`, got `{}`",
+                    "position: expected `startpos`, `fen` or `text`, got `{}`",
                     excerpt(other)
                 ))
             }
@@ -299,119 +343,6 @@ impl<'a> Session<'a> {
         current.game = game;
         current.start = start;
         Ok(())
-    }
-
-    /// `go [time T | movetime MS | depth N | nodes N | infinite …]`: starts a search on
-    /// its own thread; `bestmove` comes when it ends.
-    fn go(&mut self, rest: &str) -> Answer {
-        if self.search.is_some() {
-            return complain("go: a search is already running (send `stop` first)");
-        }
-        let (limits, infinite) = go_limits(rest)?;
-        let current = self.current_game("go")?;
-        if let Status::Over(outcome) = current.game.status(&mut Limit::DEFAULT.budget()) {
-            return complain(format!("the game is over ({outcome})"));
-        }
-        let Some(mut computer) = current.computer.take() else {
-            return complain(format!(
-                "go: no computer player for {} yet",
-                current.game.variant()
-            ));
-        };
-        let spec = GameSpec {
-            variant: current.game.variant().to_string(),
-            position: current.start.clone(),
-            rules: Some(current.game.rules_name().to_string()),
-        };
-        let moves = current.game.moves_played();
-        let stop = Arc::new(AtomicBool::new(false));
-        let limits = limits.with_stop(Arc::clone(&stop));
-        let (info_sender, info) = mpsc::channel();
-        // The computer comes back through the handle; if the thread cannot start, the
-        // closure is dropped with it, so a fresh one is made instead.
-        let spawned = thread::Builder::new()
-            .name("chimera-search".into())
-            .stack_size(SEARCH_STACK)
-            .spawn(move || {
-                let mut progress = |report: &Report| {
-                    // The receiver is gone only when the session ended: nothing to tell.
-                    let _ = info_sender.send(info_line(report));
-                };
-                let result = rebuild(&spec, &moves).and_then(|game| {
-                    computer.search_reporting(game.as_ref(), &limits, &mut progress)
-                });
-                (computer, result)
-            });
-        match spawned {
-            Ok(handle) => {
-                self.search = Some(Search {
-                    stop,
-                    handle,
-                    info,
-                    infinite,
-                });
-                Ok(())
-            }
-            Err(e) => {
-                current.computer = registry::computer(current.game.variant());
-                complain(format!("go: cannot start the search: {e}"))
-            }
-        }
-    }
-
-    /// Writes the `info` lines of the iterations the running search has completed since
-    /// last asked.
-    fn tell_progress(&mut self) -> io::Result<()> {
-        let lines: Vec<String> = match &self.search {
-            Some(search) => search.info.try_iter().collect(),
-            None => return Ok(()),
-        };
-        for line in lines {
-            self.say(&line)?;
-        }
-        Ok(())
-    }
-
-    /// Ends the running search, if any (at once if `stop`), and reports it: the `info`
-    /// lines of its iterations not yet written, a last `info` line (the whole search's
-    /// figures) and `bestmove`, or an `error` line and `bestmove (none)`.
-    pub(super) fn end_search(&mut self, stop: bool) -> io::Result<()> {
-        let Some(search) = self.search.take() else {
-            return Ok(());
-        };
-        if stop {
-            search.stop.store(true, Ordering::Relaxed);
-        }
-        let joined = search.handle.join();
-        for line in search.info.try_iter().collect::<Vec<_>>() {
-            self.say(&line)?;
-        }
-        let result = match joined {
-            Ok((computer, result)) => {
-                if let Some(current) = &mut self.current {
-                    current.computer = Some(computer);
-                }
-                result
-            }
-            Err(_) => {
-                if let Some(current) = &mut self.current {
-                    current.computer = registry::computer(current.game.variant());
-                }
-                Err(Error::new(
-                    "the search failed (an internal error); the computer was reset",
-                ))
-            }
-        };
-        match result {
-            Ok(report) => {
-                self.say(&info_line(&report))?;
-                self.say(&format!("bestmove {}", report.best_move))
-            }
-            Err(failure) => {
-                self.say(&format!("error go: {}", one_line(&failure.message)))?;
-                self.say("bestmove (none)")
-            }
-        }
     }
 
     /// `legal`: the legal moves, and those the budget left undecided.
@@ -492,7 +423,7 @@ impl<'a> Session<'a> {
     }
 
     /// The selected game, or a complaint that there is none.
-    fn current_game(&mut self, command: &str) -> Answer<&mut Current> {
+    pub(super) fn current_game(&mut self, command: &str) -> Answer<&mut Current> {
         match &mut self.current {
             Some(current) => Ok(current),
             None => complain(format!(
@@ -501,25 +432,6 @@ impl<'a> Session<'a> {
             )),
         }
     }
-}
-
-/// Rebuilds a game from its record, for the search thread.
-fn rebuild(spec: &GameSpec, moves: &[String]) -> Result<Box<dyn DynGame>, Error> {
-    let mut game = start(spec, None, Limit::DEFAULT)
-        .map_err(|e| Error::new(start_message(&e, Limit::DEFAULT)))?;
-    let record = moves.iter().map(|text| RecordMove {
-        line: 1,
-        text: text.as_str().into(),
-    });
-    replay(game.as_mut(), record, Limit::DEFAULT).map_err(|stop| {
-        Error::new(format!(
-            "cannot replay move {} `{}` of the game: {}",
-            stop.index + 1,
-            excerpt(moves.get(stop.index).map_or("", String::as_str)),
-            stop.reason
-        ))
-    })?;
-    Ok(game)
 }
 
 #[cfg(test)]
@@ -537,7 +449,7 @@ mod tests {
         let out = session("fo\x07o\x1b[2J\nvariant turtle\x08-shell\nisready\n");
         assert_eq!(out.lines().count(), 3, "{out:?}");
         assert!(
-            out.starts_with("error unknown command `fo\\u{7}o\\u{1b}[2J`"),
+            out.starts_with("info string error unknown command `fo\\u{7}o\\u{1b}[2J`"),
             "{out:?}"
         );
         assert!(
@@ -560,12 +472,14 @@ mod tests {
         let out = session("variant turtle-shell\ngo depth 2\nwait\nisready\ngo infinite\n");
         let lines: Vec<&str> = out.lines().collect();
         // One `info` line per iteration (depths 1 and 2), one for the whole search, then
-        // `bestmove`; `isready` waits for it.
+        // `bestmove`; `isready` waits for it. (The variant's turns are single moves, so
+        // `bestmove` names the reply to ponder on.)
         assert!(lines.len() >= 7, "{out}");
         assert!(lines[0].starts_with("info depth 1 "), "{out}");
         assert!(lines[1].starts_with("info depth 2 "), "{out}");
         assert!(lines[2].starts_with("info depth 2 "), "{out}");
         assert!(lines[3].starts_with("bestmove "), "{out}");
+        assert!(lines[3].contains(" ponder "), "{out}");
         assert_eq!(lines[4], "readyok");
         // The infinite search, stopped by the end of the input, tells its iterations too.
         let (last, infos) = lines[5..].split_last().unwrap();
@@ -575,12 +489,56 @@ mod tests {
         let out = session("variant turtle-shell\ngo infinite\nwait\nstop\nwait\nquit\nisready\n");
         let lines: Vec<&str> = out.lines().collect();
         assert!(
-            lines[0].starts_with("error wait: the search is infinite"),
+            lines[0].starts_with("info string error wait: the search is infinite"),
             "{out}"
         );
         let (last, infos) = lines[1..].split_last().unwrap();
         assert!(last.starts_with("bestmove "), "{out}");
         assert!(!infos.is_empty(), "{out}");
         assert!(infos.iter().all(|l| l.starts_with("info ")), "{out}");
+    }
+
+    #[test]
+    fn a_pondering_search_waits_for_ponderhit_or_stop_before_its_bestmove() {
+        // Depth 2 ends at once, but `bestmove` waits: `isready` is answered first.
+        let out = session("go ponder depth 2\nisready\nwait\nponderhit\nwait\nisready\n");
+        let lines: Vec<&str> = out.lines().collect();
+        let ready = lines.iter().position(|l| *l == "readyok").unwrap();
+        let best = lines
+            .iter()
+            .position(|l| l.starts_with("bestmove "))
+            .unwrap();
+        assert!(ready < best, "{out}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error wait: ")),
+            "{out}"
+        );
+        assert_eq!(lines.last(), Some(&"readyok"), "{out}");
+        // A ponderhit with no pondering search is refused.
+        let out = session("ponderhit\ngo depth 1\nwait\nponderhit\n");
+        let errors = out
+            .lines()
+            .filter(|l| l.starts_with("info string error ponderhit"))
+            .count();
+        assert_eq!(errors, 2, "{out}");
+    }
+
+    #[test]
+    fn options_are_set_and_a_bad_setoption_changes_nothing() {
+        let out = session(
+            "setoption name UCI_Variant value turtle-shell-none\nshow\n\
+             setoption name UCI_Variant value xiangqi\nsetoption name Hash value 0\n\
+             setoption name MultiPV value 2\nposition startpos\ngo depth 2\nwait\nshow\n",
+        );
+        let variants: Vec<&str> = out.lines().filter(|l| l.starts_with("variant ")).collect();
+        assert_eq!(variants, ["variant turtle-shell rules none"; 2], "{out}");
+        let errors = out
+            .lines()
+            .filter(|l| l.starts_with("info string error "))
+            .count();
+        assert_eq!(errors, 2, "{out}");
+        assert!(out.contains(" multipv 2 "), "{out}");
     }
 }
