@@ -23,8 +23,9 @@
 //! logistic Elo, over the pentanomial (or trinomial) samples. Its log-likelihood ratio is
 //! that of Michel Van den Bergh's `LLRcalc.LLR_logistic`
 //! (<https://github.com/vdbergh/pentanomial>, `LLRcalc.py`; the mathematics in
-//! <http://hardy.uhasselt.be/Fishtest/support_MLE_multinomial.pdf>), which fishtest used
-//! for its logistic-Elo SPRTs:
+//! <http://hardy.uhasselt.be/Fishtest/support_MLE_multinomial.pdf>; fishtest's SPRT comes
+//! from the same author's work, and can also state its bounds in normalized Elo, which
+//! this module does not):
 //!
 //! ```text
 //! LLR = N · ( max log L(p | E_p = s1)  -  max log L(p | E_p = s0) ),   s_i = 1/(1 + 10^(-elo_i/400))
@@ -338,8 +339,26 @@ fn signed(elo: f64) -> String {
 
 impl fmt::Display for EloEstimate {
     /// `+19.8 ± 21.6 (95%: -1.7 to +41.4)`; without a finite margin
-    /// `+inf (95%: +607.2 to +inf)`.
+    /// `+607.2 (95%: +310.0 to +inf)`; for a perfect score `+inf (a won every pair: no
+    /// finite estimate)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sample = match self.model {
+            Model::Pentanomial => "pair",
+            Model::Trinomial => "game",
+        };
+        if self.score >= 1.0 {
+            return write!(f, "+inf (a won every {sample}: no finite estimate)");
+        }
+        if self.score <= 0.0 {
+            return write!(f, "-inf (a lost every {sample}: no finite estimate)");
+        }
+        if self.lower == self.upper {
+            return write!(
+                f,
+                "{} (every {sample} scored the same: no spread to measure a margin)",
+                signed(self.elo)
+            );
+        }
         let range = format!("95%: {} to {}", signed(self.lower), signed(self.upper));
         match self.margin() {
             Some(m) => write!(f, "{} ± {m:.1} ({range})", signed(self.elo)),
@@ -659,7 +678,16 @@ mod tests {
         assert!(close(e.elo, 190.85, 0.01), "{e:?}");
         // All won: an infinite estimate, said so.
         let e = penta([0, 0, 0, 0, 3]).elo().unwrap();
-        assert_eq!(e.to_string(), "+inf (95%: +inf to +inf)");
+        assert_eq!(e.to_string(), "+inf (a won every pair: no finite estimate)");
+        let e = penta([0, 0, 4, 0, 0]).elo().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "+0.0 (every pair scored the same: no spread to measure a margin)"
+        );
+        // 3 pairs won and one 1½: the upper end is beyond a score of 1.
+        let e = penta([0, 0, 0, 1, 3]).elo().unwrap();
+        assert!(e.upper.is_infinite() && e.margin().is_none());
+        assert!(e.to_string().ends_with(" to +inf)"), "{e}");
         assert!(Results::default().elo().is_none());
     }
 

@@ -176,6 +176,9 @@ fn the_sprt_stops_the_match_when_it_decides() {
         "{text}"
     );
     assert!(text.contains("H1 accepted"), "{text}");
+    // Games under way when it decided were finished with their pairs: no game alone.
+    assert!(text.contains("The SPRT decided after "), "{text}");
+    assert!(!text.contains("outside a pair"), "{text}");
     // Stopped long before 400 games: 8 won pairs decide (LLR 3.35 > 2.94).
     let games: u32 = text
         .lines()
@@ -361,4 +364,41 @@ fn shards_merge_into_the_whole_match() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--save"), "{}", stderr(&out));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn our_own_engine_plays_over_uci_against_the_engine_in_process() {
+    // `chimera engine` (the UCI engine) as a, the same search in process as b, at equal
+    // node counts: in Turret, and in Tiling Rider (a turn of several actions, each a `go`)
+    // under another rule set (UCI_Variant tiling-rider-wheeler).
+    let engine = format!("nodes=400,cmd='{}' engine", env!("CARGO_BIN_EXE_chimera"));
+    for (variant, rules, plies) in [
+        ("turret", "standard", "60"),
+        ("tiling-rider", "wheeler", "4"),
+    ] {
+        let out = chimera(&[
+            "match",
+            variant,
+            "--rules",
+            rules,
+            "--games",
+            "2",
+            "--a",
+            &engine,
+            "--b",
+            "nodes=400",
+            "--max-plies",
+            plies,
+            "--seed",
+            "4",
+            "--jobs",
+            "1",
+            "--quiet",
+        ]);
+        assert!(out.status.success(), "{variant}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.contains("(1 pair)"), "{text}");
+        assert!(!text.contains("Forfeits"), "{text}");
+        assert!(text.contains("a: "), "the external engine's moves: {text}");
+    }
 }

@@ -403,6 +403,7 @@ pub struct SprtWatch {
     sprt: Option<Sprt>,
     pairing: Pairing,
     state: Option<SprtState>,
+    decided: Option<(u64, SprtState)>,
 }
 
 impl SprtWatch {
@@ -424,7 +425,15 @@ impl SprtWatch {
         }
         let state = sprt.state(self.pairing.pairs_so_far());
         self.state = Some(state);
+        if self.decided.is_none() && state.decision != crate::sprt::Decision::Continue {
+            self.decided = Some((self.pairing.pairs_so_far().pair_count(), state));
+        }
         Some(state)
+    }
+
+    /// When the test first decided: after how many pairs, and its state then.
+    pub fn decided(&self) -> Option<(u64, SprtState)> {
+        self.decided
     }
 
     /// The test's state after the last pair completed, if any.

@@ -273,8 +273,9 @@ fn report_of(reply: Reply) -> Report {
 }
 
 /// Plays the games `indices` of the match on `jobs` threads, calling `each` (on this
-/// thread) with every game as it ends. No game starts once `setup.finish` is set (the
-/// games under way end and are passed on). The first failure, a game's or `each`'s, stops
+/// thread) with every game as it ends. Once `setup.finish` is set no pair starts: the
+/// games under way end, and so does the second game of a pair whose first had started,
+/// so that every pair begun is complete. The first failure, a game's or `each`'s, stops
 /// the match (the games under way stop at their next move) and is returned; no game is
 /// passed to `each` after it.
 pub fn play_games(
@@ -284,13 +285,18 @@ pub fn play_games(
     mut each: impl FnMut(Played) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let next = AtomicUsize::new(0);
+    let started: Vec<AtomicBool> = indices.iter().map(|_| AtomicBool::new(false)).collect();
     let mut failure: Option<Error> = None;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Result<Played, Error>>();
         for _ in 0..jobs {
             let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || play_games_in_turn(setup, indices, next, &tx));
+            let turn = Turn {
+                indices,
+                next: &next,
+                started: &started,
+            };
+            scope.spawn(move || play_games_in_turn(setup, turn, &tx));
         }
         drop(tx);
         for result in rx {
@@ -308,24 +314,47 @@ pub fn play_games(
     failure.map_or(Ok(()), Err)
 }
 
-/// One thread of a match: plays the next game of `indices` not yet taken (counted by
-/// `next`) until none is left, the match is stopped or finished, or a game fails; sends
-/// each result to `tx`.
-fn play_games_in_turn(
-    setup: &Setup,
-    indices: &[usize],
-    next: &AtomicUsize,
-    tx: &mpsc::Sender<Result<Played, Error>>,
-) {
+/// The games of a run, shared by its threads: which to play, the next to take, and which
+/// have started.
+#[derive(Clone, Copy)]
+struct Turn<'a> {
+    indices: &'a [usize],
+    next: &'a AtomicUsize,
+    started: &'a [AtomicBool],
+}
+
+impl Turn<'_> {
+    /// Whether the game at `position` may start: always while the match is not finished;
+    /// once it is, only the second game of a pair whose first game started.
+    fn may_start(&self, setup: &Setup, position: usize) -> bool {
+        if !setup.finish.load(Ordering::Relaxed) {
+            return true;
+        }
+        let index = self.indices[position];
+        index % 2 == 1
+            && position > 0
+            && self.indices[position - 1] == index - 1
+            && self.started[position - 1].load(Ordering::Relaxed)
+    }
+}
+
+/// One thread of a match: plays the next game of `turn` not yet taken until none is left,
+/// the match is stopped, or a game fails (once the match is finished, only games that
+/// complete a pair); sends each result to `tx`.
+fn play_games_in_turn(setup: &Setup, turn: Turn<'_>, tx: &mpsc::Sender<Result<Played, Error>>) {
     let mut kept = Kept::new(setup);
     loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(&index) = indices.get(i) else {
+        let position = turn.next.fetch_add(1, Ordering::Relaxed);
+        let Some(&index) = turn.indices.get(position) else {
             break;
         };
-        if setup.stop.load(Ordering::Relaxed) || setup.finish.load(Ordering::Relaxed) {
+        if setup.stop.load(Ordering::Relaxed) {
             break;
         }
+        if !turn.may_start(setup, position) {
+            continue;
+        }
+        turn.started[position].store(true, Ordering::Relaxed);
         let result = play_game(setup, index, &mut kept);
         let failed = result.is_err();
         if tx.send(result).is_err() || failed {

@@ -208,7 +208,15 @@ pub fn run(io: &mut Io<'_>, args: &MatchArgs) -> Result<(), Failure> {
         std::fs::write(&file, shard_results(&setup, &results, complete).to_json())
             .map_err(|e| Failure::input(format!("--save: cannot write {}: {e}", file.display())))?;
     }
-    report(io, &setup, args, jobs, &results, elapsed)
+    report(io, &setup, args, jobs, &results, elapsed)?;
+    if let Some((pairs, state)) = watch.decided() {
+        writeln!(
+            io.out,
+            "The SPRT decided after {pairs} pairs ({state}); the games then under way were \
+             finished, with their pairs, and are counted above."
+        )?;
+    }
+    Ok(())
 }
 
 /// Writes the random openings of a whole match to `DIR/openings.txt`, which `--openings
