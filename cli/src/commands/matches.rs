@@ -188,8 +188,8 @@ pub fn run(io: &mut Io<'_>, args: &MatchArgs) -> Result<(), Failure> {
             let left = indices.len().saturating_sub(done) as u32;
             let per_game = started.elapsed() / done as u32;
             let eta = per_game.checked_mul(left).unwrap_or(Duration::MAX);
-            bar.set_message(format!("{score}, eta {}", duration_text(eta)));
             bar.inc(1);
+            bar.set_message(format!("{score}, eta {}", duration_text(eta)));
         } else if !args.quiet {
             let _ = writeln!(io.err, "{}; {score}", game_line(&setup, &played, games));
         }
