@@ -14,7 +14,7 @@ pub use limits::{
 };
 
 use crate::Error;
-use chimera_core::DynGame;
+use chimera_core::{Color, DynGame};
 use chimera_engine::{Limits, Score};
 use std::time::Duration;
 
@@ -80,5 +80,49 @@ pub trait Computer: Send {
     /// is then empty). The default does nothing (a player without a table).
     fn set_hash_mb(&mut self, mb: usize) {
         let _ = mb;
+    }
+}
+
+/// A search's score (for the side to move, `to_move`) seen from White's side, labelled:
+/// `+0.35 for White`, `-1.20 for White`, `White wins in 3 plies`, `Black wins in 1 ply`.
+pub fn white_view(score: Score, to_move: Color) -> String {
+    let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+    let plies = |n: u32| if n == 1 { "ply" } else { "plies" };
+    match score {
+        Score::Centipawns(cp) => {
+            let white = if to_move == Color::White { cp } else { -cp };
+            format!("{} for White", Score::Centipawns(white))
+        }
+        Score::WinIn(n) => format!("{} wins in {n} {}", name(to_move), plies(n)),
+        Score::LossIn(n) => format!("{} wins in {n} {}", name(!to_move), plies(n)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_are_shown_from_white_s_side() {
+        assert_eq!(
+            white_view(Score::Centipawns(35), Color::White),
+            "+0.35 for White"
+        );
+        assert_eq!(
+            white_view(Score::Centipawns(35), Color::Black),
+            "-0.35 for White"
+        );
+        assert_eq!(
+            white_view(Score::Centipawns(-120), Color::Black),
+            "+1.20 for White"
+        );
+        assert_eq!(
+            white_view(Score::WinIn(3), Color::Black),
+            "Black wins in 3 plies"
+        );
+        assert_eq!(
+            white_view(Score::LossIn(1), Color::Black),
+            "White wins in 1 ply"
+        );
     }
 }

@@ -47,7 +47,13 @@ pub fn run(
         return Ok(());
     }
     writeln!(io.out, "bestmove {}", report.best_move)?;
-    writeln!(io.out, "score    {}", report.score)?;
+    writeln!(
+        io.out,
+        "score    {} (for {}, to move; {})",
+        report.score,
+        game.turn(),
+        chimera_arena::player::white_view(report.score, game.turn())
+    )?;
     writeln!(io.out, "pv       {}", report.pv.join(" "))?;
     writeln!(
         io.out,

@@ -319,7 +319,7 @@ impl Session<'_> {
         writeln!(
             io.out,
             "{side} plays {mv} (score {}, depth {}, {:.2} s)",
-            report.score,
+            chimera_arena::player::white_view(report.score, side),
             report.depth,
             report.elapsed.as_secs_f64()
         )

@@ -11,8 +11,10 @@ output the client does not expect. Exits 0 if all holds; otherwise prints why an
 """
 
 import logging
+import os
 import random
 import re
+import shutil
 import sys
 import time
 
@@ -23,6 +25,9 @@ import chess.engine
 # python-chess logged (unexpected output, an info it could not parse).
 RECEIVED = []
 COMPLAINTS = []
+# The prefix of the log messages about our engine (python-chess names the process), so
+# that another engine's lines (Stockfish's) are left out.
+OURS = {"prefix": None}
 
 INT_FIELDS = {"depth", "seldepth", "multipv", "nodes", "nps", "time", "hashfull"}
 
@@ -30,6 +35,8 @@ INT_FIELDS = {"depth", "seldepth", "multipv", "nodes", "nps", "time", "hashfull"
 class Capture(logging.Handler):
     def emit(self, record):
         message = record.getMessage()
+        if OURS["prefix"] is not None and not message.startswith(OURS["prefix"]):
+            return
         if record.levelno >= logging.WARNING:
             COMPLAINTS.append(message)
         match = re.search(r": >> (.*)$", message)
@@ -144,12 +151,34 @@ def play_game(engine, plies, limit_for, ponder=False, seed=1):
     return board
 
 
+def against_stockfish(engine):
+    """If Debian's Stockfish is installed: a few moves against it, Chimera as Black, every
+    one of ours legal (optional: skipped, and said, without it)."""
+    path = shutil.which("stockfish") or "/usr/games/stockfish"
+    if not os.access(path, os.X_OK):
+        print("no stockfish: the game against it is skipped")
+        return
+    stockfish = chess.engine.SimpleEngine.popen_uci(path, timeout=30)
+    try:
+        stockfish.configure({"UCI_LimitStrength": True, "UCI_Elo": 1350})
+        board = chess.Board()
+        while board.ply() < 16 and not board.is_game_over(claim_draw=True):
+            player = stockfish if board.turn == chess.WHITE else engine
+            result = player.play(board, chess.engine.Limit(time=0.05))
+            check(result.move in board.legal_moves, f"{result.move} in {board.fen()}")
+            board.push(result.move)
+        print(f"against stockfish: {board.ply()} plies: {' '.join(m.uci() for m in board.move_stack)}")
+    finally:
+        stockfish.quit()
+
+
 def main():
     binary = sys.argv[1]
     logger = logging.getLogger("chess.engine")
     logger.setLevel(logging.DEBUG)
     logger.addHandler(Capture())
     engine = chess.engine.SimpleEngine.popen_uci([binary, "engine"], timeout=30)
+    OURS["prefix"] = f"{engine.protocol!r}: "
     try:
         check_handshake(engine)
         engine.configure({"Hash": 16, "Threads": 1})
@@ -198,6 +227,7 @@ def main():
         check(info["score"].relative == chess.engine.Mate(-1), info)
         check(info["score"].white() == chess.engine.Mate(1), info)
         print("mate in one: found for both sides, scored mate 1; mated in one: mate -1")
+        against_stockfish(engine)
         check_received()
         print(f"{len(RECEIVED)} lines from the engine, all well formed")
     finally:
