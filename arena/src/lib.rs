@@ -12,17 +12,24 @@
 //!   bounds on every search;
 //! - [`mod@matches`]: series of games between two players, their statistics and records;
 //! - [`uci`]: the protocol session of `chimera engine`;
+//! - [`external`]: an external UCI engine as a player (`cmd=` in a match);
+//! - [`sprt`], [`openings`] and [`shard`]: a match's statistics (pentanomial Elo, the
+//!   SPRT), its opening suites, and its slices (`--shard`, `chimera match-report`);
 //! - [`limit`], [`replay`] and [`game`]: budgets for the rules' questions, replaying a
 //!   record, and starting a game from a variant, rules, position and moves.
 #![forbid(unsafe_code)]
 
 pub mod error;
+pub mod external;
 pub mod game;
 pub mod limit;
 pub mod matches;
+pub mod openings;
 pub mod player;
 pub mod registry;
 pub mod replay;
+pub mod shard;
+pub mod sprt;
 pub mod text;
 pub mod uci;
 

@@ -235,29 +235,50 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play a series of games between two players (the engine under given limits, or a
-    /// random or greedy baseline) and report the score and the Elo difference.
+    /// Play a series of games between two players (the engine under given limits, a random
+    /// or greedy baseline, or an external UCI engine) and report the score, the Elo
+    /// difference and, with --sprt, the sequential test's decision.
     ///
-    /// Colours alternate (a plays White in the first, third, ... game); several games are
-    /// played at once (--jobs). Each game starts from the standard position of the rule
-    /// set, optionally with a few random plies (--openings, each opening played once with
-    /// each colour); one that reaches --max-plies is stopped and counted as a draw
-    /// (adjudicated). A player setting is `random` (a legal move at random), `greedy` (the
-    /// best move one ply deep by the static evaluation; a win at once first), or the
-    /// engine's limits for every move: `time=0.1s`, `depth=6`, `nodes=20000`, or several
-    /// joined by commas. Every engine move is bounded (depth and node limits alone also stop
-    /// after 10 minutes). With depth or node limits and a --seed, a match replays exactly.
-    /// The result: a's wins, draws and losses, overall and by colour, the score, and the Elo
-    /// difference with its 95% margin. A terminal shows a progress bar; otherwise a line per
-    /// game goes to standard error (none with --quiet).
+    /// Games are played in pairs from one opening, a White in the first of each pair;
+    /// several at once (--jobs). Each pair starts from the standard position of the rule
+    /// set, or from an opening (--openings K: K random plies a short search finds balanced;
+    /// --openings FILE: one opening a line); a game that reaches --max-plies is stopped and
+    /// counted as a draw (adjudicated). A player setting is `random`, `greedy` (the best
+    /// move one ply deep by the static evaluation; a win at once first), the engine's limits
+    /// for every move (`time=0.1s`, `depth=6`, `nodes=20000`, or several joined by commas),
+    /// or an external UCI engine: `cmd=PROGRAM ARGS` after its limits and options
+    /// (`nodes=5000,option.Hash=16,cmd=./old engine`); an external engine that hangs, dies
+    /// or plays an illegal move loses that game by forfeit. Every move is bounded. With
+    /// depth or node limits and a --seed, a match replays exactly. The result: a's wins,
+    /// draws and losses, overall and by colour, the pairs by a's points (pentanomial), the
+    /// Elo difference with its 95% interval, and the SPRT's log-likelihood ratio and
+    /// bounds. --shard I/N plays a slice of the match for `chimera match-report`. A terminal
+    /// shows a progress bar; otherwise a line per game goes to standard error (none with
+    /// --quiet). See docs/matches.md.
     #[command(
         after_help = "Examples:\n  chimera match turret --games 100 --a time=0.1s --b random\n  \
         chimera match turtle-shell --games 20 --a depth=3 --b greedy --openings 4 --seed 7 --save games/\n  \
-        chimera match tiling-rider --games 40 --a time=0.2s --b time=0.1s --jobs 2"
+        chimera match chess --a nodes=5000 --b 'nodes=5000,cmd=./chimera-old engine' --sprt elo0=0 elo1=10\n  \
+        chimera match tiling-rider --games 400 --a nodes=3000 --b greedy --shard 0/4 --save runs/0"
     )]
     Match {
         #[command(flatten)]
-        args: commands::matches::MatchArgs,
+        args: Box<commands::matches::MatchArgs>,
+    },
+    /// Merge the slices of a match (`chimera match --shard I/N --save DIR`) and print the
+    /// result: a's score, the pentanomial counts, the Elo difference and the SPRT's state.
+    ///
+    /// Give the slices' save folders (their results*.json files are read) or the files. The
+    /// slices must be of one match (variant, rules, players, games, seed, openings), none
+    /// twice; missing ones are listed. See docs/matches.md for running slices on a batch
+    /// system (GNU parallel over ssh, a Slurm array job, a Kubernetes indexed Job).
+    #[command(
+        name = "match-report",
+        after_help = "Example:\n  chimera match-report runs/shard-0 runs/shard-1 runs/shard-2"
+    )]
+    MatchReport {
+        #[command(flatten)]
+        args: commands::match_report::MatchReportArgs,
     },
     /// Be a UCI engine on standard input and output, for chess interfaces, bots and
     /// servers, in every variant.
@@ -399,6 +420,7 @@ fn dispatch(command: Command, io: &mut Io<'_>) -> Result<(), Failure> {
             budget,
         } => commands::validate::run(io, &game, &file, json, budget.budget),
         Command::Match { args } => commands::matches::run(io, &args),
+        Command::MatchReport { args } => commands::match_report::run(io, &args),
         Command::Play {
             game,
             moves,

@@ -4,6 +4,7 @@
 //! [`Played`], [`stats`] adds them up (Elo), and [`record`] writes them as records
 //! `chimera validate` reads. (The module is not called `match`: a keyword.)
 
+pub mod plan;
 mod played;
 pub mod record;
 pub mod runner;
@@ -13,11 +14,15 @@ pub use played::{End, Played, SideStats};
 pub use runner::play_games;
 pub use stats::{elo_text, Summary, Tally};
 
-use crate::player::{limits, parse_time, SAFETY_TIME};
+use crate::external::{split_command, ExternalPlayer, Go};
+use crate::player::{limits, parse_time, DEFAULT_TIME, SAFETY_TIME};
+use crate::shard::{GameEntry, MatchKey, ShardResults, FORMAT};
+use crate::sprt::{GameResult, Pairing, Sprt, SprtState};
 use crate::{Error, Limit};
 use chimera_core::{excerpt, Variant};
 use chimera_engine::baseline::BaselineKind;
 use chimera_engine::Limits;
+use plan::Openings;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,6 +31,8 @@ use std::time::Duration;
 pub const MAX_GAMES: u32 = 100_000;
 /// The games of a match when `--games` is not given.
 pub const DEFAULT_GAMES: u32 = 100;
+/// The most games of a match with an SPRT when `--games` is not given.
+pub const DEFAULT_SPRT_GAMES: u32 = 20_000;
 /// The plies after which a game is stopped and counted as an adjudicated draw.
 pub const DEFAULT_MAX_PLIES: u32 = 400;
 /// The largest `--max-plies`.
@@ -43,6 +50,8 @@ pub enum Player {
     /// The engine (`chimera bestmove`'s search) under these limits, e.g. `time=0.1s` or
     /// `depth=6,nodes=50000`.
     Engine(EngineSettings),
+    /// An external engine spoken to over UCI: `nodes=5000,cmd=./old engine`.
+    External(ExternalSettings),
 }
 
 /// The engine's limits for every move of a match.
@@ -92,12 +101,169 @@ impl std::fmt::Display for Player {
                 }
                 f.write_str(&parts.join(","))
             }
+            Player::External(s) => {
+                let mut parts = Vec::new();
+                if let Some(t) = s.time {
+                    parts.push(format!("time={}", Limit::time(t).arg()));
+                }
+                if let Some(d) = s.depth {
+                    parts.push(format!("depth={d}"));
+                }
+                if let Some(n) = s.nodes {
+                    parts.push(format!("nodes={n}"));
+                }
+                for (name, value) in &s.options {
+                    parts.push(format!("option.{name}={value}"));
+                }
+                if let Some(t) = s.timeout {
+                    parts.push(format!("timeout={}", Limit::time(t).arg()));
+                }
+                parts.push(format!("cmd={}", s.command_text));
+                f.write_str(&parts.join(","))
+            }
         }
     }
 }
 
-const SETTINGS_HELP: &str = "give `random`, `greedy`, or the engine's limits: depth=N, \
-    nodes=N, time=DURATION, alone or joined by commas (e.g. time=0.1s,depth=6)";
+/// An external engine's settings (`time=0.1s,option.Hash=16,cmd=./old engine`): its
+/// command line, the limits sent with every `go`, the options set after the handshake,
+/// and how long an answer is awaited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSettings {
+    /// The command line, as given after `cmd=`.
+    pub command_text: String,
+    /// The command line split into the program and its arguments.
+    pub command: Vec<String>,
+    /// `depth=N`: `go depth N`.
+    pub depth: Option<u32>,
+    /// `nodes=N`: `go nodes N`.
+    pub nodes: Option<u64>,
+    /// `time=DURATION`: `go movetime MS`.
+    pub time: Option<Duration>,
+    /// `option.NAME=VALUE`, in the order given.
+    pub options: Vec<(String, String)>,
+    /// `timeout=DURATION`: how long past the move's time an answer is awaited.
+    pub timeout: Option<Duration>,
+}
+
+/// The time an external engine is given past its move time when no `timeout=` is given,
+/// besides half the move time.
+pub const DEFAULT_GRACE: Duration = Duration::from_secs(1);
+/// How long an external engine limited by nodes or depth alone is awaited, when no
+/// `timeout=` is given.
+pub const DEFAULT_UNTIMED_WAIT: Duration = Duration::from_secs(60);
+
+impl ExternalSettings {
+    /// The limits of every `go`: those given, or `movetime` [`DEFAULT_TIME`] when none is.
+    pub fn go(&self) -> Go {
+        let untimed = self.depth.is_some() || self.nodes.is_some();
+        Go {
+            movetime: self.time.or((!untimed).then_some(DEFAULT_TIME)),
+            nodes: self.nodes,
+            depth: self.depth,
+            clocks: None,
+        }
+    }
+
+    /// How long an answer to `go` is awaited before the engine forfeits: the move time
+    /// plus `timeout=` (default: 1 s and half the move time); without a move time,
+    /// `timeout=` or 60 s.
+    pub fn wait(&self) -> Duration {
+        match (self.go().movetime, self.timeout) {
+            (Some(t), Some(extra)) => t + extra,
+            (Some(t), None) => t + DEFAULT_GRACE + t / 2,
+            (None, Some(extra)) => extra,
+            (None, None) => DEFAULT_UNTIMED_WAIT,
+        }
+    }
+
+    /// The player of one side of a match in `variant` (started when first asked to move).
+    pub fn player(&self, variant: &str) -> ExternalPlayer {
+        ExternalPlayer::new(
+            self.command.clone(),
+            variant,
+            self.options.clone(),
+            self.go(),
+            self.wait(),
+        )
+    }
+
+    /// Reads the settings before `cmd=` (`time=0.1s,option.Hash=16`) and the command.
+    fn parse(settings: &str, command_text: &str) -> Result<ExternalSettings, String> {
+        let command = split_command(command_text).map_err(|e| format!("cmd=: {e}"))?;
+        let mut limits = EngineSettings {
+            depth: None,
+            nodes: None,
+            time: None,
+        };
+        let mut external = ExternalSettings {
+            command_text: command_text.trim().to_string(),
+            command,
+            depth: None,
+            nodes: None,
+            time: None,
+            options: Vec::new(),
+            timeout: None,
+        };
+        for part in settings.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let Some((key, value)) = part.split_once('=') else {
+                return Err(format!(
+                    "unknown setting `{}`: {SETTINGS_HELP}",
+                    excerpt(part)
+                ));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            if let Some(name) = key.strip_prefix("option.") {
+                external.set_option(name, value)?;
+            } else if key.eq_ignore_ascii_case("timeout") {
+                let t =
+                    parse_time(value).map_err(|e| format!("timeout={}: {e}", excerpt(value)))?;
+                if external.timeout.replace(t).is_some() {
+                    return Err("`timeout` given twice".into());
+                }
+            } else {
+                limits.set(&key.to_ascii_lowercase(), value)?;
+            }
+        }
+        external.depth = limits.depth;
+        external.nodes = limits.nodes;
+        external.time = limits.time;
+        Ok(external)
+    }
+
+    /// Adds `option.NAME=VALUE` (names and values without line ends, bounded in length).
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if name.is_empty() || name.len() > 100 || value.len() > 1000 {
+            return Err(format!("option.{}: give a name and a value", excerpt(name)));
+        }
+        if self.options.len() >= MAX_EXTERNAL_OPTIONS {
+            return Err(format!("more than {MAX_EXTERNAL_OPTIONS} options"));
+        }
+        self.options.push((name.to_string(), value.to_string()));
+        Ok(())
+    }
+}
+
+/// The most `option.NAME=VALUE` settings of one player.
+pub const MAX_EXTERNAL_OPTIONS: usize = 64;
+
+/// Where `cmd=` starts in a player's settings: at the start, or after a comma.
+fn command_start(text: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(found) = text[from..].find("cmd=") {
+        let at = from + found;
+        let before = text[..at].trim_end();
+        if before.is_empty() || before.ends_with(',') {
+            return Some(at);
+        }
+        from = at + 4;
+    }
+    None
+}
+
+const SETTINGS_HELP: &str = "give `random`, `greedy`, the engine's limits: depth=N, \
+    nodes=N, time=DURATION, alone or joined by commas (e.g. time=0.1s,depth=6), or an \
+    external UCI engine after its limits: cmd=PROGRAM ARGS (e.g. nodes=5000,cmd=./old engine)";
 
 /// Reads a player setting: `random`, `greedy`, or engine limits `depth=N`, `nodes=N`,
 /// `time=DURATION`, alone or joined by commas. Each limit is checked as `chimera bestmove`
@@ -109,6 +275,10 @@ pub fn parse_player(text: &str) -> Result<Player, String> {
     }
     if let Ok(kind) = text.parse::<BaselineKind>() {
         return Ok(Player::Baseline(kind));
+    }
+    if let Some(at) = command_start(text) {
+        let settings = text[..at].trim_end().trim_end_matches(',');
+        return ExternalSettings::parse(settings, &text[at + 4..]).map(Player::External);
     }
     let mut settings = EngineSettings {
         depth: None,
@@ -192,18 +362,118 @@ pub struct Setup {
     pub players: [Player; 2],
     /// The plies (turns) after which a game is stopped, as an adjudicated draw.
     pub max_plies: usize,
-    /// The random plies each pair of games opens with.
-    pub openings: usize,
+    /// Each pair's opening.
+    pub openings: Openings,
     /// The seed of the random players and openings.
     pub seed: u64,
+    /// The games of the whole match.
+    pub games: usize,
+    /// The slice of the match this run plays.
+    pub shard: crate::shard::Shard,
+    /// The SPRT that may stop the match.
+    pub sprt: Option<Sprt>,
     /// Stops the match when set: the games under way stop at their next move.
     pub stop: Arc<AtomicBool>,
+    /// Ends the match when set (the SPRT decided): no game starts, those under way end.
+    pub finish: Arc<AtomicBool>,
 }
 
 impl Setup {
     /// The rule set's name (the variant's standard one if none was given).
     pub fn rules_name(&self) -> &str {
         self.rules.as_deref().unwrap_or(self.variant.rule_sets[0])
+    }
+
+    /// The `UCI_Variant` value an external engine is given: the variant's name for its
+    /// standard rules, `NAME-RULES` for another rule set (`turret-kwagga`), as `chimera
+    /// engine` lists them.
+    pub fn uci_variant(&self) -> String {
+        let rules = self.rules_name();
+        if rules == self.variant.rule_sets[0] {
+            self.variant.name.to_string()
+        } else {
+            format!("{}-{rules}", self.variant.name)
+        }
+    }
+}
+
+/// The SPRT followed as games end: the pairs completed so far, and the test's state.
+#[derive(Clone, Debug, Default)]
+pub struct SprtWatch {
+    sprt: Option<Sprt>,
+    pairing: Pairing,
+    state: Option<SprtState>,
+    decided: Option<(u64, SprtState)>,
+}
+
+impl SprtWatch {
+    /// Follows `sprt` (nothing to follow without one).
+    pub fn new(sprt: Option<Sprt>) -> SprtWatch {
+        SprtWatch {
+            sprt,
+            ..SprtWatch::default()
+        }
+    }
+
+    /// Counts a game; returns the test's state when the game completed a pair.
+    pub fn add(&mut self, played: &Played) -> Option<SprtState> {
+        let result = GameResult::from_score(played.a_score());
+        let completed = self.pairing.add(played.index, result);
+        let sprt = self.sprt?;
+        if !completed {
+            return None;
+        }
+        let state = sprt.state(self.pairing.pairs_so_far());
+        self.state = Some(state);
+        if self.decided.is_none() && state.decision != crate::sprt::Decision::Continue {
+            self.decided = Some((self.pairing.pairs_so_far().pair_count(), state));
+        }
+        Some(state)
+    }
+
+    /// When the test first decided: after how many pairs, and its state then.
+    pub fn decided(&self) -> Option<(u64, SprtState)> {
+        self.decided
+    }
+
+    /// The test's state after the last pair completed, if any.
+    pub fn state(&self) -> Option<SprtState> {
+        self.state
+    }
+}
+
+/// What a run of a match writes to its save folder (`results.json`, or a slice's file):
+/// the match, the counts, and the games (`complete`: every game of the run was played).
+pub fn shard_results(setup: &Setup, results: &[Played], complete: bool) -> ShardResults {
+    let mut pairing = Pairing::default();
+    let mut game_list = Vec::with_capacity(results.len());
+    for p in results {
+        pairing.add(p.index, GameResult::from_score(p.a_score()));
+        game_list.push(GameEntry {
+            index: p.index as u64,
+            a_white: p.a_white,
+            result: p.result().to_string(),
+            ending: p.ending(setup.max_plies as u32),
+            plies: p.plies as u64,
+        });
+    }
+    ShardResults {
+        format: FORMAT.into(),
+        key: MatchKey {
+            variant: setup.variant.name.to_string(),
+            rules: setup.rules_name().to_string(),
+            a: setup.players[0].to_string(),
+            b: setup.players[1].to_string(),
+            games: setup.games as u64,
+            seed: setup.seed,
+            max_plies: setup.max_plies as u64,
+            openings: setup.openings.source.clone(),
+            sprt: setup.sprt,
+        },
+        shard: setup.shard,
+        results: pairing.finish(),
+        complete,
+        game_list,
     }
 }
 
@@ -269,5 +539,51 @@ mod tests {
         assert!(parse_player("depth=2,")
             .unwrap_err()
             .contains("unknown setting"));
+    }
+
+    #[test]
+    fn external_players_read_and_write_back() {
+        let text = "nodes=300, option.Hash=8,timeout=2s,cmd=./old engine --x 'a b'";
+        let p = parse_player(text).unwrap();
+        let Player::External(s) = &p else {
+            panic!("an external engine")
+        };
+        assert_eq!(s.command, ["./old", "engine", "--x", "a b"]);
+        assert_eq!(s.nodes, Some(300));
+        assert_eq!(s.options, [("Hash".to_string(), "8".to_string())]);
+        assert_eq!(
+            s.go(),
+            Go {
+                nodes: Some(300),
+                ..Go::default()
+            }
+        );
+        assert_eq!(s.wait(), Duration::from_secs(2));
+        assert_eq!(
+            p.to_string(),
+            "nodes=300,option.Hash=8,timeout=2s,cmd=./old engine --x 'a b'"
+        );
+        assert_eq!(parse_player(&p.to_string()), Ok(p.clone()));
+        // cmd= alone: a second a move, awaited 1 s and a half more.
+        let Player::External(s) = parse_player("cmd=stockfish").unwrap() else {
+            panic!("an external engine")
+        };
+        assert_eq!(s.go().movetime, Some(DEFAULT_TIME));
+        assert_eq!(s.wait(), DEFAULT_TIME + DEFAULT_GRACE + DEFAULT_TIME / 2);
+        // The command keeps its commas; nodes alone are awaited a minute.
+        let Player::External(s) = parse_player("nodes=10,cmd=eng --opt a,b").unwrap() else {
+            panic!("an external engine")
+        };
+        assert_eq!(s.command, ["eng", "--opt", "a,b"]);
+        assert_eq!(s.wait(), DEFAULT_UNTIMED_WAIT);
+        assert!(parse_player("cmd=").is_err());
+        assert!(parse_player("cmd='open").is_err());
+        assert!(parse_player("speed=3,cmd=x")
+            .unwrap_err()
+            .contains("unknown setting"));
+        assert!(parse_player("random,cmd=x").is_err());
+        assert!(parse_player("nodes=1,nodes=2,cmd=x")
+            .unwrap_err()
+            .contains("twice"));
     }
 }

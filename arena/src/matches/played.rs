@@ -14,6 +14,14 @@ pub enum End {
     /// Stopped for another reason (a position whose legality the budget left open, a
     /// player that could not move): counted as a draw.
     Other(String),
+    /// Lost by `side` (0 a, 1 b), an external engine that did not answer in time, exited,
+    /// or answered out of protocol (an illegal move): a win for the other side.
+    Forfeit {
+        /// The side that forfeits: 0 a, 1 b.
+        side: usize,
+        /// Why, in words.
+        why: String,
+    },
 }
 
 /// What one side did in a game.
@@ -59,11 +67,11 @@ pub struct Played {
     pub moves: Vec<String>,
     /// The side that played each move.
     pub sides: Vec<Color>,
-    /// The actions of the random opening.
+    /// The moves (actions) of the opening.
     pub opening: usize,
     /// The plies (turns) played.
     pub plies: usize,
-    /// The plies of the random opening.
+    /// The plies of the opening.
     pub opening_plies: usize,
     /// a's and b's statistics.
     pub stats: [SideStats; 2],
@@ -105,6 +113,13 @@ impl Played {
                 Some(_) => 0.0,
                 None => 0.5,
             },
+            End::Forfeit { side, .. } => {
+                if *side == 0 {
+                    0.0
+                } else {
+                    1.0
+                }
+            }
             _ => 0.5,
         }
     }
@@ -113,6 +128,14 @@ impl Played {
     pub fn result(&self) -> &'static str {
         match &self.end {
             End::Rules(outcome) => outcome.score(),
+            End::Forfeit { side, .. } => {
+                // The side that forfeits is White when it is a and a has White.
+                if (*side == 0) == self.a_white {
+                    "0-1"
+                } else {
+                    "1-0"
+                }
+            }
             _ => "1/2-1/2",
         }
     }
@@ -124,6 +147,7 @@ impl Played {
             End::Rules(Outcome::Draw { reason }) => format!("draw by {reason}"),
             End::MaxPlies => format!("adjudicated draw ({max_plies} plies)"),
             End::Other(why) => format!("adjudicated draw ({why})"),
+            End::Forfeit { side, why } => format!("{} forfeits ({why})", ["a", "b"][*side]),
         }
     }
 }

@@ -49,10 +49,18 @@ fn record_header(setup: &Setup, played: &Played, games: usize, file: &str) -> St
         } else {
             format!(" ({} moves)", played.opening)
         };
+        let from = match setup.openings.random_plies {
+            Some(_) => format!("a random opening (seed {})", setup.seed),
+            None => format!(
+                "the opening of pair {}: {}",
+                played.index / 2 + 1,
+                setup.openings.source
+            ),
+        };
         let _ = writeln!(
             text,
-            "# The first {} plies{moves} are a random opening (seed {}).",
-            played.opening_plies, setup.seed
+            "# The first {} plies{moves} are {from}.",
+            played.opening_plies
         );
     }
     let _ = writeln!(

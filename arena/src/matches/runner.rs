@@ -1,49 +1,70 @@
-//! Playing a match's games: on several threads, each game's players seated and its moves
-//! asked for in turn.
+//! Playing a match's games: on several threads, each game's players seated, its opening
+//! played, and its moves asked for in turn.
 
 use super::played::{End, Played};
 use super::{Player, Setup};
-use crate::player::Computer;
+use crate::external::{ExternalError, ExternalPlayer, Reply, UciScore};
+use crate::player::{Computer, Report};
 use crate::{registry, Error};
-use chimera_core::{Budget, Color, DynGame, Status};
-use chimera_engine::baseline::{BaselineKind, BASELINE_LEGALITY_NODES};
-use chimera_engine::Limits;
+use chimera_core::{Budget, Color, DynGame, PlayError, Status};
+use chimera_engine::baseline::BASELINE_LEGALITY_NODES;
+use chimera_engine::{Limits, Score};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 /// A seed for one use (`what`) in game or pair `n`.
-fn derive_seed(seed: u64, n: usize, what: u64) -> u64 {
+pub(super) fn derive_seed(seed: u64, n: usize, what: u64) -> u64 {
     use chimera_core::zobrist::splitmix64;
     splitmix64(seed ^ splitmix64((n as u64).wrapping_mul(4).wrapping_add(what)))
 }
 
 const SEED_A: u64 = 1;
 const SEED_B: u64 = 2;
-const SEED_OPENING: u64 = 3;
 
 /// A legality budget for a move played or a status asked.
 fn budget(stop: &Arc<AtomicBool>) -> Budget {
     Budget::nodes(BASELINE_LEGALITY_NODES).with_stop(stop.clone())
 }
 
-/// The players of one game: each side's baseline or engine with its limits, and the random
-/// player of the opening.
+/// The players a thread keeps from game to game: each side's engine (in this process, or
+/// an external program), when it is one.
+pub(super) struct Kept {
+    engines: [Option<Box<dyn Computer>>; 2],
+    externals: [Option<ExternalPlayer>; 2],
+}
+
+impl Kept {
+    /// The players of `setup`'s engine sides, not yet started.
+    fn new(setup: &Setup) -> Kept {
+        let name = setup.variant.name;
+        Kept {
+            engines: std::array::from_fn(|side| match &setup.players[side] {
+                Player::Engine(_) => registry::computer(name),
+                _ => None,
+            }),
+            externals: std::array::from_fn(|side| match &setup.players[side] {
+                Player::External(s) => Some(s.player(&setup.uci_variant())),
+                _ => None,
+            }),
+        }
+    }
+}
+
+/// The players of one game: each side's baseline, engine or external engine, with its
+/// limits.
 struct Seats<'e> {
     /// Each baseline side's player, seeded for this game.
     baselines: [Option<Box<dyn Computer>>; 2],
-    /// Each engine side's player (kept by the thread from game to game, cleared for this one).
-    engines: &'e mut [Option<Box<dyn Computer>>; 2],
-    /// The player of the random opening, if there is one.
-    opener: Option<Box<dyn Computer>>,
+    /// The players the thread keeps (cleared for this game).
+    kept: &'e mut Kept,
     limits: [Limits; 2],
 }
 
 impl<'e> Seats<'e> {
     /// The players of game `index`: a baseline seeded for this game, an engine from
-    /// `engines` cleared; and an opener seeded for the pair of games (both games of a pair
-    /// open with the same random plies).
-    fn new(setup: &Setup, index: usize, engines: &'e mut [Option<Box<dyn Computer>>; 2]) -> Self {
+    /// `kept` cleared. External engines are told of the new game by [`start_externals`].
+    fn new(setup: &Setup, index: usize, kept: &'e mut Kept) -> Self {
         let name = setup.variant.name;
         let mut baselines: [Option<Box<dyn Computer>>; 2] = [None, None];
         for (side, player) in setup.players.iter().enumerate() {
@@ -53,69 +74,90 @@ impl<'e> Seats<'e> {
                     baselines[side] = registry::baseline(name, *kind, seed);
                 }
                 Player::Engine(_) => {
-                    if let Some(e) = engines[side].as_mut() {
+                    if let Some(e) = kept.engines[side].as_mut() {
                         e.clear();
                     }
                 }
+                Player::External(_) => {}
             }
         }
-        let opener = (setup.openings > 0)
-            .then(|| {
-                let seed = derive_seed(setup.seed, index / 2, SEED_OPENING);
-                registry::baseline(name, BaselineKind::Random, seed)
-            })
-            .flatten();
         let limits = std::array::from_fn(|side| match &setup.players[side] {
             Player::Engine(s) => s.limits().with_stop(setup.stop.clone()),
-            Player::Baseline(_) => Limits::default(),
+            _ => Limits::default(),
         });
         Seats {
             baselines,
-            engines,
-            opener,
+            kept,
             limits,
         }
     }
 
-    /// The player who moves for `side` (the opener during the opening), and `side`'s limits.
-    fn player(
-        &mut self,
-        side: usize,
-        in_opening: bool,
-    ) -> (Option<&mut Box<dyn Computer>>, &Limits) {
-        let player = if in_opening {
-            self.opener.as_mut()
-        } else {
-            match &mut self.baselines[side] {
-                Some(b) => Some(b),
-                None => self.engines[side].as_mut(),
-            }
+    /// The in-process player who moves for `side`, and `side`'s limits.
+    fn computer(&mut self, side: usize) -> (Option<&mut Box<dyn Computer>>, &Limits) {
+        let player = match &mut self.baselines[side] {
+            Some(b) => Some(b),
+            None => self.kept.engines[side].as_mut(),
         };
         (player, &self.limits[side])
     }
 }
 
-/// Plays game `index`. `engines` holds each side's engine, when it is one (cleared here).
-fn play_game(
-    setup: &Setup,
-    index: usize,
-    engines: &mut [Option<Box<dyn Computer>>; 2],
-) -> Result<Played, Error> {
+/// Sends `ucinewgame` to each external side (starting its program if needed); the first
+/// that fails forfeits the game.
+fn start_externals(seats: &mut Seats<'_>) -> Option<End> {
+    for (side, external) in seats.kept.externals.iter_mut().enumerate() {
+        if let Some(e) = external {
+            if let Err(why) = e.new_game() {
+                return Some(End::Forfeit {
+                    side,
+                    why: why.to_string(),
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Plays game `index`. `kept` holds the players the thread keeps (cleared here).
+fn play_game(setup: &Setup, index: usize, kept: &mut Kept) -> Result<Played, Error> {
     let start = Instant::now();
     let mut game = (setup.variant.new_game)(setup.rules.as_deref(), None)
         .map_err(|e| Error::new(format!("{}: {e}", setup.variant.name)))?;
     let mut played = Played::new(index);
-    let mut seats = Seats::new(setup, index, engines);
-    played.end = loop {
-        if setup.stop.load(Ordering::Relaxed) {
-            return Err(Error::new("stopped"));
-        }
-        if let Some(end) = next_move(setup, game.as_mut(), &mut played, &mut seats)? {
-            break end;
-        }
+    play_opening(setup, game.as_mut(), &mut played)?;
+    let mut seats = Seats::new(setup, index, kept);
+    played.end = match start_externals(&mut seats) {
+        Some(end) => end,
+        None => loop {
+            if setup.stop.load(Ordering::Relaxed) {
+                return Err(Error::new("stopped"));
+            }
+            if let Some(end) = next_move(setup, game.as_mut(), &mut played, &mut seats)? {
+                break end;
+            }
+        },
     };
     played.elapsed = start.elapsed();
     Ok(played)
+}
+
+/// Plays the opening of game `played.index`'s pair, and notes its moves and plies.
+fn play_opening(setup: &Setup, game: &mut dyn DynGame, played: &mut Played) -> Result<(), Error> {
+    let pair = played.index / 2;
+    for mv in setup.openings.of_pair(pair) {
+        let turn = game.turn();
+        if played.sides.last() != Some(&turn) {
+            played.plies += 1;
+        }
+        let (text, _) = game
+            .play_within(mv, &[], &mut budget(&setup.stop), false)
+            .map_err(|e| Error::new(format!("the opening of pair {}: {e}", pair + 1)))?;
+        played.moves.push(text);
+        played.sides.push(turn);
+    }
+    played.opening = played.moves.len();
+    played.opening_plies = played.plies;
+    Ok(())
 }
 
 /// Plays the next move of the game, and notes it in `played`; returns how the game ended
@@ -135,7 +177,6 @@ fn next_move(
         }
         Status::Ongoing => {}
     }
-    let ply = played.moves.len();
     let turn = game.turn();
     // A ply is a turn: a new one starts when the side to move changes.
     if played.sides.last() != Some(&turn) {
@@ -145,58 +186,117 @@ fn next_move(
         played.plies += 1;
     }
     let side = usize::from((turn == Color::White) != played.a_white);
-    let in_opening = played.plies <= setup.openings && seats.opener.is_some();
-    if in_opening {
-        played.opening = ply + 1;
-        played.opening_plies = played.plies;
-    }
-    let (Some(player), limits) = seats.player(side, in_opening) else {
-        return Err(Error::new(format!(
-            "{}: no computer player",
-            setup.variant.name
-        )));
-    };
     let who = ["a", "b"][side];
-    let report = match player.search(game, limits) {
+    let external = seats.kept.externals[side].is_some();
+    let report = match ask(setup, game, played, seats, side)? {
         Ok(report) => report,
-        Err(f) => {
-            return Ok(Some(End::Other(format!(
-                "{who} could not move: {}",
-                f.message
-            ))))
-        }
+        Err(end) => return Ok(Some(end)),
     };
-    if ply >= played.opening {
-        played.stats[side].add_move(&report);
-    }
+    played.stats[side].add_move(&report);
     if let Err(e) = game.play_within(&report.best_move, &[], &mut budget(&setup.stop), false) {
-        return Ok(Some(End::Other(format!(
-            "{who}'s move {} refused: {e}",
-            report.best_move
-        ))));
+        let why = format!("{who}'s move {} refused: {e}", report.best_move);
+        return Ok(Some(match e {
+            PlayError::Parse(_) | PlayError::Illegal(_) if external => {
+                if let Some(x) = seats.kept.externals[side].as_mut() {
+                    x.restart();
+                }
+                End::Forfeit { side, why }
+            }
+            _ => End::Other(why),
+        }));
     }
     played.moves.push(report.best_move);
     played.sides.push(turn);
     Ok(None)
 }
 
-/// Plays the match's games on `jobs` threads, calling `each` (on this thread) with every
-/// game as it ends. The first failure, a game's or `each`'s, stops the match (the games
-/// under way stop at their next move) and is returned; no game is passed to `each` after it.
+/// Asks `side`'s player for its move: its report, or how the game ends (an in-process
+/// player that cannot move: an adjudicated draw; an external one: a forfeit).
+fn ask(
+    setup: &Setup,
+    game: &mut dyn DynGame,
+    played: &Played,
+    seats: &mut Seats<'_>,
+    side: usize,
+) -> Result<Result<Report, End>, Error> {
+    let who = ["a", "b"][side];
+    if let Some(external) = seats.kept.externals[side].as_mut() {
+        return Ok(match external.play(&played.moves) {
+            Ok(reply) => Ok(report_of(reply)),
+            Err(e) => Err(End::Forfeit {
+                side,
+                why: forfeit_text(&e),
+            }),
+        });
+    }
+    let (Some(player), limits) = seats.computer(side) else {
+        return Err(Error::new(format!(
+            "{}: no computer player",
+            setup.variant.name
+        )));
+    };
+    Ok(player
+        .search(game, limits)
+        .map_err(|f| End::Other(format!("{who} could not move: {}", f.message))))
+}
+
+/// An external engine's error as the game's ending says it.
+fn forfeit_text(e: &ExternalError) -> String {
+    e.to_string()
+}
+
+/// An external engine's answer as a search report.
+fn report_of(reply: Reply) -> Report {
+    let info = reply.info;
+    let nodes = info.nodes.unwrap_or(0);
+    let score = match info.score {
+        Some(UciScore::Mate(n)) if n > 0 => {
+            Score::WinIn(u32::try_from(2 * n - 1).unwrap_or(u32::MAX))
+        }
+        Some(UciScore::Mate(n)) => Score::LossIn(u32::try_from(-2 * n).unwrap_or(u32::MAX)),
+        Some(UciScore::Centipawns(cp)) => Score::Centipawns(cp.clamp(-30_000, 30_000) as i32),
+        None => Score::Centipawns(0),
+    };
+    Report {
+        best_move: reply.best_move,
+        score,
+        pv: info.pv,
+        depth: info.depth.unwrap_or(0),
+        seldepth: info.seldepth.unwrap_or(0),
+        nodes,
+        elapsed: reply.elapsed,
+        nps: (nodes as f64 / reply.elapsed.as_secs_f64().max(1e-9)) as u64,
+        stopped: false,
+        lines: Vec::new(),
+        hashfull: None,
+    }
+}
+
+/// Plays the games `indices` of the match on `jobs` threads, calling `each` (on this
+/// thread) with every game as it ends. Once `setup.finish` is set no pair starts: the
+/// games under way end, and so does the second game of a pair whose first had started,
+/// so that every pair begun is complete. The first failure, a game's or `each`'s, stops
+/// the match (the games under way stop at their next move) and is returned; no game is
+/// passed to `each` after it.
 pub fn play_games(
     setup: &Setup,
-    games: usize,
+    indices: &[usize],
     jobs: usize,
     mut each: impl FnMut(Played) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let next = AtomicUsize::new(0);
+    let started: Vec<AtomicBool> = indices.iter().map(|_| AtomicBool::new(false)).collect();
     let mut failure: Option<Error> = None;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Result<Played, Error>>();
         for _ in 0..jobs {
             let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || play_games_in_turn(setup, games, next, &tx));
+            let turn = Turn {
+                indices,
+                next: &next,
+                started: &started,
+            };
+            scope.spawn(move || play_games_in_turn(setup, turn, &tx));
         }
         drop(tx);
         for result in rx {
@@ -214,25 +314,48 @@ pub fn play_games(
     failure.map_or(Ok(()), Err)
 }
 
-/// One thread of a match: plays the next game not yet taken (counted by `next`) until
-/// none is left, the match is stopped, or a game fails; sends each result to `tx`.
-fn play_games_in_turn(
-    setup: &Setup,
-    games: usize,
-    next: &AtomicUsize,
-    tx: &mpsc::Sender<Result<Played, Error>>,
-) {
-    let mut engines: [Option<Box<dyn Computer>>; 2] =
-        std::array::from_fn(|side| match setup.players[side] {
-            Player::Engine(_) => registry::computer(setup.variant.name),
-            Player::Baseline(_) => None,
-        });
+/// The games of a run, shared by its threads: which to play, the next to take, and which
+/// have started.
+#[derive(Clone, Copy)]
+struct Turn<'a> {
+    indices: &'a [usize],
+    next: &'a AtomicUsize,
+    started: &'a [AtomicBool],
+}
+
+impl Turn<'_> {
+    /// Whether the game at `position` may start: always while the match is not finished;
+    /// once it is, only the second game of a pair whose first game started.
+    fn may_start(&self, setup: &Setup, position: usize) -> bool {
+        if !setup.finish.load(Ordering::Relaxed) {
+            return true;
+        }
+        let index = self.indices[position];
+        index % 2 == 1
+            && position > 0
+            && self.indices[position - 1] == index - 1
+            && self.started[position - 1].load(Ordering::Relaxed)
+    }
+}
+
+/// One thread of a match: plays the next game of `turn` not yet taken until none is left,
+/// the match is stopped, or a game fails (once the match is finished, only games that
+/// complete a pair); sends each result to `tx`.
+fn play_games_in_turn(setup: &Setup, turn: Turn<'_>, tx: &mpsc::Sender<Result<Played, Error>>) {
+    let mut kept = Kept::new(setup);
     loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        if i >= games || setup.stop.load(Ordering::Relaxed) {
+        let position = turn.next.fetch_add(1, Ordering::Relaxed);
+        let Some(&index) = turn.indices.get(position) else {
+            break;
+        };
+        if setup.stop.load(Ordering::Relaxed) {
             break;
         }
-        let result = play_game(setup, i, &mut engines);
+        if !turn.may_start(setup, position) {
+            continue;
+        }
+        turn.started[position].store(true, Ordering::Relaxed);
+        let result = play_game(setup, index, &mut kept);
         let failed = result.is_err();
         if tx.send(result).is_err() || failed {
             break;

@@ -2,6 +2,7 @@
 //! difference with its margin.
 
 use super::played::{End, Played, SideStats};
+use crate::sprt::{GameResult, Pairing, Results};
 use std::collections::BTreeMap;
 
 /// The Elo difference for an expected score `s` (0 < s < 1).
@@ -113,6 +114,10 @@ pub struct Summary {
     pub endings: BTreeMap<String, u64>,
     /// The games adjudicated (stopped, counted as draws).
     pub adjudicated: u64,
+    /// The games a and b lost by forfeit.
+    pub forfeits: [u64; 2],
+    /// a's pairs of games (and any game outside a pair), for the Elo and the SPRT.
+    pub results: Results,
     /// a's and b's statistics.
     pub stats: [SideStats; 2],
     /// Plies (turns) played in all.
@@ -127,15 +132,20 @@ impl Summary {
     /// The summary of `results`, games stopped at `max_plies`.
     pub fn of(results: &[Played], max_plies: u32) -> Summary {
         let mut sum = Summary::default();
+        let mut pairing = Pairing::default();
         for p in results {
             let s = p.a_score();
+            pairing.add(p.index, GameResult::from_score(s));
+            if let End::Forfeit { side, .. } = p.end {
+                sum.forfeits[side] += 1;
+            }
             sum.all.add(s);
             if p.a_white {
                 sum.white.add(s);
             } else {
                 sum.black.add(s);
             }
-            if !matches!(p.end, End::Rules(_)) {
+            if !matches!(p.end, End::Rules(_) | End::Forfeit { .. }) {
                 sum.adjudicated += 1;
             }
             *sum.endings.entry(p.ending(max_plies)).or_default() += 1;
@@ -145,6 +155,7 @@ impl Summary {
             sum.moves += p.moves.len();
         }
         sum.games = results.len();
+        sum.results = pairing.finish();
         sum
     }
 

@@ -2,6 +2,7 @@
 
 pub mod bestmove;
 pub mod engine;
+pub mod match_report;
 pub mod matches;
 pub mod moves;
 pub mod perft;
