@@ -11,16 +11,14 @@ use super::{
 use crate::{Game, Position};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The replies to the root moves are split too (the items are then the root's grandchildren)
 /// when the root has fewer moves than this per thread: then the threads share the work
 /// evenly, whatever the sizes of the root moves' subtrees.
 const ROOT_MOVES_PER_THREAD: usize = 32;
-
-/// How often the calling thread looks whether the workers are done, and reports progress.
-const POLL: Duration = Duration::from_millis(2);
 
 /// One work item: the subtree below a root move, or below one reply to it.
 #[derive(Clone, Copy)]
@@ -43,8 +41,6 @@ struct Shared<'s> {
     visited: AtomicU64,
     /// Per item, once counted: its count and the nodes visited below it.
     results: Mutex<Vec<Option<(u64, u64)>>>,
-    /// Workers still running.
-    running: AtomicUsize,
 }
 
 impl Shared<'_> {
@@ -119,7 +115,7 @@ impl Watch for WorkerWatch<'_, '_> {
 }
 
 /// A worker: takes items in turn and counts them on its own game until none is left or
-/// the count is stopped.
+/// the count is stopped; then drops `done`, which tells the calling thread.
 fn work<P: Position>(
     mut game: Game<P>,
     root: &[P::Move],
@@ -127,6 +123,7 @@ fn work<P: Position>(
     depth: u32,
     shared: &Shared<'_>,
     stop: Option<Arc<AtomicBool>>,
+    done: Sender<()>,
 ) {
     let mut moves = Within::new(stop.as_ref());
     let mut buffers = buffers::<P>(depth);
@@ -163,7 +160,7 @@ fn work<P: Position>(
         shared.results()[k] = Some((count, watch.visited_total - before));
     }
     watch.flush();
-    shared.running.fetch_sub(1, Ordering::Release);
+    drop(done);
 }
 
 /// The work items of a count to `depth` (at least 2) from the root moves `root`, with, per
@@ -285,22 +282,29 @@ where
         nodes: AtomicU64::new(0),
         visited: AtomicU64::new(0),
         results: Mutex::new(vec![None; items.len()]),
-        running: AtomicUsize::new(workers),
     };
+    // The calling thread blocks (no polling: it would take a core's share from the
+    // workers) until every worker has dropped its end of the channel, waking every
+    // PROGRESS_EVERY to report.
+    let (done, finished) = channel::<()>();
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let (game, root, items) = (game.clone(), root.clone(), items.clone());
-            let (shared, stop) = (&shared, control.stop.clone());
-            scope.spawn(move || work(game, &root, &items, depth, shared, stop));
+            let (shared, stop, done) = (&shared, control.stop.clone(), done.clone());
+            scope.spawn(move || work(game, &root, &items, depth, shared, stop, done));
         }
-        let mut last_report = started;
-        while shared.running.load(Ordering::Acquire) > 0 {
-            std::thread::sleep(POLL);
-            if let Some(report) = control.progress.as_mut() {
-                if last_report.elapsed() >= PROGRESS_EVERY {
-                    last_report = Instant::now();
+        drop(done);
+        loop {
+            let Some(report) = control.progress.as_mut() else {
+                while finished.recv().is_ok() {}
+                break;
+            };
+            match finished.recv_timeout(PROGRESS_EVERY) {
+                Err(RecvTimeoutError::Timeout) => {
                     report(&progress(&shared, &ranges, base, started));
                 }
+                Err(RecvTimeoutError::Disconnected) => break,
+                Ok(()) => {}
             }
         }
     });
