@@ -388,20 +388,30 @@ impl TurtleShell {
         let occ = self.occupied();
         let p = &self.pieces;
         let allowed = !own & limits.evasion;
-        let mut n = 0;
-        for s in bits(p[GUARD] & own) {
-            n += ones(bd::GUARD[s] & allowed & limits.pin_mask(s));
-        }
-        for s in bits(p[KNIGHT] & own) {
-            n += ones(bd::KNIGHT[s] & allowed & limits.pin_mask(s));
-        }
-        for s in bits(p[ROOK] & own) {
-            n += ones(rook_targets(s, occ) & allowed & limits.pin_mask(s));
-        }
         let twice = PROMOTION_ZONE[us.index()] & !END_ZONE[us.index()];
-        for s in bits(p[PAWN] & own) {
-            let targets = PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(s);
+        // The pieces not pinned first, with no pin mask to look up (the pinned are own
+        // pieces, see checks_and_pins).
+        let free = own & !limits.pinned;
+        let mut n = 0;
+        for s in bits(p[GUARD] & free) {
+            n += ones(bd::GUARD[s] & allowed);
+        }
+        for s in bits(p[KNIGHT] & free) {
+            n += ones(bd::KNIGHT[s] & allowed);
+        }
+        for s in bits(p[ROOK] & free) {
+            n += ones(rook_targets(s, occ) & allowed);
+        }
+        for s in bits(p[PAWN] & free) {
+            let targets = PAWN_STEPS[us.index()][s] & allowed;
             n += ones(targets) + ones(targets & twice);
+        }
+        for s in bits(limits.pinned) {
+            let targets = self.reach(s, us.index(), occ) & allowed & limits.pin_mask(s);
+            n += ones(targets);
+            if p[PAWN] & (1u64 << s) != 0 {
+                n += ones(targets & twice);
+            }
         }
         n
     }
