@@ -30,8 +30,9 @@ pub const MAX_PERFT_DEPTH: u32 = 64;
 /// Counts the legal move sequences of length `depth` from the game's current position,
 /// history included (so Ko applies). A finished game has no legal moves.
 ///
-/// The last ply is *bulk counted*: at depth 1 the count is the length of the legal move
-/// list, without playing the moves. `perft(game, 0) == 1`.
+/// The last ply is *bulk counted*: at depth 1 the count is the number of legal moves,
+/// without playing them ([`Position::count_legal_moves_within`], which a variant may answer
+/// without listing them either). `perft(game, 0) == 1`.
 ///
 /// # Panics
 ///
