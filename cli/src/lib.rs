@@ -176,6 +176,9 @@ pub enum Command {
             value_parser = commands::perft::parse_max_time
         )]
         max_time: std::time::Duration,
+        /// Count on this many threads (default: one per core); the count is the same.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: Option<u32>,
         #[command(flatten)]
         moves: MovesArg,
     },
@@ -411,8 +414,9 @@ fn dispatch(command: Command, io: &mut Io<'_>) -> Result<(), Failure> {
             depth,
             divide,
             max_time,
+            threads,
             moves,
-        } => commands::perft::run(io, &game, &moves, depth, divide, max_time),
+        } => commands::perft::run(io, &game, &moves, depth, divide, max_time, threads),
         Command::Validate {
             game,
             file,

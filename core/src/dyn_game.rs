@@ -103,7 +103,10 @@ pub trait DynGame {
     }
 }
 
-impl<P: Render + 'static> DynGame for Game<P> {
+impl<P: Render + Send + 'static> DynGame for Game<P>
+where
+    P::Move: Send,
+{
     fn as_any(&self) -> &dyn Any {
         self
     }

@@ -16,6 +16,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
+mod threads;
+
 /// The deepest perft counted: 64 plies.
 ///
 /// A tree of more plies cannot be counted in any variant here: with at least two moves at
@@ -28,15 +30,22 @@ pub const MAX_PERFT_DEPTH: u32 = 64;
 /// Counts the legal move sequences of length `depth` from the game's current position,
 /// history included (so Ko applies). A finished game has no legal moves.
 ///
-/// The last ply is *bulk counted*: at depth 1 the count is the length of the legal move
-/// list, without playing the moves. `perft(game, 0) == 1`.
+/// The last ply is *bulk counted*: at depth 1 the count is the number of legal moves,
+/// without playing them ([`Position::count_legal_moves_within`], which a variant may answer
+/// without listing them either). `perft(game, 0) == 1`.
 ///
 /// # Panics
 ///
 /// If `depth` is over [`MAX_PERFT_DEPTH`]. For a depth chosen by a user, check it with
 /// [`perft_estimate`] and count with [`perft_run`], which returns an error instead.
 pub fn perft<P: Position>(game: &mut Game<P>, depth: u32) -> u64 {
-    perft_with(game, depth, &mut |g, buf| g.legal_moves(buf))
+    assert_depth(depth);
+    let mut buffers = buffers::<P>(depth);
+    let mut moves = Plain {
+        budget: Budget::unlimited(),
+        undecided: Vec::new(),
+    };
+    recurse(game, depth, &mut buffers, &mut moves, &mut Unwatched)
 }
 
 /// Like [`perft`] but with the moves of each node produced by `generate`: tests use it to
@@ -53,11 +62,13 @@ where
 {
     assert_depth(depth);
     let mut buffers = buffers::<P>(depth);
-    let mut generate = |g: &Game<P>, buf: &mut Vec<P::Move>| {
-        generate(g, buf);
-        true
-    };
-    recurse(game, depth, &mut buffers, &mut generate, &mut Unwatched)
+    recurse(
+        game,
+        depth,
+        &mut buffers,
+        &mut Given(generate),
+        &mut Unwatched,
+    )
 }
 
 /// Perft split by the first move: each legal move with the count below it, in generation
@@ -102,6 +113,101 @@ fn buffers<P: Position>(depth: u32) -> Vec<Vec<P::Move>> {
         .collect()
 }
 
+/// How the recursion gets the moves of a node, to play them, and the number of moves of a
+/// node at the last ply, to count them.
+trait Moves<P: Position> {
+    /// Lists the legal moves into `buf`; `false` if stopped before all were listed.
+    fn list(&mut self, game: &Game<P>, buf: &mut Vec<P::Move>) -> bool;
+    /// The number of legal moves (`buf` is scratch); `None` if stopped.
+    fn count(&mut self, game: &Game<P>, buf: &mut Vec<P::Move>) -> Option<u64>;
+}
+
+/// The moves from a caller's generator ([`perft_with`]): counted by listing them.
+struct Given<'g, G>(&'g mut G);
+
+impl<P, G> Moves<P> for Given<'_, G>
+where
+    P: Position,
+    G: FnMut(&Game<P>, &mut Vec<P::Move>),
+{
+    #[inline]
+    fn list(&mut self, game: &Game<P>, buf: &mut Vec<P::Move>) -> bool {
+        (self.0)(game, buf);
+        true
+    }
+    #[inline]
+    fn count(&mut self, game: &Game<P>, buf: &mut Vec<P::Move>) -> Option<u64> {
+        (self.0)(game, buf);
+        Some(buf.len() as u64)
+    }
+}
+
+/// The legal moves as [`Game::legal_moves`] lists them, counted by
+/// [`Position::count_legal_moves_within`] (with no limit).
+struct Plain<M> {
+    budget: Budget,
+    undecided: Vec<M>,
+}
+
+impl<P: Position> Moves<P> for Plain<P::Move> {
+    #[inline]
+    fn list(&mut self, game: &Game<P>, buf: &mut Vec<P::Move>) -> bool {
+        game.legal_moves(buf);
+        true
+    }
+    #[inline]
+    fn count(&mut self, game: &Game<P>, buf: &mut Vec<P::Move>) -> Option<u64> {
+        count_within(game, buf, &mut self.undecided, &mut self.budget)
+    }
+}
+
+/// The legal moves asked within a budget (see [`legal_moves_within`]), so that a variant
+/// whose move generation searches stops when the budget is spent.
+struct Within<M> {
+    budget: Budget,
+    undecided: Vec<M>,
+}
+
+impl<M> Within<M> {
+    /// Within no limit but the stop flag `stop`, if any.
+    fn new(stop: Option<&Arc<AtomicBool>>) -> Self {
+        Within {
+            budget: match stop {
+                Some(stop) => Budget::unlimited().with_stop(stop.clone()),
+                None => Budget::unlimited(),
+            },
+            undecided: Vec::new(),
+        }
+    }
+}
+
+impl<P: Position> Moves<P> for Within<P::Move> {
+    #[inline]
+    fn list(&mut self, game: &Game<P>, buf: &mut Vec<P::Move>) -> bool {
+        legal_moves_within(game, buf, &mut self.undecided, &mut self.budget)
+    }
+    #[inline]
+    fn count(&mut self, game: &Game<P>, buf: &mut Vec<P::Move>) -> Option<u64> {
+        count_within(game, buf, &mut self.undecided, &mut self.budget)
+    }
+}
+
+/// The number of legal moves now, history included (none once the history ends the game),
+/// `None` if the budget left one undecided.
+#[inline]
+fn count_within<P: Position>(
+    game: &Game<P>,
+    scratch: &mut Vec<P::Move>,
+    undecided: &mut Vec<P::Move>,
+    budget: &mut Budget,
+) -> Option<u64> {
+    let (current, earlier) = (game.position(), game.history());
+    if current.history_outcome(earlier).is_some() {
+        return Some(0);
+    }
+    current.count_legal_moves_within(earlier, scratch, undecided, budget)
+}
+
 /// What the recursion reports to, and asks whether to go on. The plain counters use
 /// [`Unwatched`], whose methods do nothing and compile away, so they count exactly as fast
 /// as a recursion without them.
@@ -133,18 +239,17 @@ impl Watch for Unwatched {
     fn stop(&mut self) {}
 }
 
-/// The count below the current position. `generate` returns `false` if it was stopped
-/// before it listed every move (then the count stops).
-fn recurse<P, G, W>(
+/// The count below the current position; 0 if `moves` was stopped (then the count stops).
+fn recurse<P, M, W>(
     game: &mut Game<P>,
     depth: u32,
     buffers: &mut [Vec<P::Move>],
-    generate: &mut G,
+    moves: &mut M,
     watch: &mut W,
 ) -> u64
 where
     P: Position,
-    G: FnMut(&Game<P>, &mut Vec<P::Move>) -> bool,
+    M: Moves<P>,
     W: Watch,
 {
     if depth == 0 {
@@ -154,19 +259,22 @@ where
     if !watch.visit() {
         return 0;
     }
-    if !generate(game, buffer) {
-        watch.stop();
-        return 0;
-    }
     if depth == 1 {
-        let n = buffer.len() as u64;
+        let Some(n) = moves.count(game, buffer) else {
+            watch.stop();
+            return 0;
+        };
         watch.leaves(n);
         return n;
+    }
+    if !moves.list(game, buffer) {
+        watch.stop();
+        return 0;
     }
     let mut total = 0;
     for &mv in buffer.iter() {
         game.play_unchecked(mv);
-        total += recurse(game, depth - 1, rest, generate, watch);
+        total += recurse(game, depth - 1, rest, moves, watch);
         game.undo();
         if watch.stopped() {
             break;
@@ -206,6 +314,10 @@ pub struct PerftControl<'a> {
     /// Called with the progress so far, at most every [`PROGRESS_EVERY`] (and after the
     /// last root move).
     pub progress: Option<&'a mut dyn FnMut(&PerftProgress)>,
+    /// The threads that count: 0 or 1 counts on the calling thread; more split the root's
+    /// moves (and the replies to them when the root has few moves) among that many worker
+    /// threads while the calling thread reports progress. The counts are the same.
+    pub threads: usize,
 }
 
 /// How often at most [`PerftControl::progress`] is called.
@@ -332,8 +444,12 @@ impl Watch for Watched<'_, '_> {
 }
 
 /// Perft split by the first move, watched: like [`perft_divide`], but the count can be
-/// stopped through `control.stop` and reports its progress to `control.progress`. Every
-/// count returned is exact.
+/// stopped through `control.stop`, reports its progress to `control.progress`, and runs
+/// on `control.threads` threads. Every count returned is exact.
+///
+/// On several threads, a stopped count's [`PerftError::Stopped::done`] holds the root
+/// moves whose counts were finished, in generation order, which need not be the first
+/// ones; [`PerftProgress::root_done`] counts the first ones finished.
 ///
 /// A variant whose move generation searches (see [`Position::legal_moves_within`]) is
 /// asked with a [`Budget`] holding the stop flag, so that a stop is heard inside a long
@@ -342,30 +458,39 @@ impl Watch for Watched<'_, '_> {
 /// At depth 0 the split is empty (perft 0 is 1, the empty sequence). A depth over
 /// [`MAX_PERFT_DEPTH`] is refused with [`PerftError::TooDeep`] (check a user's depth with
 /// [`perft_estimate`] first: most depths below it cannot finish either).
-pub fn perft_run<P: Position>(
+pub fn perft_run<P>(
     game: &mut Game<P>,
     depth: u32,
     control: &mut PerftControl<'_>,
-) -> Result<PerftSplit<P::Move>, PerftError<P::Move>> {
+) -> Result<PerftSplit<P::Move>, PerftError<P::Move>>
+where
+    P: Position + Send,
+    P::Move: Send,
+{
     if depth > MAX_PERFT_DEPTH {
         return Err(PerftError::TooDeep { depth });
     }
     if depth == 0 {
         return Ok(Vec::new());
     }
-    let mut budget = match &control.stop {
-        Some(stop) => Budget::unlimited().with_stop(stop.clone()),
-        None => Budget::unlimited(),
-    };
-    let mut undecided = Vec::new();
-    let mut generate = |g: &Game<P>, buf: &mut Vec<P::Move>| {
-        legal_moves_within(g, buf, &mut undecided, &mut budget)
-    };
+    if control.threads > 1 && depth > 1 {
+        return threads::run(game, depth, control);
+    }
+    run_here(game, depth, control)
+}
+
+/// [`perft_run`] on the calling thread, to `depth` (at least 1).
+fn run_here<P: Position>(
+    game: &mut Game<P>,
+    depth: u32,
+    control: &mut PerftControl<'_>,
+) -> Result<PerftSplit<P::Move>, PerftError<P::Move>> {
+    let mut moves = Within::new(control.stop.as_ref());
     let mut watch = Watched::new(control);
     let mut root = Vec::new();
     let listed = watch.check(false) && {
         watch.state.visited = 1;
-        generate(game, &mut root)
+        moves.list(game, &mut root)
     };
     watch.state.root_total = root.len();
     watch.state.visited_done = watch.state.visited;
@@ -374,7 +499,7 @@ pub fn perft_run<P: Position>(
         let mut buffers = buffers::<P>(depth - 1);
         for &mv in &root {
             game.play_unchecked(mv);
-            let count = recurse(game, depth - 1, &mut buffers, &mut generate, &mut watch);
+            let count = recurse(game, depth - 1, &mut buffers, &mut moves, &mut watch);
             game.undo();
             if watch.stopped {
                 break;

@@ -230,6 +230,28 @@ pub trait Position: Clone + Debug + PartialEq + Eq + Hash + Sized {
         let _ = earlier;
         None
     }
+
+    /// How many moves are legal here, `earlier` being the positions before this one: the
+    /// length of [`Position::legal_moves_within`]'s list after
+    /// [`Position::retain_history_legal`] (the history's own end,
+    /// [`Position::history_outcome`], left to the caller), or `None` if the budget left a
+    /// move undecided. Perft counts its last ply with it. The default lists the moves into
+    /// `scratch`; a variant that can count without listing overrides it (perft's tests
+    /// compare the two).
+    fn count_legal_moves_within(
+        &self,
+        earlier: History<'_, Self>,
+        scratch: &mut Vec<Self::Move>,
+        undecided: &mut Vec<Self::Move>,
+        budget: &mut Budget,
+    ) -> Option<u64> {
+        self.legal_moves_within(scratch, undecided, budget);
+        if !undecided.is_empty() {
+            return None;
+        }
+        self.retain_history_legal(earlier, scratch);
+        Some(scratch.len() as u64)
+    }
 }
 
 /// Pictures of a position: a terminal diagram and an SVG drawing.

@@ -223,6 +223,7 @@ fn a_run_counts_exactly_what_perft_divide_counts_and_reports_its_end() {
         &mut PerftControl {
             stop: Some(Arc::new(AtomicBool::new(false))),
             progress: Some(&mut progress),
+            threads: 1,
         },
     )
     .expect("not stopped");
@@ -267,6 +268,7 @@ fn a_stop_flag_set_beforehand_stops_at_once() {
         &mut PerftControl {
             stop: Some(stop.clone()),
             progress: None,
+            threads: 1,
         },
     );
     match result {
@@ -309,6 +311,7 @@ fn a_stop_flag_set_while_counting_stops_soon_with_the_root_moves_done() {
         &mut PerftControl {
             stop: Some(stop),
             progress: None,
+            threads: 1,
         },
     );
     setter.join().unwrap();

@@ -198,6 +198,22 @@ impl Position for TurretChess {
         self.san(mv)
     }
 
+    /// Counts without listing (perft's last ply); none at the move limit, as
+    /// [`Position::legal_moves`] lists none there.
+    fn count_legal_moves_within(
+        &self,
+        _: chimera_core::History<'_, Self>,
+        _: &mut Vec<Move>,
+        undecided: &mut Vec<Move>,
+        _: &mut chimera_core::Budget,
+    ) -> Option<u64> {
+        undecided.clear();
+        if self.halfmove >= MOVE_LIMIT {
+            return Some(0);
+        }
+        Some(self.count_legal())
+    }
+
     fn history_outcome(&self, earlier: chimera_core::History<'_, Self>) -> Option<Outcome> {
         let earlier = earlier.positions();
         // Only positions since the last capture or pawn move can repeat this one, and only

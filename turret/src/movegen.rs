@@ -22,6 +22,47 @@ fn bits(b: u128) -> impl Iterator<Item = u8> {
     BitSet::<2>::from(b).into_iter().map(|i| i as u8)
 }
 
+/// Where generated moves go: a list, or a count (perft's last ply counts without listing).
+pub(crate) trait Sink {
+    /// One legal move.
+    fn push(&mut self, mv: Move);
+    /// The steps from `from` to every cell of `targets`, all legal.
+    fn steps(&mut self, from: u8, targets: u128);
+}
+
+impl Sink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+    #[inline(always)]
+    fn steps(&mut self, from: u8, targets: u128) {
+        for t in bits(targets) {
+            Vec::push(self, Move::step(from, t));
+        }
+    }
+}
+
+/// A [`Sink`] that counts.
+pub(crate) struct Count(pub(crate) u64);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn steps(&mut self, _: u8, targets: u128) {
+        // Bit by bit: the sets are small, and on baseline x86-64 (no popcnt) count_ones
+        // is a longer fixed sequence.
+        let mut t = targets;
+        while t != 0 {
+            t &= t - 1;
+            self.0 += 1;
+        }
+    }
+}
+
 struct Ctx {
     /// The king's cell.
     king: u8,
@@ -64,15 +105,13 @@ impl TurretChess {
     }
 
     #[inline(always)]
-    fn push_checked(&self, ctx: &Ctx, from: u8, targets: u128, out: &mut Vec<Move>) {
+    fn push_checked(&self, ctx: &Ctx, from: u8, targets: u128, out: &mut impl Sink) {
         if targets == 0 {
             return;
         }
         let fb = bit(from);
         if !ctx.all && (ctx.careful | ctx.pinned) & fb == 0 && targets & ctx.danger == 0 {
-            for t in bits(targets) {
-                out.push(Move::step(from, t));
-            }
+            out.steps(from, targets);
             return;
         }
         let line = if ctx.pinned & fb != 0 {
@@ -93,7 +132,7 @@ impl TurretChess {
     }
 
     #[inline(always)]
-    fn push_one(&self, ctx: &Ctx, mv: Move, out: &mut Vec<Move>) {
+    fn push_one(&self, ctx: &Ctx, mv: Move, out: &mut impl Sink) {
         let from = mv.src_index();
         let to = mv.dst_index();
         let fb = bit(from);
@@ -109,6 +148,20 @@ impl TurretChess {
     /// Fills `out` with the legal moves, ignoring the move-limit and history rules.
     pub(crate) fn gen_legal(&self, out: &mut Vec<Move>) {
         out.clear();
+        self.gen_into(out);
+    }
+
+    /// The number of legal moves, ignoring the move-limit and history rules: the length of
+    /// [`TurretChess::gen_legal`]'s list, counted without listing.
+    pub(crate) fn count_legal(&self) -> u64 {
+        let mut count = Count(0);
+        self.gen_into(&mut count);
+        count.0
+    }
+
+    /// The legal moves into `out`, ignoring the move-limit and history rules.
+    #[inline(always)]
+    fn gen_into(&self, out: &mut impl Sink) {
         let Some(k) = self.king_idx(self.turn) else {
             return;
         };
@@ -182,7 +235,7 @@ impl TurretChess {
 
     /// Pawn steps, double steps, captures, promotions (one move per role) and en passant.
     #[inline(always)]
-    fn gen_pawns(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+    fn gen_pawns(&self, ctx: &Ctx, out: &mut impl Sink) {
         let us = self.turn;
         let occ = self.occ();
         let theirs = self.by_color[(!us).index()];
@@ -226,7 +279,7 @@ impl TurretChess {
 
     /// Knights, Kwaggas, bishops, rooks and queens: each piece's targets from the tables.
     #[inline(always)]
-    fn gen_pieces(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+    fn gen_pieces(&self, ctx: &Ctx, out: &mut impl Sink) {
         let us = self.turn;
         let occ = self.occ();
         let not_ours = !self.by_color[us.index()] & crate::board::Bitboard::BOARD.0;
@@ -274,7 +327,7 @@ impl TurretChess {
     /// Turret moves: slides onto empty cells; a move whose sling throws a piece is tested
     /// on a copy.
     #[inline(always)]
-    fn gen_turrets(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+    fn gen_turrets(&self, ctx: &Ctx, out: &mut impl Sink) {
         let occ = self.occ();
         for from in bits(self.pieces(self.turn, Role::Turret)) {
             for (d, dir) in Dir::ALL.into_iter().enumerate() {
@@ -304,7 +357,7 @@ impl TurretChess {
 
     /// The king's steps onto cells not attacked, and castling when not in check.
     #[inline(always)]
-    fn gen_king(&self, ctx: &Ctx, out: &mut Vec<Move>) {
+    fn gen_king(&self, ctx: &Ctx, out: &mut impl Sink) {
         let k = ctx.king;
         let not_ours = !self.by_color[self.turn.index()] & crate::board::Bitboard::BOARD.0;
         let kocc = self.occ() & !bit(k);
@@ -332,7 +385,7 @@ impl TurretChess {
         !(thrown.role == Role::Pawn && l / 10 == first_rank(thrown.color))
     }
 
-    fn gen_castles(&self, k: u8, kocc: u128, out: &mut Vec<Move>) {
+    fn gen_castles(&self, k: u8, kocc: u128, out: &mut impl Sink) {
         let us = self.turn;
         let rank = first_rank(us) * 10;
         if k != rank + KING_FILE {

@@ -114,6 +114,57 @@ pub(crate) fn retain_history_legal(
     }
 }
 
+/// Whether the history may forbid a move of `pos` (so that counting its moves must list
+/// and filter them): under Ko, when some earlier position that [`ko_filter`] looks at
+/// differs from `pos` by one quiet move whose key matches (without asking whether that
+/// move is legal); under modified Ko, or after a run of quiet moves too long to scan,
+/// always. The same walk as [`ko_filter`]'s, with no move list: not a scan per move.
+pub(crate) fn may_forbid(pos: &TurtleShell, history: History<'_, TurtleShell>) -> bool {
+    if pos.rules.repetition == Repetition::None {
+        return false;
+    }
+    let earlier = history.positions();
+    let n = earlier.len();
+    if n < 3 {
+        return false;
+    }
+    let Some(lo) = reversible_start(pos, earlier) else {
+        return true;
+    };
+    if lo + 3 > n {
+        return false;
+    }
+    if pos.rules.repetition != Repetition::Ko {
+        return true;
+    }
+    let us = pos.turn().index();
+    let own = pos.colors[us];
+    let them = pos.colors[1 - us];
+    let mut j = n - 3;
+    loop {
+        let e = &earlier[j];
+        let diff = e.colors[us] ^ own;
+        let rest = diff & diff.wrapping_sub(1);
+        if e.colors[1 - us] == them && rest != 0 && rest & (rest - 1) == 0 {
+            let (from, to) = (diff & own, diff & !own);
+            if from != 0 && to != 0 {
+                let mv = Move::from_indices(
+                    from.trailing_zeros() as usize,
+                    to.trailing_zeros() as usize,
+                    false,
+                );
+                if pos.is_quiet_piece_move(mv) && pos.key_after_quiet(mv) == e.key {
+                    return true;
+                }
+            }
+        }
+        if j < lo + 2 {
+            return false;
+        }
+        j -= 2;
+    }
+}
+
 /// [`retain_history_legal`] after a long run of quiet moves: each quiet move's resulting
 /// key is looked up in the game's index, instead of scanning the run.
 #[inline(never)]

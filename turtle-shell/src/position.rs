@@ -71,6 +71,18 @@ impl Limits {
     }
 }
 
+/// The number of cells in a set, bit by bit: the sets counted are small, and on baseline
+/// x86-64 (no `popcnt`) `count_ones` is a longer fixed sequence.
+#[inline(always)]
+fn ones(mut set: u64) -> u32 {
+    let mut n = 0;
+    while set != 0 {
+        set &= set - 1;
+        n += 1;
+    }
+    n
+}
+
 /// A Turtle Shell Chess position: where the pieces stand, whose turn it is, and the rules
 /// it is played under. History (for Ko) is kept by [`chimera_core::Game`].
 ///
@@ -265,6 +277,25 @@ impl TurtleShell {
         }
     }
 
+    /// The number of legal moves (ignoring history): the length of
+    /// [`TurtleShell::legal_moves_into`]'s list, counted without listing (perft's last ply).
+    pub(crate) fn count_legal(&self) -> u64 {
+        if self.end_zone_winner().is_some() {
+            return 0;
+        }
+        let kings = self.pieces[KING] & self.colors[self.turn.index()];
+        if kings == 0 {
+            return 0;
+        }
+        let k = kings.trailing_zeros() as usize;
+        let mut n = self.king_move_count(k);
+        let limits = self.checks_and_pins(k);
+        if limits.evasion != 0 {
+            n += self.piece_move_count(&limits);
+        }
+        u64::from(n)
+    }
+
     /// What checks and pins allow the pieces other than the king (on `k`) to do.
     #[inline(always)]
     fn checks_and_pins(&self, k: usize) -> Limits {
@@ -333,6 +364,56 @@ impl TurtleShell {
                 moves.push(Move::from_indices(k, to, false));
             }
         }
+    }
+
+    /// The number of [`TurtleShell::king_moves`].
+    #[inline(always)]
+    fn king_move_count(&self, k: usize) -> u32 {
+        let own = self.colors[self.turn.index()];
+        let occ_without_king = self.occupied() ^ (1u64 << k);
+        let mut n = 0;
+        for to in bits(bd::GUARD[k] & !own) {
+            n += u32::from(!self.attacked(to, !self.turn, occ_without_king));
+        }
+        n
+    }
+
+    /// The number of [`TurtleShell::piece_moves`]: the targets of each piece, with a pawn's
+    /// target in the promotion zone but outside the end zone counted twice (it may promote
+    /// or not).
+    #[inline(always)]
+    fn piece_move_count(&self, limits: &Limits) -> u32 {
+        let us = self.turn;
+        let own = self.colors[us.index()];
+        let occ = self.occupied();
+        let p = &self.pieces;
+        let allowed = !own & limits.evasion;
+        let twice = PROMOTION_ZONE[us.index()] & !END_ZONE[us.index()];
+        // The pieces not pinned first, with no pin mask to look up (the pinned are own
+        // pieces, see checks_and_pins).
+        let free = own & !limits.pinned;
+        let mut n = 0;
+        for s in bits(p[GUARD] & free) {
+            n += ones(bd::GUARD[s] & allowed);
+        }
+        for s in bits(p[KNIGHT] & free) {
+            n += ones(bd::KNIGHT[s] & allowed);
+        }
+        for s in bits(p[ROOK] & free) {
+            n += ones(rook_targets(s, occ) & allowed);
+        }
+        for s in bits(p[PAWN] & free) {
+            let targets = PAWN_STEPS[us.index()][s] & allowed;
+            n += ones(targets) + ones(targets & twice);
+        }
+        for s in bits(limits.pinned) {
+            let targets = self.reach(s, us.index(), occ) & allowed & limits.pin_mask(s);
+            n += ones(targets);
+            if p[PAWN] & (1u64 << s) != 0 {
+                n += ones(targets & twice);
+            }
+        }
+        n
     }
 
     /// The moves of the guards, knights, rooks and pawns within `limits`; a pawn entering
@@ -612,5 +693,24 @@ impl Position for TurtleShell {
         moves: &mut Vec<Move>,
     ) {
         crate::history::retain_history_legal(self, earlier, moves);
+    }
+
+    /// Counts without listing, unless the history may forbid a move (Ko): then lists and
+    /// filters.
+    #[inline]
+    fn count_legal_moves_within(
+        &self,
+        earlier: chimera_core::History<'_, Self>,
+        scratch: &mut Vec<Move>,
+        undecided: &mut Vec<Move>,
+        _: &mut chimera_core::Budget,
+    ) -> Option<u64> {
+        undecided.clear();
+        if crate::history::may_forbid(self, earlier) {
+            self.legal_moves_into(scratch);
+            crate::history::retain_history_legal(self, earlier, scratch);
+            return Some(scratch.len() as u64);
+        }
+        Some(self.count_legal())
     }
 }

@@ -26,6 +26,7 @@ const ESTIMATE_TIME: Duration = Duration::from_millis(300);
 /// The exit code of a count stopped by Ctrl-C (128 + SIGINT, as shells report it).
 pub const INTERRUPTED: i32 = 130;
 
+/// `chimera perft`: counts on `threads` threads (`None`: one per core).
 pub fn run(
     io: &mut Io<'_>,
     args: &GameArgs,
@@ -33,13 +34,23 @@ pub fn run(
     depth: u32,
     divide: bool,
     max_time: Duration,
+    threads: Option<u32>,
 ) -> Result<(), Failure> {
     let mut game = new_game(args, moves)?;
     let what = format!("perft {depth} of {}", game.variant());
+    let threads = threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    );
     let header = format!(
-        "{what} (rules: {}), {} to move",
+        "{what} (rules: {}), {} to move, {}",
         game.rules_name(),
-        game.turn()
+        game.turn(),
+        if threads == 1 {
+            String::from("1 thread")
+        } else {
+            format!("{threads} threads")
+        }
     );
     if depth == 0 {
         return nothing_to_count(io, &header, None, divide, 1);
@@ -61,7 +72,7 @@ pub fn run(
     writeln!(io.out, "{header}")?;
     io.out.flush()?;
     let started = Instant::now();
-    match count(io, game.as_mut(), depth, &estimate, &stop) {
+    match count(io, game.as_mut(), depth, threads, &estimate, &stop) {
         Ok(split) => finish(io, &what, &split, divide, started.elapsed()),
         Err(PerftError::Stopped {
             done,
@@ -151,12 +162,13 @@ fn estimate(
     Ok(estimate)
 }
 
-/// Counts, showing the progress on standard error when it is a terminal, until done or
-/// stopped by Ctrl-C.
+/// Counts on `threads` threads, showing the progress on standard error when it is a
+/// terminal, until done or stopped by Ctrl-C.
 fn count(
     io: &mut Io<'_>,
     game: &mut dyn DynGame,
     depth: u32,
+    threads: usize,
     estimate: &PerftEstimate,
     stop: &Arc<AtomicBool>,
 ) -> Result<PerftSplit<String>, PerftError<String>> {
@@ -171,6 +183,7 @@ fn count(
         &mut PerftControl {
             stop: Some(stop.clone()),
             progress: Some(&mut |p: &PerftProgress| line.draw(err, p, estimate)),
+            threads,
         },
     );
     interrupt::handled();
