@@ -124,6 +124,7 @@ mod search;
 mod threads;
 pub mod time;
 mod tt;
+mod turns;
 
 pub use limits::Limits;
 pub use result::{PvLine, SearchError, SearchResult};
@@ -159,6 +160,9 @@ pub const DEFAULT_TT_BITS: u32 = 18;
 pub struct Engine<P: Evaluate> {
     tt: Table,
     history: Vec<i32>,
+    /// The rest of the turn planned for a variant of several actions a turn (see
+    /// [`Engine::search`]), answered from without a search while the game follows it.
+    plan: Option<turns::Kept<P::Move>>,
     /// The table stores moves by hash: the variant appears in the searches alone.
     variant: PhantomData<fn() -> P>,
 }
@@ -180,6 +184,7 @@ impl<P: Evaluate> Engine<P> {
         Engine {
             tt: Table::new(bits.min(30)),
             history: vec![0; 2 * HISTORY_SIZE],
+            plan: None,
             variant: PhantomData,
         }
     }
@@ -207,6 +212,7 @@ impl<P: Evaluate> Engine<P> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.plan = None;
     }
 
     /// Searches the current position of `game` within `limits`, history included, on
@@ -256,6 +262,30 @@ impl<P: Evaluate> Engine<P> {
                 SearchError::NoProvenMove
             });
         }
-        Ok(threads::run(main, game, tt, limits, start, progress))
+        // Whole turns (see the `turns` module): the kept plan's next action, or the
+        // action-by-action search on a share of the limits (it proves wins and losses in
+        // reach), then the planner on the rest.
+        let root: Vec<P::Move> = main.lists[0].iter().map(|&(mv, _)| mv).collect();
+        if let Some(result) = turns::follow(&mut self.plan, current, &root, start) {
+            progress(&result);
+            return Ok(result);
+        }
+        self.plan = None;
+        if !turns::applies(current, &root) {
+            return Ok(threads::run(main, game, tt, limits, start, progress));
+        }
+        let tactical = turns::tactical_limits(limits);
+        let proof = threads::run(main, game, tt, &tactical, start, progress);
+        if matches!(proof.score, Score::WinIn(_) | Score::LossIn(_)) {
+            return Ok(proof);
+        }
+        let planned = turns::plan_turn(&mut self.plan, current, &root, limits, start, proof.nodes);
+        match planned {
+            Some(result) => {
+                progress(&result);
+                Ok(result)
+            }
+            None => Ok(proof),
+        }
     }
 }

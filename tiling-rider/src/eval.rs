@@ -300,6 +300,11 @@ impl Evaluate for TilingRider {
     /// The threats of the turns to come and, far ahead in material, the hunt (see
     /// `TilingRider::threats`): what the search, which sees a few moves of a turn of
     /// many, cannot see for itself.
+    /// A turn is up to dozens of actions: the engine plans it whole.
+    fn plans_whole_turns(&self) -> bool {
+        true
+    }
+
     fn horizon_estimate(&self) -> i32 {
         let us = self.side;
         let (mine, theirs) = (self.side_material(us), self.side_material(!us));
