@@ -275,6 +275,7 @@ impl<P: Evaluate> Engine<P> {
             return Ok(threads::run(main, game, tt, limits, start, progress));
         }
         let tactical = turns::tactical_limits(limits);
+        main.limit_to(&tactical, start);
         let proof = threads::run(main, game, tt, &tactical, start, progress);
         if matches!(proof.score, Score::WinIn(_) | Score::LossIn(_)) {
             return Ok(proof);
