@@ -331,6 +331,23 @@ pub enum Command {
         #[command(flatten)]
         options: commands::serve::ServeOptions,
     },
+    /// Play engine games under fixed node counts that record positions with their results
+    /// (for `chimera tune`), or measure two sets of evaluation weights against each other.
+    #[command(after_help = "Examples:\n  \
+        chimera selfplay turret --games 200 --nodes 3000 --seed 1 --output turret.data\n  \
+        chimera selfplay turret --games 100 --nodes 3000 --a tuned --b legacy")]
+    Selfplay {
+        #[command(flatten)]
+        args: commands::selfplay::SelfplayArgs,
+    },
+    /// Fit a variant's evaluation weights to a `chimera selfplay` data file (Texel's
+    /// method) and write them as a weight file.
+    #[command(after_help = "Example:\n  \
+        chimera tune turret turret.data --output turret/src/weights.txt")]
+    Tune {
+        #[command(flatten)]
+        args: commands::tune::TuneArgs,
+    },
 }
 
 /// Runs a command; returns the process exit code. Errors are written to `io.err`.
@@ -406,5 +423,7 @@ fn dispatch(command: Command, io: &mut Io<'_>) -> Result<(), Failure> {
             .and_then(|limits| commands::bestmove::run(io, &game, &moves, &limits, json)),
         Command::Engine => commands::engine::run(io),
         Command::Serve { options } => commands::serve::run(io, &options),
+        Command::Selfplay { args } => commands::selfplay::run(io, &args),
+        Command::Tune { args } => commands::tune::run(io, &args),
     }
 }

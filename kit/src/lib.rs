@@ -17,6 +17,8 @@
 //! - [`lettered_enum!`]: a kind of piece (or ring) with its letter and name, declared once
 //!   with `ALL`, `index` and the letter's reader;
 //! - [`steps`]: the knight's leaps, listed once for move tables and reference generators;
+//! - [`tune`]: evaluations linear in their weights (features, weight files) and Texel's
+//!   method to tune the weights;
 //! - [`conformance`] and [`conformance_tests!`]: one line in a variant's tests runs the
 //!   property tests, the parser fuzzing and the perft data file.
 //!
@@ -58,6 +60,7 @@ pub mod history;
 mod lettered;
 pub mod steps;
 pub mod svg;
+pub mod tune;
 pub mod zobrist;
 
 pub use bitset::{BitSet, Iter};

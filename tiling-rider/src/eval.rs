@@ -15,6 +15,7 @@
 use crate::board::{tables, Bb, Unit};
 use crate::position::{Move, MoveKind, TilingRider};
 use chimera_core::{Color, Evaluate};
+use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
 
 /// The value of each small piece (wazir, ferz, guard, knight) in centipawns.
 pub const PIECE_VALUES: [i32; 4] = [100, 100, 250, 220];
@@ -22,14 +23,90 @@ pub const PIECE_VALUES: [i32; 4] = [100, 100, 250, 220];
 pub const AGGREGATE_BONUS: i32 = 150;
 /// The worth of a giant ferz (`paulowich-16`).
 pub const GIANT_FERZ_VALUE: i32 = 300;
-/// What being in check costs the side to move (it must spend moves to escape).
-const IN_CHECK: i32 = 120;
-/// What giving check is worth to the side to move (the opponent's king is attacked).
-const GIVING_CHECK: i32 = 60;
 /// Centipawns per piece of one's own next to (or in the units around) one's king.
 const SHELTER: i32 = 6;
 
+/// The features of the evaluation, in the order of the weight file (`weights.txt`), whose
+/// weights are in sixteenths of a centipawn ([`Features::SCALE`]). The first nine are the
+/// static score ([`Evaluate::evaluate`]), the others the estimate of what lies beyond the
+/// search's horizon ([`Evaluate::horizon_estimate`]); the search stands pat on their sum.
+/// Each is the side to move's count minus the opponent's, except `checks_any` (a king in
+/// check, either) and the threats, which are the side to move's over its turn's rest and
+/// the opponent's next turn.
+pub const FEATURES: &[&str] = &[
+    "wazir",
+    "ferz",
+    "guard",
+    "knight",
+    "aggregate",
+    "giant_ferz",
+    "shelter",
+    "check_balance",
+    "checks_any",
+    "threat_won",
+    "threat_lost",
+    "king_zone",
+    "tropism",
+    "hunt_zone",
+    "hunt_tropism",
+    "hunt_flights",
+    "hunt_edge",
+    "trade_down",
+];
+
+/// The evaluation before issue 21 as weights of [`FEATURES`] (in sixteenths): check cost
+/// 120 and giving check 60 are a balance of 90 and a common −30.
+const LEGACY: [i32; 18] = [
+    1600, 1600, 4000, 3520, 2400, 4800, 96, 1440, -480, 12, -12, 320, 48, 640, 96, 640, 400, 16,
+];
+
+/// The weights of the evaluation: `weights.txt` (written by `chimera tune tiling-rider`).
+pub static WEIGHTS: WeightSet = WeightSet::new(FEATURES, include_str!("weights.txt"), &LEGACY);
+
+/// The number of features of the static score; the horizon's follow.
+#[cfg(test)]
+const STATIC_FEATURES: usize = 9;
+const AGGREGATE: usize = 4;
+const GIANT_FERZ: usize = 5;
+const SHELTER_F: usize = 6;
+const CHECK_BALANCE: usize = 7;
+const CHECKS_ANY: usize = 8;
+const THREAT_WON: usize = 9;
+const THREAT_LOST: usize = 10;
+const KING_ZONE_F: usize = 11;
+const TROPISM_F: usize = 12;
+const HUNT_ZONE: usize = 13;
+const HUNT_TROPISM: usize = 14;
+const HUNT_FLIGHTS: usize = 15;
+const HUNT_EDGE: usize = 16;
+const TRADE_DOWN: usize = 17;
+
 impl TilingRider {
+    /// `color`'s side of the static features, added with `sign`: its small pieces, its
+    /// aggregates, its giant ferz, and its pieces in the units around its king.
+    fn side_features<S: FeatureSink>(&self, color: Color, sign: i32, sink: &mut S) {
+        let c = color.index();
+        for (ty, bb) in self.pieces[c].iter().enumerate() {
+            sink.add(ty, sign * bb.count() as i32);
+            sink.add(AGGREGATE, sign * bb.full_units().count() as i32);
+        }
+        if self.gferz[c].is_some() {
+            sink.add(GIANT_FERZ, sign);
+        }
+        sink.add(SHELTER_F, sign * self.shelter(c));
+    }
+
+    /// `color`'s own pieces in the units orthogonally next to its king's.
+    fn shelter(&self, c: usize) -> i32 {
+        let mut around = Bb::EMPTY;
+        for u in neighbours(self.kings[c]) {
+            around |= Bb::unit(u);
+        }
+        (self.occ[c] & around).count() as i32
+    }
+
+    /// `color`'s material as the legacy evaluation counted it (fixed values): what decides
+    /// the hunt and the trading down, whatever the weights.
     fn side_material(&self, color: Color) -> i32 {
         let c = color.index();
         let mut score = 0;
@@ -40,14 +117,7 @@ impl TilingRider {
         if self.gferz[c].is_some() {
             score += GIANT_FERZ_VALUE;
         }
-        // Shelter: own pieces in the units orthogonally next to the king's.
-        let king = self.kings[c];
-        let mut around = Bb::EMPTY;
-        for u in neighbours(king) {
-            around |= Bb::unit(u);
-        }
-        score += SHELTER * (self.occ[c] & around).count() as i32;
-        score
+        score + SHELTER * self.shelter(c)
     }
 
     /// The material a move takes: the enemy pieces on its target square or unit.
@@ -82,21 +152,8 @@ fn neighbours(unit: Unit) -> impl Iterator<Item = Unit> {
         })
 }
 
-/// The share (in 1/16) of a piece's worth counted as won when the side to move can take it
-/// with a move left in its turn, or as lost when the opponent's next turn can take it.
-const THREAT_SHARE: i32 = 12;
-
-/// What each unit next to the enemy king that a side attacks is worth to it.
-const KING_ZONE: i32 = 20;
-/// What each piece within 3 units of the enemy king is worth per unit closer than 4.
-const TROPISM: i32 = 3;
-
 /// The material lead from which a side hunts the enemy king and trades down.
 const HUNT_LEAD: i32 = 400;
-/// When hunting, what each of the enemy king's flights taken away is worth.
-const FLIGHT: i32 = 40;
-/// When hunting, what each unit the enemy king stands closer to the edge is worth.
-const EDGE: i32 = 25;
 /// A side's material at the start (17 of each small piece), for the trading-down term.
 const START_MATERIAL: i32 = 17 * (100 + 100 + 250 + 220);
 
@@ -166,7 +223,7 @@ impl TilingRider {
     /// the largest, one per attacking piece of its. A static estimate of the turns to come:
     /// it makes the search, which sees only a few moves of a turn of many, end its turns
     /// with its pieces safe and value the threats it makes.
-    fn threats(&self, lead: i32) -> i32 {
+    fn threats<S: FeatureSink>(&self, lead: i32, sink: &mut S) {
         let us = self.side;
         let them = !us;
         let att = Attacks::of(self);
@@ -237,9 +294,11 @@ impl TilingRider {
             .take(att.capturers[them.index()])
             .map(|&(l, _)| l)
             .sum();
-        let pressure = self.king_pressure(us, ours | att.spent_cover, lead >= HUNT_LEAD)
-            - self.king_pressure(them, theirs, -lead >= HUNT_LEAD);
-        (won - lost) * THREAT_SHARE / 16 + pressure
+        sink.add(THREAT_WON, won);
+        sink.add(THREAT_LOST, lost);
+        let hunting = lead >= HUNT_LEAD;
+        self.king_pressure(us, ours | att.spent_cover, hunting, 1, sink);
+        self.king_pressure(them, theirs, -lead >= HUNT_LEAD, -1, sink);
     }
 
     /// How hard `color` presses the enemy king, given the squares it attacks: each
@@ -248,7 +307,14 @@ impl TilingRider {
     /// When `hunting` (far ahead in material), the hunt counts three times over, with
     /// bonuses for the enemy king's flights taken away and for the king pushed to the edge,
     /// so that a won game is won rather than drawn by the no-progress rule.
-    fn king_pressure(&self, color: Color, attacks: Bb, hunting: bool) -> i32 {
+    fn king_pressure<S: FeatureSink>(
+        &self,
+        color: Color,
+        attacks: Bb,
+        hunting: bool,
+        sign: i32,
+        sink: &mut S,
+    ) {
         let enemy = (!color).index();
         let king = self.kings[enemy];
         let (mut zone, mut free) = (0, 0);
@@ -266,9 +332,10 @@ impl TilingRider {
             let d = u.u().abs_diff(king.u()).max(u.v().abs_diff(king.v()));
             near += i32::from(4u8.saturating_sub(d));
         }
-        let score = KING_ZONE * zone + TROPISM * near;
+        sink.add(KING_ZONE_F, sign * zone);
+        sink.add(TROPISM_F, sign * near);
         if !hunting {
-            return score;
+            return;
         }
         let edge = king
             .u()
@@ -276,21 +343,60 @@ impl TilingRider {
             .min(king.v())
             .min(crate::board::UNIT_RANKS - 1 - king.v())
             .min(3);
-        3 * score + FLIGHT * (4 - free) + EDGE * i32::from(3 - edge)
+        sink.add(HUNT_ZONE, sign * zone);
+        sink.add(HUNT_TROPISM, sign * near);
+        sink.add(HUNT_FLIGHTS, sign * (4 - free));
+        sink.add(HUNT_EDGE, sign * i32::from(3 - edge));
+    }
+
+    /// The static features ([`Evaluate::evaluate`]'s): both sides' material and shelter,
+    /// and the kings in check.
+    fn static_features<S: FeatureSink>(&self, sink: &mut S) {
+        let us = self.side;
+        self.side_features(us, 1, sink);
+        self.side_features(!us, -1, sink);
+        let (checked, checking) = (i32::from(self.in_check(us)), i32::from(self.in_check(!us)));
+        sink.add(CHECK_BALANCE, checking - checked);
+        sink.add(CHECKS_ANY, checking + checked);
+    }
+
+    /// The features of the horizon estimate ([`Evaluate::horizon_estimate`]'s): the
+    /// threats of the turns to come and, far ahead in material, the hunt and the trading
+    /// down (see `TilingRider::threats`).
+    fn horizon_features<S: FeatureSink>(&self, sink: &mut S) {
+        let us = self.side;
+        let (mine, theirs) = (self.side_material(us), self.side_material(!us));
+        let lead = mine - theirs;
+        self.threats(lead, sink);
+        // Far ahead, trading down is progress: each exchange makes the lead count more.
+        if lead.abs() >= HUNT_LEAD {
+            let weaker = mine.min(theirs).max(0);
+            sink.add(
+                TRADE_DOWN,
+                lead * (START_MATERIAL - weaker.min(START_MATERIAL)) / (4 * START_MATERIAL),
+            );
+        }
     }
 }
 
+impl Features for TilingRider {
+    const NAMES: &'static [&'static str] = FEATURES;
+    const SCALE: i32 = SCALE;
+
+    fn features<S: FeatureSink>(&self, sink: &mut S) {
+        self.static_features(sink);
+        self.horizon_features(sink);
+    }
+}
+
+/// The weights are in sixteenths of a centipawn.
+const SCALE: i32 = 16;
+
 impl Evaluate for TilingRider {
     fn evaluate(&self) -> i32 {
-        let us = self.side;
-        let mut score = self.side_material(us) - self.side_material(!us);
-        if self.in_check(us) {
-            score -= IN_CHECK;
-        }
-        if self.in_check(!us) {
-            score += GIVING_CHECK;
-        }
-        score
+        let mut dot = Dot::new(WEIGHTS.get());
+        self.static_features(&mut dot);
+        dot.sum() / SCALE
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
@@ -306,16 +412,9 @@ impl Evaluate for TilingRider {
     }
 
     fn horizon_estimate(&self) -> i32 {
-        let us = self.side;
-        let (mine, theirs) = (self.side_material(us), self.side_material(!us));
-        let lead = mine - theirs;
-        let mut score = self.threats(lead);
-        // Far ahead, trading down is progress: each exchange makes the lead count more.
-        if lead.abs() >= HUNT_LEAD {
-            let weaker = mine.min(theirs).max(0);
-            score += lead * (START_MATERIAL - weaker.min(START_MATERIAL)) / (4 * START_MATERIAL);
-        }
-        score
+        let mut dot = Dot::new(WEIGHTS.get());
+        self.horizon_features(&mut dot);
+        dot.sum() / SCALE
     }
 }
 
@@ -352,6 +451,76 @@ mod tests {
             .set_turn_number(5)
             .set_last_turn_length(limit - 1);
         setup.build().expect("a reachable position")
+    }
+
+    /// The static score as it was before issue 21, for the check that its weights
+    /// reproduce it.
+    fn legacy_evaluate(pos: &TilingRider) -> i32 {
+        let us = pos.side;
+        let mut score = pos.side_material(us) - pos.side_material(!us);
+        if pos.in_check(us) {
+            score -= 120;
+        }
+        if pos.in_check(!us) {
+            score += 60;
+        }
+        score
+    }
+
+    /// Positions of a few random games from the start.
+    fn positions() -> Vec<TilingRider> {
+        use chimera_core::Position;
+        let mut out = Vec::new();
+        let mut state = 9u64;
+        let mut moves = Vec::new();
+        for _ in 0..4 {
+            let mut pos = TilingRider::start(Rules::Standard);
+            for _ in 0..120 {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() || pos.terminal().is_some() {
+                    break;
+                }
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
+                out.push(pos.clone());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_weight_file_reads() {
+        let weights = chimera_kit::tune::parse_weights(WEIGHTS.text(), FEATURES);
+        assert_eq!(weights.map(|w| w.len()), Ok(FEATURES.len()));
+    }
+
+    #[test]
+    fn the_legacy_weights_are_the_old_static_score() {
+        for pos in positions() {
+            let mut dot = Dot::new(WEIGHTS.legacy());
+            pos.static_features(&mut dot);
+            assert_eq!(dot.sum() / SCALE, legacy_evaluate(&pos));
+        }
+    }
+
+    #[test]
+    fn the_static_score_is_symmetric() {
+        use chimera_kit::tune::Dense;
+        for pos in positions() {
+            let mut other = pos.clone();
+            other.side = !other.side;
+            let (mut a, mut b) = (Dense::new(FEATURES.len()), Dense::new(FEATURES.len()));
+            pos.static_features(&mut a);
+            other.static_features(&mut b);
+            let pairs = a.values().iter().zip(b.values()).take(STATIC_FEATURES);
+            for (i, (&x, &y)) in pairs.enumerate() {
+                if i == CHECKS_ANY {
+                    assert_eq!(x, y);
+                } else {
+                    assert_eq!(x, -y, "{}", FEATURES[i]);
+                }
+            }
+        }
     }
 
     #[test]

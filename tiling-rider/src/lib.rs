@@ -102,7 +102,7 @@ mod moves;
 mod notation;
 mod position;
 mod render;
-pub use eval::{AGGREGATE_BONUS, GIANT_FERZ_VALUE, PIECE_VALUES};
+pub use eval::{AGGREGATE_BONUS, FEATURES, GIANT_FERZ_VALUE, PIECE_VALUES, WEIGHTS};
 pub use render::PICTURE_BUDGET_NODES;
 mod search;
 mod setup;

@@ -1,22 +1,82 @@
-//! [`Evaluate`] for Triagonal Chess: material (Jacks on the board and in hand included) and
-//! the march of the king to the enemy king's start cell; capturing the king wins, which the
-//! search sees from the rules.
+//! [`Evaluate`] for Triagonal Chess: material (Jacks on the board and in hand included),
+//! the march of the king to the enemy king's start cell and the race between the two
+//! marches, the guard of one's own start cell (pieces beside it, Jack walls around it), and
+//! the safety of the king; the same terms for both sides, scored for the side to move.
+//! Capturing the king wins, which the search sees from the rules.
+//!
+//! The score is linear in its weights ([`Features`]): the weights are data, `weights.txt`
+//! beside this file, fitted to engine games by `chimera tune triagonal` (Texel's method).
 //!
 //! Triagonal has about 11,660 turns at the start, almost all of them a Jack placement with
-//! a normal move: [`Evaluate::selective_moves`] gives the search the normal moves alone
-//! (about 100) away from the root.
+//! a normal move: [`Evaluate::selective_moves`] gives the search the normal moves (about
+//! 100), and a few placements only where a static rule says a Jack wall matters (blocking
+//! an enemy slider's line to the king, shielding the king's start cell from the enemy
+//! king): how many is the weight file's `jack_pairs`.
 
+use crate::board::tables;
 use crate::position::{king_start, Move, MoveKind, Piece, Triagonal};
+use crate::{Cell, CellSet};
 use chimera_core::{Color, Evaluate, Position};
+use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
 
 /// The value of each [`Piece`] on the board (pawn, knight, bishop, rook, queen, king, Jack)
 /// in centipawns. The king's is used only to order its capture first.
 pub const PIECE_VALUES: [i32; 7] = [100, 350, 400, 500, 900, 20_000, 80];
 /// The value of a Jack in hand.
 pub const JACK_IN_HAND: i32 = 40;
-/// A king `d` steps (in any of the 26 directions) from the enemy king's start cell earns
-/// `MARCH[d]` (0 beyond).
-const MARCH: [i32; 8] = [0, 300, 160, 90, 50, 25, 12, 5];
+/// The features of the evaluation, in the order of the weight file (`weights.txt`). Each is
+/// the side to move's count minus the opponent's, except `tempo` (1: the move is ours).
+pub const FEATURES: &[&str] = &[
+    "pawn",
+    "knight",
+    "bishop",
+    "rook",
+    "queen",
+    "jack",
+    "jack_in_hand",
+    "march_1",
+    "march_2",
+    "march_3",
+    "march_4",
+    "march_5",
+    "march_6",
+    "march_7",
+    "pawn_progress",
+    "march_lead",
+    "start_guards",
+    "jack_wall",
+    "king_guards",
+    "king_attackers",
+    "tempo",
+    "jack_pairs",
+];
+
+/// The evaluation before issue 21 as weights of [`FEATURES`]: material (Jacks in hand
+/// too), the king's march and the pawns' progress; and no Jack placement searched.
+const LEGACY: [i32; 22] = [
+    100, 350, 400, 500, 900, 80, 40, 300, 160, 90, 50, 25, 12, 5, 3, 0, 0, 0, 0, 0, 0, 0,
+];
+
+/// The weights of the evaluation: `weights.txt` (written by `chimera tune triagonal`).
+pub static WEIGHTS: WeightSet = WeightSet::new(FEATURES, include_str!("weights.txt"), &LEGACY);
+
+/// The material features of the pieces on the board, in [`Piece`] order (the king none).
+const MATERIAL: [Option<usize>; 7] = [Some(0), Some(1), Some(2), Some(3), Some(4), None, Some(5)];
+const JACKS_IN_HAND: usize = 6;
+const MARCH: usize = 7;
+const PAWN_PROGRESS: usize = 14;
+const MARCH_LEAD: usize = 15;
+const START_GUARDS: usize = 16;
+const JACK_WALL: usize = 17;
+const KING_GUARDS: usize = 18;
+const KING_ATTACKERS: usize = 19;
+const TEMPO: usize = 20;
+/// Not a feature of the score (its value is always 0, so tuning leaves its weight alone):
+/// its weight is how many Jack placements [`Evaluate::selective_moves`] offers the search
+/// where they matter (0: never place), at most [`MAX_JACK_PAIRS`].
+const JACK_PAIRS: usize = 21;
+/// The most Jack placements offered in one position.
+pub const MAX_JACK_PAIRS: usize = 4;
 
 /// King steps between two cells (the hole ignored).
 fn king_distance(a: crate::Cell, b: crate::Cell) -> usize {
@@ -27,39 +87,172 @@ fn king_distance(a: crate::Cell, b: crate::Cell) -> usize {
 }
 
 impl Triagonal {
-    fn side_score(&self, color: Color) -> i32 {
+    /// `color`'s side of the features, added with `sign` (+1 for the side to move, −1 for
+    /// the opponent): material, the king's march to the enemy king's start cell, the
+    /// pawns' progress, the guard of its own king's start cell (its pieces next to it, its
+    /// Jacks within two steps: the wall the enemy king must break), and its king's safety
+    /// (its pieces and the enemy's next to it: there is no check, a king is simply taken).
+    /// Returns the king's distance to its goal.
+    fn side_features<S: FeatureSink>(&self, color: Color, sign: i32, sink: &mut S) -> usize {
         let c = color.index();
-        let mut score = JACK_IN_HAND * i32::from(self.hand[c]);
+        let t = tables();
+        sink.add(JACKS_IN_HAND, sign * i32::from(self.hand[c]));
         for piece in Piece::ALL {
-            if piece != Piece::King {
-                score += PIECE_VALUES[piece as usize] * i32::from(self.counts[c][piece as usize]);
+            if let Some(f) = MATERIAL[piece as usize] {
+                sink.add(f, sign * i32::from(self.counts[c][piece as usize]));
             }
         }
         let target = king_start(!color);
+        let home = king_start(color);
+        let mut march = FAR;
+        let (mut progress, mut wall) = (0, 0);
         for cell in self.occ[c].iter() {
             match self.piece_at(cell) {
                 Some((Piece::King, _)) => {
-                    score += MARCH.get(king_distance(cell, target)).copied().unwrap_or(0);
+                    march = king_distance(cell, target);
+                    if (1..8).contains(&march) {
+                        sink.add(MARCH + march - 1, sign);
+                    }
+                    let around = &t.neigh[cell.index()];
+                    sink.add(KING_GUARDS, sign * around.and(&self.occ[c]).len() as i32);
+                    sink.add(
+                        KING_ATTACKERS,
+                        sign * around.and(&self.occ[1 - c]).len() as i32,
+                    );
                 }
                 Some((Piece::Pawn, _)) => {
                     // Forward is +rank and +level for White.
-                    let progress = if color == Color::White {
+                    progress += if color == Color::White {
                         cell.rank() + cell.level()
                     } else {
                         14 - cell.rank() - cell.level()
                     };
-                    score += 3 * i32::from(progress);
+                }
+                Some((Piece::Jack, _)) => {
+                    wall += i32::from(king_distance(cell, home) <= 2);
                 }
                 _ => {}
             }
         }
-        score
+        sink.add(PAWN_PROGRESS, sign * i32::from(progress));
+        sink.add(JACK_WALL, sign * wall);
+        let guards = t.neigh[home.index()].and(&self.occ[c]).len();
+        sink.add(START_GUARDS, sign * guards as i32);
+        march
+    }
+}
+
+impl Triagonal {
+    /// Up to `max` Jack placements (pairs of cells) worth searching for the side to move,
+    /// chosen by a cheap static rule: the empty cells between an enemy slider (queen, rook,
+    /// bishop) and our king on a clear line (a Jack there blocks it), and, with the enemy
+    /// king within three steps of our king's start cell, the cells next to that cell (a
+    /// wall the enemy king must go round). Each chosen cell is paired with a placement cell
+    /// next to it (one that matters too, if any). None when nothing threatens.
+    fn jack_candidates(&self, max: usize, out: &mut [(Cell, Cell); MAX_JACK_PAIRS]) -> usize {
+        let us = self.turn.index();
+        if max == 0 || self.hand[us] < 2 {
+            return 0;
+        }
+        let t = tables();
+        let (mut king, mut enemy_king) = (None, None);
+        for cell in self.occ[us].iter() {
+            if let Some((Piece::King, _)) = self.piece_at(cell) {
+                king = Some(cell);
+            }
+        }
+        let mut urgent = CellSet::EMPTY;
+        for cell in self.occ[1 - us].iter() {
+            match self.piece_at(cell) {
+                Some((Piece::King, _)) => enemy_king = Some(cell),
+                Some((piece @ (Piece::Queen | Piece::Rook | Piece::Bishop), _)) => {
+                    if let Some(k) = king {
+                        self.open_line(k, cell, piece, &mut urgent);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let home = king_start(self.turn);
+        if enemy_king.is_some_and(|k| king_distance(k, home) <= 3) {
+            urgent = CellSet(urgent.0 | t.neigh[home.index()].0);
+        }
+        let cells = self.placement_cells();
+        let first = urgent.and(&cells);
+        let mut n = 0;
+        for a in first.iter() {
+            let partners = t.neigh[a.index()].and(&cells);
+            let b = partners
+                .and(&urgent)
+                .iter()
+                .next()
+                .or_else(|| partners.iter().next());
+            if let Some(b) = b {
+                if !out[..n].contains(&(b, a)) {
+                    out[n] = (a, b);
+                    n += 1;
+                    if n == max.min(MAX_JACK_PAIRS) {
+                        break;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// Adds to `cells` the cells strictly between our king on `king` and the enemy
+    /// `piece` on `from` if the piece attacks the king along a clear line.
+    fn open_line(&self, king: Cell, from: Cell, piece: Piece, cells: &mut CellSet) {
+        let delta = |a: u8, b: u8| i32::from(b) - i32::from(a);
+        let d = [
+            delta(king.file(), from.file()),
+            delta(king.rank(), from.rank()),
+            delta(king.level(), from.level()),
+        ];
+        let n = d.iter().map(|x| x.abs()).max().unwrap_or(0);
+        if n < 2 || d.iter().any(|&x| x != 0 && x.abs() != n) {
+            return;
+        }
+        let axes = d.iter().filter(|&&x| x != 0).count();
+        let slides = match piece {
+            Piece::Rook => axes != 2,
+            Piece::Bishop => axes != 1,
+            _ => axes != 3,
+        };
+        if !slides {
+            return;
+        }
+        let mut between = CellSet::EMPTY;
+        for i in 1..n {
+            match king.offset(d[0] / n * i, d[1] / n * i, d[2] / n * i) {
+                Some(cell) if self.piece_at(cell).is_none() => between.insert(cell),
+                _ => return,
+            }
+        }
+        *cells = CellSet(cells.0 | between.0);
+    }
+}
+
+/// A king's distance when it is not on the board.
+const FAR: usize = 8;
+
+impl Features for Triagonal {
+    const NAMES: &'static [&'static str] = FEATURES;
+
+    fn features<S: FeatureSink>(&self, sink: &mut S) {
+        let ours = self.side_features(self.turn, 1, sink);
+        let theirs = self.side_features(!self.turn, -1, sink);
+        // Who is ahead in the race to the start cells (in king steps, at most 4 either way).
+        sink.add(MARCH_LEAD, (theirs as i32 - ours as i32).clamp(-4, 4));
+        sink.add(TEMPO, 1);
     }
 }
 
 impl Evaluate for Triagonal {
     fn evaluate(&self) -> i32 {
-        self.side_score(self.turn) - self.side_score(!self.turn)
+        let mut dot = Dot::new(WEIGHTS.get());
+        self.features(&mut dot);
+        dot.sum()
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
@@ -83,11 +276,156 @@ impl Evaluate for Triagonal {
         value
     }
 
+    /// The turns without placement, and where a Jack wall matters (see
+    /// `Triagonal::jack_candidates`) the turns with a few chosen placements.
     fn selective_moves(&self, moves: &mut Vec<Move>) -> bool {
         moves.clear();
-        if self.terminal().is_none() {
-            self.generate_normal(moves);
+        if self.terminal().is_some() {
+            return true;
         }
+        let wanted = WEIGHTS.get().get(JACK_PAIRS).copied().unwrap_or(0);
+        let mut pairs = [(king_start(Color::White), king_start(Color::White)); MAX_JACK_PAIRS];
+        let n = self.jack_candidates(wanted.clamp(0, MAX_JACK_PAIRS as i32) as usize, &mut pairs);
+        if n == 0 {
+            self.generate_normal(moves);
+            return true;
+        }
+        // Every legal turn, then the placements not chosen out: legal by construction.
+        self.generate(moves);
+        let pairs = &pairs[..n];
+        moves.retain(|mv| {
+            mv.placement().map_or(true, |(a, b)| {
+                pairs.iter().any(|&p| p == (a, b) || p == (b, a))
+            })
+        });
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_kit::tune::{parse_weights, Dense};
+
+    /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
+    fn legacy_side_score(pos: &Triagonal, color: Color) -> i32 {
+        const OLD_MARCH: [i32; 8] = [0, 300, 160, 90, 50, 25, 12, 5];
+        let c = color.index();
+        let mut score = JACK_IN_HAND * i32::from(pos.hand[c]);
+        for piece in Piece::ALL {
+            if piece != Piece::King {
+                score += PIECE_VALUES[piece as usize] * i32::from(pos.counts[c][piece as usize]);
+            }
+        }
+        let target = king_start(!color);
+        for cell in pos.occ[c].iter() {
+            match pos.piece_at(cell) {
+                Some((Piece::King, _)) => {
+                    score += OLD_MARCH
+                        .get(king_distance(cell, target))
+                        .copied()
+                        .unwrap_or(0);
+                }
+                Some((Piece::Pawn, _)) => {
+                    let progress = if color == Color::White {
+                        cell.rank() + cell.level()
+                    } else {
+                        14 - cell.rank() - cell.level()
+                    };
+                    score += 3 * i32::from(progress);
+                }
+                _ => {}
+            }
+        }
+        score
+    }
+
+    /// Positions of a few random games from the start (Jack placements included).
+    fn positions() -> Vec<Triagonal> {
+        let mut out = Vec::new();
+        let mut state = 3u64;
+        let mut moves = Vec::new();
+        for _ in 0..10 {
+            let mut pos = Triagonal::standard();
+            for _ in 0..60 {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() || pos.terminal().is_some() {
+                    break;
+                }
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
+                out.push(pos.clone());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_weight_file_reads() {
+        assert_eq!(
+            parse_weights(WEIGHTS.text(), FEATURES).map(|w| w.len()),
+            Ok(FEATURES.len())
+        );
+    }
+
+    #[test]
+    fn the_legacy_weights_are_the_old_evaluation() {
+        let positions = positions();
+        assert!(positions
+            .iter()
+            .any(|p| p.count(Color::White, Piece::Jack) > 0));
+        for pos in positions {
+            let mut dot = Dot::new(WEIGHTS.legacy());
+            pos.features(&mut dot);
+            let old = legacy_side_score(&pos, pos.turn) - legacy_side_score(&pos, !pos.turn);
+            assert_eq!(dot.sum(), old, "{}", pos.to_text());
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_symmetric() {
+        for pos in positions() {
+            let mut other = pos.clone();
+            other.turn = !other.turn;
+            let (mut a, mut b) = (Dense::new(FEATURES.len()), Dense::new(FEATURES.len()));
+            pos.features(&mut a);
+            other.features(&mut b);
+            for (i, (x, y)) in a.values().iter().zip(b.values()).enumerate() {
+                if i == TEMPO {
+                    assert_eq!((*x, *y), (1, 1));
+                } else {
+                    assert_eq!(*x, -*y, "{} in {}", FEATURES[i], pos.to_text());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn jacks_are_placed_to_block_a_line_to_the_king() {
+        let cell = |s| Cell::parse(s).expect("a cell");
+        let mut setup = crate::Setup::new(Color::White);
+        setup
+            .set_piece(cell("Ae1"), Some((Piece::King, Color::White)))
+            .set_piece(cell("Ad2"), Some((Piece::Pawn, Color::White)))
+            .set_piece(cell("Af2"), Some((Piece::Pawn, Color::White)))
+            .set_piece(cell("He8"), Some((Piece::King, Color::Black)))
+            .set_jacks_in_hand(Color::White, 2);
+        let quiet = setup.build().expect("a position");
+        let mut pairs = [(cell("Ae1"), cell("Ae1")); MAX_JACK_PAIRS];
+        assert_eq!(quiet.jack_candidates(2, &mut pairs), 0, "nothing threatens");
+        // A black rook on Ae6 sees the king down the file: Ae2-Ae5 block it.
+        setup.set_piece(cell("Ae6"), Some((Piece::Rook, Color::Black)));
+        let threatened = setup.build().expect("a position");
+        let n = threatened.jack_candidates(2, &mut pairs);
+        assert!(n >= 1);
+        let line = ["Ae2", "Ae3", "Ae4", "Ae5"].map(cell);
+        assert!(line.contains(&pairs[0].0), "{:?}", &pairs[..n]);
+        let mut selected = Vec::new();
+        assert!(threatened.selective_moves(&mut selected));
+        let mut legal = Vec::new();
+        threatened.legal_moves(&mut legal);
+        assert!(selected.iter().any(|mv| mv.placement().is_some()));
+        assert!(selected.iter().all(|mv| legal.contains(mv)));
+        assert!(selected.len() < legal.len());
     }
 }

@@ -96,7 +96,7 @@ mod render;
 mod setup;
 
 pub use board::{Cell, CellIter, CellSet};
-pub use eval::{JACK_IN_HAND, PIECE_VALUES};
+pub use eval::{FEATURES, JACK_IN_HAND, PIECE_VALUES, WEIGHTS};
 pub use position::{
     king_start, pawn_start, promotion_zone, Move, MoveKind, Piece, Rules, Triagonal, KING_CAPTURED,
     KING_REACHED_START,

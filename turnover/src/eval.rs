@@ -1,9 +1,16 @@
 //! [`Evaluate`] for Turnover Chess: the Castles first (a player without a Castle loses, so
-//! the last ones are worth the most), then the other stacks.
+//! the last ones are worth the most) and their safety (Castles an enemy stack can take at
+//! once, stacks guarding them), then the other stacks and the Walls' advance: the same
+//! terms for both sides, scored for the side to move.
+//!
+//! The score is linear in its weights ([`Features`]): the weights are data, `weights.txt`
+//! beside this file, fitted to engine games by `chimera tune turnover` (Texel's method).
 
+use crate::board::{bishop_attacks, rook_attacks, Square, KING, KNIGHT, WALL_DIAGONAL};
 use crate::position::{Effect, Move, Turnover};
 use crate::stack::Stack;
 use chimera_core::{Color, Evaluate};
+use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
 
 /// The value of each stack in centipawns, in the order of [`Stack::ALL`] (Tower, Fort,
 /// Wall, Citadel, Fortress, Castle). A Castle's worth grows as a side has fewer of them
@@ -21,26 +28,96 @@ fn value(stack: Stack) -> i32 {
     STACK_VALUES[stack as usize]
 }
 
+/// The features of the evaluation, in the order of the weight file (`weights.txt`). Each is
+/// the side to move's count minus the opponent's, except `tempo` (1: the move is ours).
+pub const FEATURES: &[&str] = &[
+    "tower",
+    "fort",
+    "wall",
+    "citadel",
+    "fortress",
+    "castle",
+    "castle_first_two",
+    "wall_advance",
+    "last_castle",
+    "castles_attacked",
+    "last_castle_attacked",
+    "castle_guards",
+    "tempo",
+];
+
+/// The evaluation before issue 21 as weights of [`FEATURES`]: the stacks, the Castles
+/// (the last two worth more) and the Walls' advance.
+const LEGACY: [i32; 13] = [450, 300, 100, 800, 400, 600, 700, 5, 0, 0, 0, 0, 0];
+
+/// The weights of the evaluation: `weights.txt` (written by `chimera tune turnover`).
+pub static WEIGHTS: WeightSet = WeightSet::new(FEATURES, include_str!("weights.txt"), &LEGACY);
+
+const CASTLES: usize = 5;
+const CASTLE_FIRST_TWO: usize = 6;
+const WALL_ADVANCE: usize = 7;
+const LAST_CASTLE: usize = 8;
+const CASTLES_ATTACKED: usize = 9;
+const LAST_CASTLE_ATTACKED: usize = 10;
+const CASTLE_GUARDS: usize = 11;
+const TEMPO: usize = 12;
+
 impl Turnover {
-    fn side_score(&self, color: Color) -> i32 {
-        let mut score = castle_score(self.castles(color).count_ones());
-        for stack in &Stack::ALL[..5] {
-            score += value(*stack) * self.stacks(color, *stack).count_ones() as i32;
+    /// `color`'s side of the features, added with `sign` (+1 for the side to move, −1 for
+    /// the opponent): its stacks, its Castles (the last two, and the very last, worth
+    /// more), the Walls' advance, and its Castles' safety: those an enemy stack can take
+    /// at once (all the more if it is the last), and its stacks standing next to them.
+    fn side_features<S: FeatureSink>(&self, color: Color, sign: i32, sink: &mut S) {
+        for (f, stack) in Stack::ALL[..5].iter().enumerate() {
+            sink.add(f, sign * self.stacks(color, *stack).count_ones() as i32);
         }
-        // Walls walk forward only: a little for each rank they have advanced.
-        let walls = self.stacks(color, Stack::Wall);
-        let mut bits = walls;
+        let castles = self.castles(color);
+        let n = castles.count_ones() as i32;
+        sink.add(CASTLES, sign * n);
+        sink.add(CASTLE_FIRST_TWO, sign * n.min(2));
+        sink.add(LAST_CASTLE, sign * i32::from(n == 1));
+        // Walls walk forward only: each rank they have advanced.
+        let mut bits = self.stacks(color, Stack::Wall);
+        let mut advance = 0;
         while bits != 0 {
-            let sq = bits.trailing_zeros() as i32;
+            let rank = bits.trailing_zeros() as i32 / 8;
             bits &= bits - 1;
-            let rank = sq / 8;
-            score += 5 * if color == Color::White {
+            advance += if color == Color::White {
                 rank
             } else {
                 7 - rank
             };
         }
-        score
+        sink.add(WALL_ADVANCE, sign * advance);
+        let own = self.occupied_by(color);
+        let (mut attacked, mut guards) = (0, 0);
+        let mut bits = castles;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            attacked += i32::from(self.attacked_by(sq, !color));
+            guards += (KING[sq] & own & !castles).count_ones() as i32;
+        }
+        sink.add(CASTLES_ATTACKED, sign * attacked);
+        sink.add(LAST_CASTLE_ATTACKED, sign * attacked * i32::from(n == 1));
+        sink.add(CASTLE_GUARDS, sign * guards);
+    }
+
+    /// Whether a stack of `by` can move onto `sq` at once (every stack's move onto an
+    /// enemy Castle captures it): a Tower or Citadel along a clear rank or file, a Fort or
+    /// Citadel along a clear diagonal, a Fortress's leap, a Castle's step, a Wall's
+    /// diagonal step forward.
+    fn attacked_by(&self, sq: usize, by: Color) -> bool {
+        let occ = self.occupied();
+        let square = Square::from_index(sq as u32);
+        let stacks = |stack| self.stacks(by, stack);
+        let citadels = stacks(Stack::Citadel);
+        // A Wall of `by` stands where a Wall of the other colour on `sq` would step.
+        WALL_DIAGONAL[(!by).index()][sq] & stacks(Stack::Wall) != 0
+            || KNIGHT[sq] & stacks(Stack::Fortress) != 0
+            || KING[sq] & stacks(Stack::Castle) != 0
+            || rook_attacks(square, occ) & (stacks(Stack::Tower) | citadels) != 0
+            || bishop_attacks(square, occ) & (stacks(Stack::Fort) | citadels) != 0
     }
 
     /// What the opponent loses and the mover gains in material by `mv`.
@@ -73,12 +150,149 @@ fn enemy_value(pos: &Turnover, stack: Stack) -> i32 {
     }
 }
 
+impl Features for Turnover {
+    const NAMES: &'static [&'static str] = FEATURES;
+
+    fn features<S: FeatureSink>(&self, sink: &mut S) {
+        self.side_features(self.turn, 1, sink);
+        self.side_features(!self.turn, -1, sink);
+        sink.add(TEMPO, 1);
+    }
+}
+
 impl Evaluate for Turnover {
     fn evaluate(&self) -> i32 {
-        self.side_score(self.turn) - self.side_score(!self.turn)
+        let mut dot = Dot::new(WEIGHTS.get());
+        self.features(&mut dot);
+        dot.sum()
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
         self.gain(mv).max(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_core::Position;
+    use chimera_kit::tune::{parse_weights, Dense};
+
+    /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
+    fn legacy_side_score(pos: &Turnover, color: Color) -> i32 {
+        let mut score = castle_score(pos.castles(color).count_ones());
+        for stack in &Stack::ALL[..5] {
+            score += value(*stack) * pos.stacks(color, *stack).count_ones() as i32;
+        }
+        let mut bits = pos.stacks(color, Stack::Wall);
+        while bits != 0 {
+            let rank = bits.trailing_zeros() as i32 / 8;
+            bits &= bits - 1;
+            score += 5 * if color == Color::White {
+                rank
+            } else {
+                7 - rank
+            };
+        }
+        score
+    }
+
+    /// Positions of a few random games from the start.
+    fn positions() -> Vec<Turnover> {
+        let mut out = Vec::new();
+        let mut state = 5u64;
+        let mut moves = Vec::new();
+        for _ in 0..20 {
+            let mut pos = Turnover::start(Default::default());
+            for _ in 0..80 {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() || pos.terminal().is_some() {
+                    break;
+                }
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
+                out.push(pos.clone());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_weight_file_reads() {
+        assert_eq!(
+            parse_weights(WEIGHTS.text(), FEATURES).map(|w| w.len()),
+            Ok(FEATURES.len())
+        );
+    }
+
+    #[test]
+    fn the_legacy_weights_are_the_old_evaluation() {
+        for pos in positions() {
+            let mut dot = Dot::new(WEIGHTS.legacy());
+            pos.features(&mut dot);
+            let old = legacy_side_score(&pos, pos.turn) - legacy_side_score(&pos, !pos.turn);
+            assert_eq!(dot.sum(), old, "{}", pos.to_text());
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_symmetric() {
+        for pos in positions() {
+            let mut other = pos.clone();
+            other.turn = !other.turn;
+            let (mut a, mut b) = (Dense::new(FEATURES.len()), Dense::new(FEATURES.len()));
+            pos.features(&mut a);
+            other.features(&mut b);
+            for (i, (x, y)) in a.values().iter().zip(b.values()).enumerate() {
+                if i == TEMPO {
+                    assert_eq!((*x, *y), (1, 1));
+                } else {
+                    assert_eq!(*x, -*y, "{} in {}", FEATURES[i], pos.to_text());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn castles_under_attack_are_seen() {
+        let sq = |name: &str| Square::parse(name).expect("a square").index();
+        let mut pos = Turnover::empty(Color::White);
+        pos.set_stack(
+            Square::parse("a1").unwrap(),
+            Some((Stack::Castle, Color::White)),
+        );
+        pos.set_stack(
+            Square::parse("h8").unwrap(),
+            Some((Stack::Castle, Color::Black)),
+        );
+        assert!(!pos.attacked_by(sq("a1"), Color::Black));
+        // A black Tower on a5 sees a1 down the clear file; a stack between blocks it.
+        pos.set_stack(
+            Square::parse("a5").unwrap(),
+            Some((Stack::Tower, Color::Black)),
+        );
+        assert!(pos.attacked_by(sq("a1"), Color::Black));
+        pos.set_stack(
+            Square::parse("a3").unwrap(),
+            Some((Stack::Wall, Color::White)),
+        );
+        assert!(!pos.attacked_by(sq("a1"), Color::Black));
+        // A black Fortress leaps from b3; a black Wall on b2 steps diagonally down onto a1.
+        pos.set_stack(
+            Square::parse("b3").unwrap(),
+            Some((Stack::Fortress, Color::Black)),
+        );
+        assert!(pos.attacked_by(sq("a1"), Color::Black));
+        pos.set_stack(Square::parse("b3").unwrap(), None);
+        pos.set_stack(
+            Square::parse("b2").unwrap(),
+            Some((Stack::Wall, Color::Black)),
+        );
+        assert!(pos.attacked_by(sq("a1"), Color::Black));
+        // White (to move) has its last Castle attacked: both features count it.
+        let mut f = Dense::new(FEATURES.len());
+        pos.features(&mut f);
+        assert_eq!(f.values()[CASTLES_ATTACKED], 1);
+        assert_eq!(f.values()[LAST_CASTLE_ATTACKED], 1);
     }
 }

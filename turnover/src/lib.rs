@@ -73,7 +73,7 @@ mod render;
 mod stack;
 
 pub use board::Square;
-pub use eval::{castle_score, STACK_VALUES};
+pub use eval::{castle_score, FEATURES, STACK_VALUES, WEIGHTS};
 pub use position::{Effect, Move, MoveInfo, Rules, Turnover, NO_ROYAL_PIECE, SIEGE};
 pub use stack::{land, Landing, Ring, Stack};
 

@@ -1,26 +1,89 @@
-//! [`Evaluate`] for Turret Chess: material, mobility and pawn advance, as in chess.
+//! [`Evaluate`] for Turret Chess: material, mobility and pawn advance as in chess, the
+//! Turret's lines and slings (loaded lines, enemy pieces and checks a sling reaches) and
+//! king safety, the same terms for both sides, scored for the side to move.
+//!
+//! The score is linear in its weights ([`Features`]): the weights are data, `weights.txt`
+//! beside this file, fitted to engine games by `chimera tune turret` (Texel's method).
 
-use crate::board::{bishop_attacks, rook_attacks, KNIGHT};
+use crate::board::{bishop_attacks, rook_attacks, Dir, KING, KNIGHT, NONE, STEP};
 use crate::position::TurretChess;
 use crate::types::{Move, MoveKind, Piece, Role};
 use chimera_core::{Color, Evaluate};
+use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
 
 /// The value of each [`Role`] in centipawns (the king counts nothing: checkmate decides).
 pub const ROLE_VALUES: [i32; 8] = [100, 300, 320, 500, 900, 0, 450, 350];
 
-/// Centipawns per cell a piece attacks (not holding a friendly piece).
-const MOBILITY: i32 = 4;
-/// Centipawns per rank a pawn has advanced.
-const PAWN_ADVANCE: i32 = 6;
+/// The features of the evaluation, in the order of the weight file (`weights.txt`). Each is
+/// the side to move's count minus the opponent's, except `tempo` (1: the move is ours).
+pub const FEATURES: &[&str] = &[
+    "pawn",
+    "knight",
+    "bishop",
+    "rook",
+    "queen",
+    "turret",
+    "kwagga",
+    "pawn_advance",
+    "knight_centre",
+    "mobility",
+    "turret_loaded",
+    "sling_threats",
+    "sling_checks",
+    "king_shelter",
+    "king_zone_attacks",
+    "tempo",
+];
+
+/// The evaluation before issue 21 as weights of [`FEATURES`]: material, pawn advance,
+/// knight centrality and mobility.
+const LEGACY: [i32; 16] = [100, 300, 320, 500, 900, 450, 350, 6, 8, 4, 0, 0, 0, 0, 0, 0];
+
+/// The weights of the evaluation: `weights.txt` (written by `chimera tune turret`).
+pub static WEIGHTS: WeightSet = WeightSet::new(FEATURES, include_str!("weights.txt"), &LEGACY);
+
+/// The feature of each [`Role`]'s material (the king has none).
+const MATERIAL: [Option<usize>; 8] = [
+    Some(0),
+    Some(1),
+    Some(2),
+    Some(3),
+    Some(4),
+    None,
+    Some(5),
+    Some(6),
+];
+const PAWN_ADVANCE: usize = 7;
+const KNIGHT_CENTRE: usize = 8;
+const MOBILITY: usize = 9;
+const TURRET_LOADED: usize = 10;
+const SLING_THREATS: usize = 11;
+const SLING_CHECKS: usize = 12;
+const KING_SHELTER: usize = 13;
+const KING_ZONE_ATTACKS: usize = 14;
+const TEMPO: usize = 15;
+
+/// What one side's pieces do, for the features that compare it with the other side's.
+struct Side {
+    /// The cells its sliders, knights and Turrets attack.
+    attacks: u128,
+    /// Its king's cell.
+    king: Option<u8>,
+}
 
 impl TurretChess {
-    /// `color`'s side of the static score: material, mobility of the sliders, knights and
-    /// Turrets, pawn advance, and a small bonus for knights near the centre.
-    fn side_score(&self, color: Color) -> i32 {
+    /// `color`'s side of the features, added with `sign` (+1 for the side to move, −1 for
+    /// the opponent): material, pawn advance, knight centrality, mobility, and the
+    /// Turret's lines: the directions in which it is loaded (a piece behind it to throw),
+    /// and the enemy pieces (the king apart) its slings reach.
+    fn side_features<S: FeatureSink>(&self, color: Color, sign: i32, sink: &mut S) -> Side {
         let c = color.index();
         let own = self.by_color[c];
         let occ = self.by_color[0] | self.by_color[1];
-        let mut score = 0;
+        let mut side = Side {
+            attacks: 0,
+            king: None,
+        };
         let mut bits = own;
         while bits != 0 {
             let i = bits.trailing_zeros() as u8;
@@ -28,7 +91,9 @@ impl TurretChess {
             let Some(p) = Piece::from_code(self.cells[i as usize]) else {
                 continue;
             };
-            score += ROLE_VALUES[p.role as usize];
+            if let Some(f) = MATERIAL[p.role as usize] {
+                sink.add(f, sign);
+            }
             let (file, rank) = (i32::from(i % 10), i32::from(i / 10));
             let reach = match p.role {
                 Role::Pawn => {
@@ -37,31 +102,108 @@ impl TurretChess {
                     } else {
                         6 - rank
                     };
-                    score += PAWN_ADVANCE * advanced.max(0);
+                    sink.add(PAWN_ADVANCE, sign * advanced.max(0));
                     0
                 }
                 Role::Knight => {
                     // Centre files are d-g (3..=6), centre ranks 3-6 (2..=5).
                     let central =
                         i32::from((3..=6).contains(&file)) + i32::from((2..=5).contains(&rank));
-                    score += 8 * central;
+                    sink.add(KNIGHT_CENTRE, sign * central);
                     KNIGHT[i as usize]
                 }
                 Role::Bishop => bishop_attacks(i, occ),
                 Role::Rook => rook_attacks(i, occ),
-                Role::Queen | Role::Turret => bishop_attacks(i, occ) | rook_attacks(i, occ),
-                Role::King | Role::Kwagga => 0,
+                Role::Queen => bishop_attacks(i, occ) | rook_attacks(i, occ),
+                Role::Turret => {
+                    self.turret_lines(i, color, sign, sink);
+                    bishop_attacks(i, occ) | rook_attacks(i, occ)
+                }
+                Role::King => {
+                    side.king = Some(i);
+                    0
+                }
+                Role::Kwagga => 0,
             };
-            score += MOBILITY * (reach & !own).count_ones() as i32;
+            side.attacks |= reach;
+            sink.add(MOBILITY, sign * (reach & !own).count_ones() as i32);
         }
-        score
+        if let Some(k) = side.king {
+            let pawns = KING[k as usize] & own;
+            let mut shelter = 0;
+            let mut b = pawns;
+            while b != 0 {
+                let i = b.trailing_zeros() as usize;
+                b &= b - 1;
+                shelter += i32::from(matches!(
+                    Piece::from_code(self.cells[i]),
+                    Some(Piece {
+                        role: Role::Pawn,
+                        ..
+                    })
+                ));
+            }
+            sink.add(KING_SHELTER, sign * shelter);
+        }
+        side
+    }
+
+    /// The Turret on `s`: in each direction with a piece behind it to throw, the loaded
+    /// line counts, and the first piece on the line two or more cells away, if it is an
+    /// enemy's, is what the sling threatens (the king: a check).
+    fn turret_lines<S: FeatureSink>(&self, s: u8, color: Color, sign: i32, sink: &mut S) {
+        for dir in Dir::ALL {
+            let behind = STEP[dir.opposite() as usize][s as usize];
+            if behind == NONE || self.cells[behind as usize] == 0 {
+                continue;
+            }
+            sink.add(TURRET_LOADED, sign);
+            let mut cell = STEP[dir as usize][s as usize];
+            let mut steps = 0;
+            while cell != NONE && self.cells[cell as usize] == 0 {
+                cell = STEP[dir as usize][cell as usize];
+                steps += 1;
+            }
+            if cell == NONE || steps == 0 {
+                continue;
+            }
+            if let Some(target) = Piece::from_code(self.cells[cell as usize]) {
+                if target.color != color {
+                    let f = if target.role == Role::King {
+                        SLING_CHECKS
+                    } else {
+                        SLING_THREATS
+                    };
+                    sink.add(f, sign);
+                }
+            }
+        }
+    }
+}
+
+impl Features for TurretChess {
+    const NAMES: &'static [&'static str] = FEATURES;
+
+    fn features<S: FeatureSink>(&self, sink: &mut S) {
+        let us = self.side_features(self.turn, 1, sink);
+        let them = self.side_features(!self.turn, -1, sink);
+        // Pressure on the enemy king: the cells around it each side attacks.
+        let zone = |king: Option<u8>, attacks: u128| {
+            king.map_or(0, |k| (KING[k as usize] & attacks).count_ones() as i32)
+        };
+        sink.add(
+            KING_ZONE_ATTACKS,
+            zone(them.king, us.attacks) - zone(us.king, them.attacks),
+        );
+        sink.add(TEMPO, 1);
     }
 }
 
 impl Evaluate for TurretChess {
     fn evaluate(&self) -> i32 {
-        let us = self.turn;
-        self.side_score(us) - self.side_score(!us)
+        let mut dot = Dot::new(WEIGHTS.get());
+        self.features(&mut dot);
+        dot.sum()
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
@@ -90,5 +232,128 @@ impl Evaluate for TurretChess {
             }
         }
         value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_core::Position;
+    use chimera_kit::tune::{parse_weights, Dense};
+
+    /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
+    fn legacy_side_score(pos: &TurretChess, color: Color) -> i32 {
+        let own = pos.by_color[color.index()];
+        let occ = pos.by_color[0] | pos.by_color[1];
+        let mut score = 0;
+        let mut bits = own;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let p = Piece::from_code(pos.cells[i as usize]).expect("a piece");
+            score += ROLE_VALUES[p.role as usize];
+            let (file, rank) = (i32::from(i % 10), i32::from(i / 10));
+            let reach = match p.role {
+                Role::Pawn => {
+                    let advanced = if color == Color::White {
+                        rank - 1
+                    } else {
+                        6 - rank
+                    };
+                    score += 6 * advanced.max(0);
+                    0
+                }
+                Role::Knight => {
+                    let central =
+                        i32::from((3..=6).contains(&file)) + i32::from((2..=5).contains(&rank));
+                    score += 8 * central;
+                    KNIGHT[i as usize]
+                }
+                Role::Bishop => bishop_attacks(i, occ),
+                Role::Rook => rook_attacks(i, occ),
+                Role::Queen | Role::Turret => bishop_attacks(i, occ) | rook_attacks(i, occ),
+                Role::King | Role::Kwagga => 0,
+            };
+            score += 4 * (reach & !own).count_ones() as i32;
+        }
+        score
+    }
+
+    /// Positions of a few random games from the start.
+    fn positions() -> Vec<TurretChess> {
+        let mut out = Vec::new();
+        let mut state = 11u64;
+        let mut moves = Vec::new();
+        for _ in 0..20 {
+            let mut pos = TurretChess::start(Default::default());
+            for _ in 0..80 {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() || pos.terminal().is_some() {
+                    break;
+                }
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
+                out.push(pos.clone());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_weight_file_reads() {
+        assert_eq!(
+            parse_weights(WEIGHTS.text(), FEATURES).map(|w| w.len()),
+            Ok(FEATURES.len())
+        );
+    }
+
+    #[test]
+    fn the_legacy_weights_are_the_old_evaluation() {
+        for pos in positions() {
+            let mut dot = Dot::new(WEIGHTS.legacy());
+            pos.features(&mut dot);
+            let old = legacy_side_score(&pos, pos.turn) - legacy_side_score(&pos, !pos.turn);
+            assert_eq!(dot.sum(), old, "{}", pos.to_text());
+        }
+    }
+
+    #[test]
+    fn the_evaluation_is_symmetric() {
+        for pos in positions() {
+            let mut other = pos.clone();
+            other.turn = !other.turn;
+            let (mut a, mut b) = (Dense::new(FEATURES.len()), Dense::new(FEATURES.len()));
+            pos.features(&mut a);
+            other.features(&mut b);
+            for (i, (x, y)) in a.values().iter().zip(b.values()).enumerate() {
+                if i == TEMPO {
+                    assert_eq!((*x, *y), (1, 1));
+                } else {
+                    assert_eq!(*x, -*y, "{} in {}", FEATURES[i], pos.to_text());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_loaded_turret_threatens_with_its_sling() {
+        // The white Turret on e4 has a pawn behind it (e3) to throw up the e-file, where the
+        // black knight on e7 is the first piece: a sling threat along one loaded line.
+        let text = "5k4/*3n4*/*8*/*8*/*3T4*/*3P4*/*8*/5K4 w - - 0 1";
+        let pos = TurretChess::from_text(text, Default::default()).expect("a position");
+        let mut f = Dense::new(FEATURES.len());
+        pos.features(&mut f);
+        assert_eq!(f.values()[TURRET_LOADED], 1);
+        assert_eq!(f.values()[SLING_THREATS], 1);
+        // With the king there instead, the sling gives check (Black to move: for Black, the
+        // opponent's check counts against it).
+        let text = "10/*3k4*/*8*/*8*/*3T4*/*3P4*/*8*/5K4 b - - 0 1";
+        let pos = TurretChess::from_text(text, Default::default()).expect("a position");
+        let mut f = Dense::new(FEATURES.len());
+        pos.features(&mut f);
+        assert_eq!(
+            (f.values()[SLING_THREATS], f.values()[SLING_CHECKS]),
+            (0, -1)
+        );
     }
 }

@@ -81,7 +81,7 @@ mod types;
 mod zobrist;
 
 pub use board::{Bitboard, Cell, Cells, Dir};
-pub use eval::ROLE_VALUES;
+pub use eval::{FEATURES, ROLE_VALUES, WEIGHTS};
 pub use position::{CastleSide, Sling, TurretChess, KING_FILE};
 pub use types::{Move, MoveKind, Piece, Role, Rules};
 

@@ -125,7 +125,7 @@ mod render;
 mod types;
 
 pub use board::Cell;
-pub use eval::PIECE_VALUES;
+pub use eval::{FEATURES, PIECE_VALUES, WEIGHTS};
 pub use position::{TurtleShell, END_ZONE_REACHED};
 pub use record::{parse_zsg, read_record, Record, RecordError, RecordMove, ZsgMove};
 pub use types::{Move, Piece, Repetition, Rules};

@@ -6,8 +6,10 @@ pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod selfplay;
 pub mod serve;
 pub mod show;
+pub mod tune;
 pub mod validate;
 pub mod variants;
 

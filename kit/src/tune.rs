@@ -1,0 +1,527 @@
+//! Evaluations linear in their weights, and Texel's method to tune those weights.
+//!
+//! A variant's static score is a feature vector times a weight vector: the variant lists
+//! its features once ([`Features::features`], written to a [`FeatureSink`]), and the same
+//! code serves the search (a [`Dot`] sink multiplies by the weights as it goes, with no
+//! vector in between) and the tuner (a [`Dense`] sink records the vector). The weights are
+//! data: a text file in the variant crate (`name value` lines, see [`parse_weights`]),
+//! read with `include_str!` into a [`WeightSet`], which also holds the evaluation as it
+//! was before tuning (its `legacy` weights) so that old and new can be measured against
+//! each other in one process.
+//!
+//! Tuning ([`fit_k`], [`fit_weights`]) is Texel's method: positions from engine games,
+//! each with the game's result for the side to move (1, ½ or 0); the predicted result is
+//! the logistic `1 / (1 + e^(-k·score))`; first the scale `k` that best fits the current
+//! weights, then the weights that minimise the mean squared error of the predictions, by
+//! gradient descent (Adam, on the whole data set at each step).
+//!
+//! ```
+//! use chimera_kit::tune::{fit_k, fit_weights, Dataset, Dense, FeatureSink, Fit};
+//!
+//! // One feature (a material difference); the side ahead by 100 wins 3 games of 4.
+//! let mut data = Dataset::new(1);
+//! for (lead, result) in [(100, 1.0), (100, 1.0), (100, 1.0), (100, 0.0), (0, 0.5)] {
+//!     let mut sink = Dense::new(1);
+//!     sink.add(0, lead);
+//!     data.push(sink.values(), result);
+//! }
+//! let k = fit_k(&data, &[1.0]);
+//! let weights = fit_weights(&data, &[1.0], k, &Fit::default());
+//! // The fitted score predicts about 3 wins in 4 for a lead of 100.
+//! let p = 1.0 / (1.0 + (-k * 100.0 * weights[0]).exp());
+//! assert!((p - 0.75).abs() < 0.02, "{p}");
+//! ```
+
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
+
+/// Where a variant writes the features of a position: `add(feature, value)` for each
+/// nonzero term (a feature may be added several times: the values add up).
+pub trait FeatureSink {
+    /// Adds `value` to feature number `feature`.
+    fn add(&mut self, feature: usize, value: i32);
+}
+
+/// A variant's evaluation as features: a position's feature vector, from the point of
+/// view of the side to move (each term is the side to move's minus the opponent's, or a
+/// term of the side to move alone such as being in check).
+pub trait Features {
+    /// The features' names, in order: the weight files list them so.
+    const NAMES: &'static [&'static str];
+
+    /// The score is the weighted sum divided by this (1 unless the weights are in finer
+    /// units than the score, e.g. 16 for sixteenths of a centipawn).
+    const SCALE: i32 = 1;
+
+    /// Writes this position's features to `sink`.
+    fn features<S: FeatureSink>(&self, sink: &mut S);
+}
+
+/// A sink that multiplies each feature by its weight as it comes: the evaluation.
+#[derive(Clone, Copy, Debug)]
+pub struct Dot<'a> {
+    weights: &'a [i32],
+    sum: i32,
+}
+
+impl<'a> Dot<'a> {
+    /// A sum of nothing yet, with these weights.
+    #[inline]
+    pub fn new(weights: &'a [i32]) -> Dot<'a> {
+        Dot { weights, sum: 0 }
+    }
+
+    /// The weighted sum of the features added.
+    #[inline]
+    pub fn sum(&self) -> i32 {
+        self.sum
+    }
+}
+
+impl FeatureSink for Dot<'_> {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, value: i32) {
+        if let Some(w) = self.weights.get(feature) {
+            self.sum = self.sum.wrapping_add(w.wrapping_mul(value));
+        }
+    }
+}
+
+/// A sink that records the feature vector (the tuner's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dense {
+    values: Vec<i32>,
+}
+
+impl Dense {
+    /// A vector of `len` zeros.
+    pub fn new(len: usize) -> Dense {
+        Dense {
+            values: vec![0; len],
+        }
+    }
+
+    /// The features recorded.
+    pub fn values(&self) -> &[i32] {
+        &self.values
+    }
+}
+
+impl FeatureSink for Dense {
+    fn add(&mut self, feature: usize, value: i32) {
+        if let Some(v) = self.values.get_mut(feature) {
+            *v += value;
+        }
+    }
+}
+
+/// Which weights every [`WeightSet`] of this process evaluates with (see [`select`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The weights in the variant crate's weight file (the default).
+    Tuned,
+    /// The evaluation as it was before its weights were tuned.
+    Legacy,
+    /// Weights loaded at run time into slot 0 or 1 ([`WeightSet::load`]); the tuned ones
+    /// where the slot is empty.
+    Loaded(u8),
+}
+
+static CHOICE: AtomicU8 = AtomicU8::new(0);
+
+/// Makes every [`WeightSet`] of this process evaluate with `choice` from now on. For
+/// measuring two sets of weights against each other in one process, whose players move
+/// one at a time: the match selects the weights of the player to move before its search.
+pub fn select(choice: Choice) {
+    let code = match choice {
+        Choice::Tuned => 0,
+        Choice::Legacy => 1,
+        Choice::Loaded(slot) => 2 + slot.min(1),
+    };
+    CHOICE.store(code, Ordering::Relaxed);
+}
+
+/// The weights in use: selected with [`select`].
+pub fn selected() -> Choice {
+    match CHOICE.load(Ordering::Relaxed) {
+        0 => Choice::Tuned,
+        1 => Choice::Legacy,
+        code => Choice::Loaded(code - 2),
+    }
+}
+
+/// A variant's weights: the tuned ones (the text of its weight file), the legacy ones (the
+/// evaluation before tuning, as weights of the same features), and two slots for weights
+/// loaded at run time.
+#[derive(Debug)]
+pub struct WeightSet {
+    names: &'static [&'static str],
+    text: &'static str,
+    legacy: &'static [i32],
+    tuned: OnceLock<Vec<i32>>,
+    slots: [OnceLock<Vec<i32>>; 2],
+}
+
+impl WeightSet {
+    /// The weights of the features `names`: `text` is the weight file (read on first use),
+    /// `legacy` the evaluation before tuning.
+    pub const fn new(
+        names: &'static [&'static str],
+        text: &'static str,
+        legacy: &'static [i32],
+    ) -> WeightSet {
+        WeightSet {
+            names,
+            text,
+            legacy,
+            tuned: OnceLock::new(),
+            slots: [OnceLock::new(), OnceLock::new()],
+        }
+    }
+
+    /// The weights selected for this process ([`select`]).
+    #[inline]
+    pub fn get(&self) -> &[i32] {
+        match CHOICE.load(Ordering::Relaxed) {
+            0 => self.tuned(),
+            1 => self.legacy,
+            code => match self.slots[usize::from(code - 2) & 1].get() {
+                Some(weights) => weights,
+                None => self.tuned(),
+            },
+        }
+    }
+
+    /// The weights of the weight file (the legacy ones if it does not read, which the
+    /// variant's tests rule out).
+    #[inline]
+    pub fn tuned(&self) -> &[i32] {
+        self.tuned.get_or_init(|| {
+            parse_weights(self.text, self.names).unwrap_or_else(|_| self.legacy.to_vec())
+        })
+    }
+
+    /// The evaluation before tuning, as weights.
+    pub fn legacy(&self) -> &[i32] {
+        self.legacy
+    }
+
+    /// The weight file's text.
+    pub fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// The features' names.
+    pub fn names(&self) -> &'static [&'static str] {
+        self.names
+    }
+
+    /// Loads the weight file `text` into `slot` (0 or 1), once per process.
+    pub fn load(&self, slot: u8, text: &str) -> Result<(), String> {
+        let weights = parse_weights(text, self.names)?;
+        let cell = &self.slots[usize::from(slot.min(1))];
+        let stored = cell.get_or_init(|| weights.clone());
+        if *stored == weights {
+            Ok(())
+        } else {
+            Err(format!("weight slot {slot} is already loaded"))
+        }
+    }
+}
+
+/// Reads a weight file: one `name value` line per feature, in the order of `names`; blank
+/// lines and `#` comments are ignored. Errors name the line.
+pub fn parse_weights(text: &str, names: &[&str]) -> Result<Vec<i32>, String> {
+    let mut weights = Vec::with_capacity(names.len());
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        let (Some(name), Some(value), None) = (words.next(), words.next(), words.next()) else {
+            return Err(format!("line {}: expected `name value`", number + 1));
+        };
+        let Some(&expected) = names.get(weights.len()) else {
+            return Err(format!(
+                "line {}: `{name}` is one weight too many (there are {} features)",
+                number + 1,
+                names.len()
+            ));
+        };
+        if name != expected {
+            return Err(format!(
+                "line {}: expected the weight of `{expected}`, found `{name}`",
+                number + 1
+            ));
+        }
+        let value = value
+            .parse::<i32>()
+            .map_err(|e| format!("line {}: `{value}`: {e}", number + 1))?;
+        weights.push(value);
+    }
+    if weights.len() != names.len() {
+        return Err(format!(
+            "{} weights for {} features (the first missing: `{}`)",
+            weights.len(),
+            names.len(),
+            names[weights.len()]
+        ));
+    }
+    Ok(weights)
+}
+
+/// A weight file: `header` as `#` comment lines, then `name value` lines.
+pub fn write_weights(names: &[&str], weights: &[i32], header: &str) -> String {
+    let mut text = String::new();
+    for line in header.lines() {
+        text.push_str("# ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    for (name, weight) in names.iter().zip(weights) {
+        text.push_str(&format!("{name:width$} {weight}\n"));
+    }
+    text
+}
+
+/// Positions' feature vectors with the game results for their side to move.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    features: usize,
+    x: Vec<f32>,
+    y: Vec<f32>,
+}
+
+impl Dataset {
+    /// An empty data set of vectors of `features` features.
+    pub fn new(features: usize) -> Dataset {
+        Dataset {
+            features,
+            ..Dataset::default()
+        }
+    }
+
+    /// Adds a position: its features (extra ones ignored, missing ones 0) and the result
+    /// for its side to move (1 a win, 0.5 a draw, 0 a loss).
+    pub fn push(&mut self, features: &[i32], result: f32) {
+        for i in 0..self.features {
+            self.x.push(features.get(i).copied().unwrap_or(0) as f32);
+        }
+        self.y.push(result);
+    }
+
+    /// How many positions.
+    pub fn len(&self) -> usize {
+        self.y.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.y.is_empty()
+    }
+
+    fn rows(&self) -> impl Iterator<Item = (&[f32], f32)> {
+        self.x
+            .chunks_exact(self.features.max(1))
+            .zip(self.y.iter().copied())
+    }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn score(row: &[f32], weights: &[f64]) -> f64 {
+    row.iter()
+        .zip(weights)
+        .map(|(&x, &w)| f64::from(x) * w)
+        .sum()
+}
+
+/// The mean squared error of the predictions `1 / (1 + e^(-k·score))` against the results.
+pub fn error(data: &Dataset, weights: &[f64], k: f64) -> f64 {
+    if data.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = data
+        .rows()
+        .map(|(row, y)| {
+            let d = f64::from(y) - sigmoid(k * score(row, weights));
+            d * d
+        })
+        .sum();
+    total / data.len() as f64
+}
+
+/// The scale `k` (per unit of score) that best fits the results with these weights: a
+/// scan of 1e-5 to 1e-1 in steps of 1.1, then a golden-section search around the best.
+pub fn fit_k(data: &Dataset, weights: &[f64]) -> f64 {
+    let mut best = (f64::INFINITY, 1e-3);
+    let mut k = 1e-5;
+    while k < 0.1 {
+        let e = error(data, weights, k);
+        if e < best.0 {
+            best = (e, k);
+        }
+        k *= 1.1;
+    }
+    let (mut lo, mut hi) = (best.1 / 1.1, best.1 * 1.1);
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - phi * (hi - lo);
+        let b = lo + phi * (hi - lo);
+        if error(data, weights, a) < error(data, weights, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// How [`fit_weights`] descends.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// Steps of gradient descent (each over the whole data set).
+    pub iterations: usize,
+    /// Adam's step size, in units of weight.
+    pub rate: f64,
+    /// The features whose weights stay as given (by index); the others are fitted.
+    pub frozen: Vec<usize>,
+}
+
+impl Default for Fit {
+    fn default() -> Fit {
+        Fit {
+            iterations: 2000,
+            rate: 1.0,
+            frozen: Vec::new(),
+        }
+    }
+}
+
+/// The weights, starting from `initial`, that minimise [`error`] at scale `k`: Adam on the
+/// gradient of the mean squared error over the whole data set.
+pub fn fit_weights(data: &Dataset, initial: &[f64], k: f64, fit: &Fit) -> Vec<f64> {
+    let n = initial.len();
+    let mut w = initial.to_vec();
+    let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
+    let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
+    let mut grad = vec![0.0; n];
+    for t in 1..=fit.iterations {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        for (row, y) in data.rows() {
+            let p = sigmoid(k * score(row, &w));
+            // d/dw of (y - p)^2 = -2 (y - p) p (1 - p) k x
+            let common = -2.0 * (f64::from(y) - p) * p * (1.0 - p) * k;
+            for (g, &x) in grad.iter_mut().zip(row) {
+                *g += common * f64::from(x);
+            }
+        }
+        let scale = 1.0 / data.len().max(1) as f64;
+        for j in 0..n {
+            if fit.frozen.contains(&j) {
+                continue;
+            }
+            let g = grad[j] * scale;
+            m[j] = b1 * m[j] + (1.0 - b1) * g;
+            v[j] = b2 * v[j] + (1.0 - b2) * g * g;
+            let mh = m[j] / (1.0 - b1.powi(t as i32));
+            let vh = v[j] / (1.0 - b2.powi(t as i32));
+            w[j] -= fit.rate * mh / (vh.sqrt() + eps);
+        }
+    }
+    w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NAMES: &[&str] = &["pawn", "knight"];
+
+    #[test]
+    fn weight_files_read_back_and_errors_name_the_line() {
+        let text = write_weights(NAMES, &[100, -320], "tuned\non 5 games");
+        assert!(text.starts_with("# tuned\n# on 5 games\n"));
+        assert_eq!(parse_weights(&text, NAMES), Ok(vec![100, -320]));
+        assert_eq!(
+            parse_weights("pawn 100\nbishop 3\n", NAMES),
+            Err("line 2: expected the weight of `knight`, found `bishop`".into())
+        );
+        assert!(parse_weights("pawn 100\n", NAMES)
+            .unwrap_err()
+            .contains("`knight`"));
+        assert!(parse_weights("pawn x\nknight 1", NAMES)
+            .unwrap_err()
+            .starts_with("line 1"));
+        assert!(parse_weights("pawn 1\nknight 1\nrook 5", NAMES).is_err());
+    }
+
+    #[test]
+    fn the_selected_weights_are_used() {
+        static SET: WeightSet = WeightSet::new(NAMES, "pawn 100\nknight 300\n", &[90, 280]);
+        assert_eq!(SET.tuned(), &[100, 300]);
+        assert_eq!(SET.legacy(), &[90, 280]);
+        assert!(SET.load(1, "pawn 1\nknight 2\n").is_ok());
+        assert!(SET.load(1, "pawn 1\nknight 3\n").is_err());
+        // The only test that selects: the choice is process-wide.
+        select(Choice::Legacy);
+        assert_eq!(SET.get(), &[90, 280]);
+        select(Choice::Loaded(1));
+        assert_eq!(SET.get(), &[1, 2]);
+        select(Choice::Loaded(0));
+        assert_eq!(
+            SET.get(),
+            &[100, 300],
+            "an empty slot falls back on the tuned"
+        );
+        select(Choice::Tuned);
+        assert_eq!(selected(), Choice::Tuned);
+        let mut dot = Dot::new(SET.get());
+        dot.add(0, 2);
+        dot.add(1, -1);
+        dot.add(7, 5); // no such feature: ignored
+        assert_eq!(dot.sum(), -100);
+    }
+
+    #[test]
+    fn fitting_recovers_the_weights_that_made_the_results() {
+        // Results drawn from a known logistic model of two features.
+        let truth = [0.8, -0.3];
+        let k = 0.01;
+        let mut data = Dataset::new(2);
+        let mut state = 12345u64;
+        for _ in 0..4000 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let a = ((state >> 33) % 401) as i32 - 200;
+            let b = ((state >> 13) % 401) as i32 - 200;
+            let p = sigmoid(k * (truth[0] * f64::from(a) + truth[1] * f64::from(b)));
+            let u = (state >> 40) as f64 / (1u64 << 24) as f64;
+            data.push(&[a, b], if u < p { 1.0 } else { 0.0 });
+        }
+        let fit = Fit {
+            iterations: 1500,
+            rate: 0.01,
+            frozen: vec![],
+        };
+        let w = fit_weights(&data, &[0.0, 0.0], k, &fit);
+        assert!((w[0] - truth[0]).abs() < 0.15, "{w:?}");
+        assert!((w[1] - truth[1]).abs() < 0.15, "{w:?}");
+        assert!(error(&data, &w, k) < error(&data, &[0.0, 0.0], k));
+        let frozen = fit_weights(
+            &data,
+            &[0.5, 0.0],
+            k,
+            &Fit {
+                frozen: vec![0],
+                ..fit
+            },
+        );
+        assert_eq!(frozen[0], 0.5);
+    }
+}

@@ -1,0 +1,536 @@
+//! # chimera-tune
+//!
+//! Tuning the variants' evaluations, reproducibly from the repository:
+//!
+//! - [`selfplay`]: engine games under fixed node counts, from the standard start after a
+//!   few random plies (each opening played twice, colours swapped), recording quiet
+//!   positions with the game's result: the data set. The same games measure two sets of
+//!   weights against each other (`tuned`, `legacy`, or a weight file: see
+//!   [`WeightChoice`]): the score, and the Elo difference with its 95 % margin.
+//! - [`tune`]: Texel's method on such a data set (see [`chimera_kit::tune`]): the
+//!   logistic scale `k` first, then the weights by gradient descent, written out as the
+//!   variant's weight file (`src/weights.txt` in its crate).
+//!
+//! A data file has one position a line: the result for White (`1`, `0.5` or `0`), a tab,
+//! the position text.
+//!
+//! Variants: turtle-shell, turret, turnover, triagonal, tiling-rider (their standard rules).
+#![forbid(unsafe_code)]
+
+use chimera_core::{Color, Evaluate, Game, Position};
+use chimera_engine::baseline::Baseline;
+use chimera_engine::{Engine, Limits, SearchError};
+use chimera_kit::tune::{
+    fit_k, fit_weights, select, write_weights, Choice, Dataset, Dense, Features, Fit, WeightSet,
+};
+use std::io::Write;
+
+/// The variants that can be tuned.
+pub const VARIANTS: &[&str] = &[
+    "turtle-shell",
+    "turret",
+    "turnover",
+    "triagonal",
+    "tiling-rider",
+];
+
+/// The weights a player evaluates with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightChoice {
+    /// The variant crate's weight file.
+    Tuned,
+    /// The evaluation before tuning (issue 21's start).
+    Legacy,
+    /// A weight file's text (read by the caller).
+    File(String),
+}
+
+impl WeightChoice {
+    /// `tuned`, `legacy`, or anything else as a weight file's text read by `read`.
+    pub fn parse(
+        arg: &str,
+        read: impl FnOnce(&str) -> Result<String, String>,
+    ) -> Result<WeightChoice, String> {
+        match arg {
+            "tuned" => Ok(WeightChoice::Tuned),
+            "legacy" => Ok(WeightChoice::Legacy),
+            path => read(path).map(WeightChoice::File),
+        }
+    }
+}
+
+/// How [`selfplay`] plays.
+#[derive(Clone, Debug)]
+pub struct SelfplayOptions {
+    /// Games to play (rounded up to pairs: each opening with both colours).
+    pub games: u32,
+    /// Nodes per move of player a.
+    pub nodes: u64,
+    /// Nodes per move of player b.
+    pub b_nodes: u64,
+    /// The seed of the openings and the sampling.
+    pub seed: u64,
+    /// Random plies from the start before the engines play.
+    pub random_plies: u32,
+    /// Plies (after the random ones) before any position is recorded.
+    pub skip_plies: u32,
+    /// A quiet position is recorded with probability 1 / `sample_every`.
+    pub sample_every: u32,
+    /// A game this long is stopped and counted as a draw.
+    pub max_plies: u32,
+    /// Player a's weights.
+    pub a: WeightChoice,
+    /// Player b's weights.
+    pub b: WeightChoice,
+}
+
+impl Default for SelfplayOptions {
+    fn default() -> SelfplayOptions {
+        SelfplayOptions {
+            games: 100,
+            nodes: 2000,
+            b_nodes: 2000,
+            seed: 1,
+            random_plies: 6,
+            skip_plies: 4,
+            sample_every: 3,
+            max_plies: 400,
+            a: WeightChoice::Tuned,
+            b: WeightChoice::Tuned,
+        }
+    }
+}
+
+/// The result of a series of games for player a.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// a's wins.
+    pub wins: u32,
+    /// Draws (stopped games included).
+    pub draws: u32,
+    /// a's losses.
+    pub losses: u32,
+    /// Games stopped at the ply limit (counted as draws).
+    pub stopped: u32,
+    /// Positions recorded.
+    pub positions: u64,
+}
+
+impl Score {
+    /// a's score in [0, 1].
+    pub fn fraction(&self) -> f64 {
+        let n = self.wins + self.draws + self.losses;
+        if n == 0 {
+            return 0.5;
+        }
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n)
+    }
+
+    /// The Elo difference (a minus b) and its 95 % margin, from the games' scores (each 1,
+    /// ½ or 0) as independent trials.
+    pub fn elo(&self) -> (f64, f64) {
+        let n = f64::from(self.wins + self.draws + self.losses);
+        if n == 0.0 {
+            return (0.0, 0.0);
+        }
+        let s = self.fraction().clamp(1e-3, 1.0 - 1e-3);
+        let mean_sq = (f64::from(self.wins) + 0.25 * f64::from(self.draws)) / n;
+        let sd = ((mean_sq - s * s).max(0.0) / n).sqrt();
+        let to_elo = |p: f64| -400.0 * (1.0 / p.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+        let elo = to_elo(s);
+        let margin = (to_elo(s + 1.96 * sd) - to_elo(s - 1.96 * sd)) / 2.0;
+        (elo, margin)
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (elo, margin) = self.elo();
+        write!(
+            f,
+            "{} wins, {} draws ({} stopped at the ply limit), {} losses: {:.1} %, Elo {:+.0} ± {:.0}",
+            self.wins,
+            self.draws,
+            self.stopped,
+            self.losses,
+            100.0 * self.fraction(),
+            elo,
+            margin
+        )
+    }
+}
+
+/// SplitMix64: the sampling's random numbers.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// One player of a self-play series: its engine, its nodes, its weights.
+struct Player<P: Evaluate> {
+    engine: Engine<P>,
+    nodes: u64,
+    choice: Choice,
+}
+
+/// How one game ended, for White: 1, 0.5 or 0, and whether it was stopped.
+struct GameEnd {
+    white: f32,
+    stopped: bool,
+}
+
+/// The player (0 = a, 1 = b) of the side to move.
+fn mover(turn: Color, a_white: bool) -> usize {
+    usize::from((turn == Color::White) != a_white)
+}
+
+/// Plays one game: `opening` random plies, then the engines; records the sampled quiet
+/// positions' texts in `record`.
+fn play_game<P>(
+    players: &mut [Player<P>; 2],
+    opening: u64,
+    a_white: bool,
+    options: &SelfplayOptions,
+    record: &mut Vec<String>,
+) -> GameEnd
+where
+    P: Evaluate + Send,
+    P::Move: Send,
+{
+    let mut game = Game::new(P::start(Default::default()));
+    let mut random = Baseline::<P>::random(opening);
+    for _ in 0..options.random_plies {
+        match random.choose(&game) {
+            Ok(choice) => game.play_unchecked(choice.mv),
+            Err(_) => break,
+        }
+    }
+    let mut rng = Rng(opening ^ 0x5EED);
+    let first = game.moves().len();
+    for player in players.iter_mut() {
+        player.engine.clear();
+    }
+    loop {
+        let ply = game.moves().len();
+        if ply - first >= options.max_plies as usize {
+            return GameEnd {
+                white: 0.5,
+                stopped: true,
+            };
+        }
+        let player = &mut players[mover(game.position().turn(), a_white)];
+        select(player.choice);
+        match player.engine.search(&game, &Limits::nodes(player.nodes)) {
+            Ok(found) => {
+                let position = game.position();
+                let quiet = !position.is_noisy(found.best_move);
+                if quiet
+                    && ply - first >= options.skip_plies as usize
+                    && rng.next() % u64::from(options.sample_every.max(1)) == 0
+                {
+                    record.push(position.to_text());
+                }
+                game.play_unchecked(found.best_move);
+            }
+            Err(SearchError::GameOver(outcome)) => {
+                let white = match outcome.winner() {
+                    Some(Color::White) => 1.0,
+                    Some(Color::Black) => 0.0,
+                    None => 0.5,
+                };
+                return GameEnd {
+                    white,
+                    stopped: false,
+                };
+            }
+            Err(SearchError::NoProvenMove) => {
+                return GameEnd {
+                    white: 0.5,
+                    stopped: true,
+                }
+            }
+        }
+    }
+}
+
+/// Loads a player's weights into its slot; the choice that selects them.
+fn prepare(weights: &WeightSet, choice: &WeightChoice, slot: u8) -> Result<Choice, String> {
+    Ok(match choice {
+        WeightChoice::Tuned => Choice::Tuned,
+        WeightChoice::Legacy => Choice::Legacy,
+        WeightChoice::File(text) => {
+            weights
+                .load(slot, text)
+                .map_err(|e| format!("weight file of player {}: {e}", slot))?;
+            Choice::Loaded(slot)
+        }
+    })
+}
+
+/// Self-play of variant `P` (see [`selfplay`]).
+pub fn selfplay_of<P>(
+    weights: &WeightSet,
+    options: &SelfplayOptions,
+    data: &mut dyn Write,
+    progress: &mut dyn FnMut(u32, &Score),
+) -> Result<Score, String>
+where
+    P: Evaluate + Send,
+    P::Move: Send,
+{
+    let mut players = [
+        Player::<P> {
+            engine: Engine::with_tt_bits(16),
+            nodes: options.nodes,
+            choice: prepare(weights, &options.a, 0)?,
+        },
+        Player::<P> {
+            engine: Engine::with_tt_bits(16),
+            nodes: options.b_nodes,
+            choice: prepare(weights, &options.b, 1)?,
+        },
+    ];
+    let mut score = Score::default();
+    let mut record = Vec::new();
+    let mut seeds = Rng(options.seed);
+    let pairs = options.games.div_ceil(2);
+    for pair in 0..pairs {
+        let opening = seeds.next();
+        for a_white in [true, false] {
+            record.clear();
+            let end = play_game(&mut players, opening, a_white, options, &mut record);
+            let for_a = if a_white { end.white } else { 1.0 - end.white };
+            match for_a {
+                r if r > 0.75 => score.wins += 1,
+                r if r < 0.25 => score.losses += 1,
+                _ => score.draws += 1,
+            }
+            score.stopped += u32::from(end.stopped);
+            if !end.stopped {
+                // A stopped game's result says little: its positions are left out.
+                for text in &record {
+                    writeln!(data, "{}\t{text}", end.white).map_err(|e| e.to_string())?;
+                    score.positions += 1;
+                }
+            }
+            progress(2 * pair + u32::from(!a_white) + 1, &score);
+        }
+    }
+    select(Choice::Tuned);
+    Ok(score)
+}
+
+/// Plays `options.games` engine games of `variant`, writing the recorded positions to
+/// `data` and calling `progress` after each game; returns player a's score.
+pub fn selfplay(
+    variant: &str,
+    options: &SelfplayOptions,
+    data: &mut dyn Write,
+    progress: &mut dyn FnMut(u32, &Score),
+) -> Result<Score, String> {
+    use chimera_tiling_rider::TilingRider;
+    use chimera_triagonal::Triagonal;
+    use chimera_turnover::Turnover;
+    use chimera_turret::TurretChess;
+    use chimera_turtle_shell::TurtleShell;
+    let weights = weight_set(variant)?;
+    match variant {
+        "turtle-shell" => selfplay_of::<TurtleShell>(weights, options, data, progress),
+        "turret" => selfplay_of::<TurretChess>(weights, options, data, progress),
+        "turnover" => selfplay_of::<Turnover>(weights, options, data, progress),
+        "triagonal" => selfplay_of::<Triagonal>(weights, options, data, progress),
+        _ => selfplay_of::<TilingRider>(weights, options, data, progress),
+    }
+}
+
+/// The weights of `variant`.
+pub fn weight_set(variant: &str) -> Result<&'static WeightSet, String> {
+    Ok(match variant {
+        "turtle-shell" => &chimera_turtle_shell::WEIGHTS,
+        "turret" => &chimera_turret::WEIGHTS,
+        "turnover" => &chimera_turnover::WEIGHTS,
+        "triagonal" => &chimera_triagonal::WEIGHTS,
+        "tiling-rider" => &chimera_tiling_rider::WEIGHTS,
+        other => {
+            return Err(format!(
+                "no tunable evaluation for `{other}` (tunable: {})",
+                VARIANTS.join(", ")
+            ))
+        }
+    })
+}
+
+/// What [`tune`] found.
+#[derive(Clone, Debug)]
+pub struct Tuned {
+    /// Positions used.
+    pub positions: usize,
+    /// The logistic scale fitted to the starting weights (per unit of score).
+    pub k: f64,
+    /// The mean squared error with the starting weights.
+    pub error_before: f64,
+    /// The mean squared error with the fitted weights (rounded).
+    pub error_after: f64,
+    /// The fitted weights, rounded.
+    pub weights: Vec<i32>,
+    /// The weight file to write.
+    pub text: String,
+}
+
+/// Reads a data file of variant `P` into a data set: features scaled to score units,
+/// results for the side to move. Errors name the line.
+pub fn dataset_of<P: Position + Features>(data: &str) -> Result<Dataset, String> {
+    let n = P::NAMES.len();
+    let mut set = Dataset::new(n);
+    for (number, line) in data.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |e: String| format!("line {}: {e}", number + 1);
+        let (result, text) = line
+            .split_once('\t')
+            .ok_or_else(|| at("expected a result, a tab and a position".into()))?;
+        let white: f32 = match result.trim() {
+            "1" => 1.0,
+            "0" => 0.0,
+            "0.5" => 0.5,
+            other => return Err(at(format!("`{other}` is not a result (1, 0.5 or 0)"))),
+        };
+        let position = P::from_text(text, Default::default()).map_err(|e| at(e.to_string()))?;
+        let mut features = Dense::new(n);
+        position.features(&mut features);
+        let result = if position.turn() == Color::White {
+            white
+        } else {
+            1.0 - white
+        };
+        // Features in score units: the weights' unit is 1 / SCALE of a score point.
+        set.push(features.values(), result);
+    }
+    Ok(set)
+}
+
+/// Texel tuning of variant `P` from the starting weights `start`.
+pub fn tune_of<P: Position + Features>(
+    data: &str,
+    start: &[i32],
+    fit: &Fit,
+    header: &str,
+) -> Result<Tuned, String> {
+    let set = dataset_of::<P>(data)?;
+    if set.is_empty() {
+        return Err("the data file holds no position".into());
+    }
+    let scale = f64::from(P::SCALE.max(1));
+    let initial: Vec<f64> = start.iter().map(|&w| f64::from(w) / scale).collect();
+    let k = fit_k(&set, &initial);
+    let error_before = chimera_kit::tune::error(&set, &initial, k);
+    let fitted = fit_weights(&set, &initial, k, fit);
+    let weights: Vec<i32> = fitted.iter().map(|w| (w * scale).round() as i32).collect();
+    let rounded: Vec<f64> = weights.iter().map(|&w| f64::from(w) / scale).collect();
+    let error_after = chimera_kit::tune::error(&set, &rounded, k);
+    let header = format!(
+        "{header}\n{} positions; k = {k:.6}; mean squared error {error_before:.6} before, \
+         {error_after:.6} after",
+        set.len()
+    );
+    Ok(Tuned {
+        positions: set.len(),
+        k,
+        error_before,
+        error_after,
+        text: write_weights(P::NAMES, &weights, &header),
+        weights,
+    })
+}
+
+/// Texel tuning of `variant` on the data file's text, starting from its current (tuned)
+/// weights; `header` heads the weight file (how it was made).
+pub fn tune(variant: &str, data: &str, fit: &Fit, header: &str) -> Result<Tuned, String> {
+    use chimera_tiling_rider::TilingRider;
+    use chimera_triagonal::Triagonal;
+    use chimera_turnover::Turnover;
+    use chimera_turret::TurretChess;
+    use chimera_turtle_shell::TurtleShell;
+    let start = weight_set(variant)?.tuned().to_vec();
+    match variant {
+        "turtle-shell" => tune_of::<TurtleShell>(data, &start, fit, header),
+        "turret" => tune_of::<TurretChess>(data, &start, fit, header),
+        "turnover" => tune_of::<Turnover>(data, &start, fit, header),
+        "triagonal" => tune_of::<Triagonal>(data, &start, fit, header),
+        _ => tune_of::<TilingRider>(data, &start, fit, header),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selfplay_records_positions_that_tune_reads_back() {
+        let options = SelfplayOptions {
+            games: 2,
+            nodes: 300,
+            b_nodes: 300,
+            max_plies: 60,
+            ..SelfplayOptions::default()
+        };
+        let mut data = Vec::new();
+        let score = selfplay("turnover", &options, &mut data, &mut |_, _| {}).unwrap();
+        assert_eq!(score.wins + score.draws + score.losses, 2);
+        let text = String::from_utf8(data).unwrap();
+        assert_eq!(text.lines().count() as u64, score.positions);
+        let fit = Fit {
+            iterations: 20,
+            ..Fit::default()
+        };
+        if score.positions > 0 {
+            let tuned = tune("turnover", &text, &fit, "test").unwrap();
+            assert_eq!(tuned.positions as u64, score.positions);
+            let weights = chimera_kit::tune::parse_weights(&tuned.text, chimera_turnover::FEATURES);
+            assert_eq!(weights, Ok(tuned.weights));
+        }
+        // The same seed plays the same games.
+        let mut again = Vec::new();
+        selfplay("turnover", &options, &mut again, &mut |_, _| {}).unwrap();
+        assert_eq!(String::from_utf8(again).unwrap(), text);
+    }
+
+    #[test]
+    fn bad_data_is_refused_with_its_line() {
+        let fit = Fit::default();
+        assert!(tune("chess", "", &fit, "").is_err());
+        let err = tune("turret", "1\tnot a position\n", &fit, "").unwrap_err();
+        assert!(err.starts_with("line 1:"), "{err}");
+        let err = tune("turret", "\n2\tx\n", &fit, "").unwrap_err();
+        assert!(err.starts_with("line 2:"), "{err}");
+        assert!(tune("turret", "", &fit, "").is_err());
+    }
+
+    #[test]
+    fn elo_of_a_score() {
+        let even = Score {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+            ..Score::default()
+        };
+        assert_eq!(even.elo().0.round(), 0.0);
+        let ahead = Score {
+            wins: 75,
+            draws: 0,
+            losses: 25,
+            ..Score::default()
+        };
+        let (elo, margin) = ahead.elo();
+        assert!((elo - 190.8).abs() < 1.0, "{elo}");
+        assert!(margin > 50.0 && margin < 120.0, "{margin}");
+    }
+}
