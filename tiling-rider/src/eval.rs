@@ -403,14 +403,14 @@ impl Evaluate for TilingRider {
         self.taken(mv)
     }
 
-    /// The threats of the turns to come and, far ahead in material, the hunt (see
-    /// `TilingRider::threats`): what the search, which sees a few moves of a turn of
-    /// many, cannot see for itself.
     /// A turn is up to dozens of actions: the engine plans it whole.
     fn plans_whole_turns(&self) -> bool {
         true
     }
 
+    /// The threats of the turns to come and, far ahead in material, the hunt (see
+    /// `TilingRider::threats`): what the search, which sees a few moves of a turn of
+    /// many, cannot see for itself.
     fn horizon_estimate(&self) -> i32 {
         let mut dot = Dot::new(WEIGHTS.get());
         self.horizon_features(&mut dot);
