@@ -53,11 +53,4 @@ pub trait Evaluate: Position {
     fn horizon_estimate(&self) -> i32 {
         0
     }
-
-    /// Whether the engine searches this variant's turns whole (its turns are several
-    /// actions: the engine's whole-turn planner, a beam over the turn's actions answered by
-    /// the opponent's turn) rather than action by action. The default: `false`.
-    fn plans_whole_turns(&self) -> bool {
-        false
-    }
 }

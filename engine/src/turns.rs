@@ -211,7 +211,7 @@ impl Planner {
         mut turns: Vec<Turn<P>>,
         width: usize,
     ) -> Option<Plan<P::Move>> {
-        turns.sort_by(|a, b| b.score.cmp(&a.score));
+        turns.sort_by_key(|t| std::cmp::Reverse(t.score));
         turns.truncate(ANSWERED.min(width.max(2)));
         let answer_width = (width / ANSWER_NARROWING).max(1);
         let mut best: Option<Plan<P::Move>> = None;
@@ -324,7 +324,7 @@ impl Planner {
             if next.is_empty() {
                 break;
             }
-            next.sort_by(|a, b| b.rank.cmp(&a.rank));
+            next.sort_by_key(|s| std::cmp::Reverse(s.rank));
             next.truncate(width);
             frontier = next;
         }
@@ -392,9 +392,9 @@ pub(crate) struct Kept<M> {
 const TACTICAL_SHARE: f64 = 0.3;
 
 /// Whether the whole-turn planner searches `pos` (whose proven-legal actions are `root`):
-/// the variant asks for it and the turn has more than one action left.
-pub(crate) fn applies<P: Evaluate>(pos: &P, root: &[P::Move]) -> bool {
-    pos.plans_whole_turns() && is_multi_action(pos, root)
+/// the limits ask for it and the turn has more than one action left.
+pub(crate) fn applies<P: Position>(limits: &Limits, pos: &P, root: &[P::Move]) -> bool {
+    limits.whole_turns && is_multi_action(pos, root)
 }
 
 /// The limits of the action-by-action search that runs first: [`TACTICAL_SHARE`] of the

@@ -6,13 +6,21 @@ use chimera_core::{Game, Position};
 use chimera_engine::{Engine, Limits};
 use chimera_tiling_rider::TilingRider;
 
+/// `n` nodes, whole turns.
+fn planned(n: u64) -> Limits {
+    Limits {
+        whole_turns: true,
+        ..Limits::nodes(n)
+    }
+}
+
 /// Plays the engine's choices from `game` until the side to move changes; returns the
 /// nodes each search reported.
 fn play_one_turn(engine: &mut Engine<TilingRider>, game: &mut Game<TilingRider>) -> Vec<u64> {
     let us = game.position().turn();
     let mut nodes = Vec::new();
     while game.position().turn() == us && game.outcome().is_none() {
-        let r = engine.search(game, &Limits::nodes(4_000)).unwrap();
+        let r = engine.search(game, &planned(4_000)).unwrap();
         assert!(
             game.legal_move_list().contains(&r.best_move),
             "{:?} is not legal",
@@ -47,7 +55,7 @@ fn a_planned_turn_is_played_from_the_kept_plan() {
 fn a_plan_the_game_leaves_is_dropped() {
     let mut engine = Engine::new();
     let mut game = Game::new(TilingRider::start(Default::default()));
-    let first = engine.search(&game, &Limits::nodes(4_000)).unwrap();
+    let first = engine.search(&game, &planned(4_000)).unwrap();
     // Play another first action than the plan's: the next search plans anew.
     let other = game
         .legal_move_list()
@@ -55,7 +63,7 @@ fn a_plan_the_game_leaves_is_dropped() {
         .find(|&m| m != first.best_move)
         .unwrap();
     game.play(other).unwrap();
-    let next = engine.search(&game, &Limits::nodes(4_000)).unwrap();
+    let next = engine.search(&game, &planned(4_000)).unwrap();
     assert!(next.nodes > 0, "{next:?}");
     assert!(game.legal_move_list().contains(&next.best_move));
 }
@@ -63,9 +71,34 @@ fn a_plan_the_game_leaves_is_dropped() {
 #[test]
 fn the_turn_planner_is_deterministic_under_a_node_limit() {
     let game = Game::new(TilingRider::start(Default::default()));
-    let a = Engine::new().search(&game, &Limits::nodes(6_000)).unwrap();
-    let b = Engine::new().search(&game, &Limits::nodes(6_000)).unwrap();
+    let a = Engine::new().search(&game, &planned(6_000)).unwrap();
+    let b = Engine::new().search(&game, &planned(6_000)).unwrap();
     assert_eq!((a.best_move, a.score, &a.pv), (b.best_move, b.score, &b.pv));
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes <= 6_000 + 1, "{a:?}");
+}
+
+#[test]
+fn without_whole_turns_every_action_is_searched() {
+    let mut engine = Engine::new();
+    let mut game = Game::new(TilingRider::start(Default::default()));
+    for _ in 0..4 {
+        let r = engine.search(&game, &Limits::nodes(2_000)).unwrap();
+        assert!(r.nodes > 0, "{r:?}");
+        game.play(r.best_move).unwrap();
+    }
+}
+
+#[test]
+fn the_whole_turn_search_keeps_the_wins_the_action_search_proves() {
+    // Black mates at the end of its next turn whatever White does (engine/tests/tactics.rs,
+    // `tiling_rider_finds_a_win_in_two_turns`): the action-by-action share proves it.
+    let text = "2KK6f7/2KK14/14kk2/14kk2/18/n15w1/18/18/18/18/18/18/18/18/18/18 b 0/2 - 1 0 2";
+    let game = Game::new(TilingRider::from_text(text, Default::default()).unwrap());
+    let limits = Limits {
+        whole_turns: true,
+        ..Limits::depth(7)
+    };
+    let r = Engine::new().search(&game, &limits).unwrap();
+    assert_eq!(r.score, chimera_engine::Score::WinIn(6), "{r:?}");
 }

@@ -403,11 +403,6 @@ impl Evaluate for TilingRider {
         self.taken(mv)
     }
 
-    /// A turn is up to dozens of actions: the engine plans it whole.
-    fn plans_whole_turns(&self) -> bool {
-        true
-    }
-
     /// The threats of the turns to come and, far ahead in material, the hunt (see
     /// `TilingRider::threats`): what the search, which sees a few moves of a turn of
     /// many, cannot see for itself.
