@@ -87,6 +87,14 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
     }
 
+    /// Searches within `limits` from now on (its node count, deadline from `start` and stop
+    /// flag), the root's moves kept: the whole-turn search gives this search a share.
+    pub(crate) fn limit_to(&mut self, limits: &Limits, start: Instant) {
+        self.max_nodes = limits.nodes;
+        self.deadline = limits.time.map(|t| start.checked_add(t).unwrap_or(start));
+        self.stop = limits.stop.clone();
+    }
+
     /// Iterative deepening from the root, whose moves are listed (and not empty). A helper
     /// thread with an odd number searches each depth one ply deeper than the main thread.
     pub(crate) fn iterate(
