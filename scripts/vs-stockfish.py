@@ -21,6 +21,7 @@ move), to compare two builds at fixed node counts.
 import argparse
 import json
 import math
+import os
 import subprocess
 import sys
 import time
@@ -95,25 +96,35 @@ def openings(count):
 
 
 def our_move(binary, moves, nodes):
-    """Our engine's move (UCI) after `moves` from the start, and the seconds it took."""
+    """Our engine's move (UCI) after `moves` from the start, the wall-clock seconds it took
+    and the processor seconds it used (user and system: what it takes on an idle machine,
+    whatever else runs)."""
     started = time.monotonic()
-    out = subprocess.run(
+    proc = subprocess.Popen(
         [binary, "bestmove", "chess", "--moves", " ".join(moves), "--nodes", str(nodes),
          "--json"],
-        capture_output=True, text=True, check=True,
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )
-    return json.loads(out.stdout)["best_move"], time.monotonic() - started
+    out = proc.stdout.read()
+    proc.stdout.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{binary} failed after {' '.join(moves)}")
+    cpu = usage.ru_utime + usage.ru_stime
+    return json.loads(out)["best_move"], time.monotonic() - started, cpu
 
 
 def play_game(args, opening, we_are_white, index):
-    """One game: returns (our score 1 / 0.5 / 0, plies, our seconds, our moves, pgn text)."""
+    """One game: (our score 1 / 0.5 / 0, plies, our seconds, our moves, its PGN, our
+    processor seconds)."""
     board = chess.Board()
     moves = []
     for uci in opening:
         board.push_uci(uci)
         moves.append(uci)
     engine = None if args.versus else chess.engine.SimpleEngine.popen_uci(args.stockfish)
-    our_time, our_moves = 0.0, 0
+    our_time, our_cpu, our_moves = 0.0, 0.0, 0
     try:
         if engine:
             engine.configure({"UCI_LimitStrength": True, "UCI_Elo": args.elo, "Threads": 1,
@@ -121,8 +132,9 @@ def play_game(args, opening, we_are_white, index):
         limit = chess.engine.Limit(time=args.time)
         while board.outcome(claim_draw=True) is None and board.ply() < args.max_plies:
             if (board.turn == chess.WHITE) == we_are_white:
-                uci, spent = our_move(args.binary, moves, args.nodes)
+                uci, spent, cpu = our_move(args.binary, moves, args.nodes)
                 our_time += spent
+                our_cpu += cpu
                 our_moves += 1
                 move = chess.Move.from_uci(uci)
                 if move not in board.legal_moves:
@@ -149,7 +161,7 @@ def play_game(args, opening, we_are_white, index):
     game.headers["Result"] = board.result(claim_draw=True) if outcome else "1/2-1/2"
     termination = outcome.termination.name.lower() if outcome else "move cap"
     game.headers["Termination"] = termination
-    return score, board.ply(), our_time, our_moves, str(game)
+    return score, board.ply(), our_time, our_moves, str(game), our_cpu
 
 
 def elo(score):
@@ -169,6 +181,7 @@ def report(results, args):
     se = math.sqrt(var / n)
     low, high = elo(mean - 1.96 * se), elo(mean + 1.96 * se)
     spent = sum(r[2] for r in results)
+    cpu = sum(r[5] for r in results)
     if args.versus:
         them = f"{args.versus} at {args.versus_nodes} nodes a move;"
     else:
@@ -178,7 +191,8 @@ def report(results, args):
           f"Elo {elo(mean):+.0f} (95 %: {low:+.0f} to {high:+.0f}) against {them} "
           f"ours at {args.nodes} nodes a move, "
           f"{1000 * spent / max(moves, 1):.0f} ms a move on average "
-          f"(process included), {sum(r[1] for r in results) / n:.0f} plies a game",
+          f"({1000 * cpu / max(moves, 1):.0f} ms of processor time; process included), "
+          f"{sum(r[1] for r in results) / n:.0f} plies a game",
           flush=True)
 
 
@@ -192,7 +206,7 @@ def main():
     parser.add_argument("--time", type=float, default=0.1, help="Stockfish's seconds a move")
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
-    parser.add_argument("--pgn", help="write the games to this file")
+    parser.add_argument("--pgn", help="write the games to this file (as they end)")
     parser.add_argument("--versus", help="play this chimera binary instead of Stockfish")
     parser.add_argument("--versus-nodes", type=int, default=60000)
     args = parser.parse_args()
@@ -205,14 +219,14 @@ def main():
         for i, future in enumerate(futures):
             result = future.result()
             results.append(result)
+            if args.pgn:
+                with open(args.pgn, "a" if i else "w", encoding="utf-8") as f:
+                    f.write(result[4] + "\n\n")
             print(f"game {i + 1}: {'white' if plan[i][1] else 'black'} "
                   f"{ {1.0: 'won', 0.5: 'drew', 0.0: 'lost'}[result[0]] } in {result[1]} plies",
                   flush=True)
             if (i + 1) % 10 == 0:
                 report(results, args)
-    if args.pgn:
-        with open(args.pgn, "w", encoding="utf-8") as f:
-            f.write("\n\n".join(r[4] for r in results) + "\n")
     report(results, args)
     return 0
 

@@ -256,10 +256,20 @@ impl Evaluate for Chess {
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
-        let taken = match self.move_kind(mv) {
-            MoveKind::Capture(role) => ROLE_VALUES[role.index()],
-            MoveKind::EnPassant => ROLE_VALUES[0],
-            _ => 0,
+        // As `move_kind` says, read from the bit sets (the search asks for every move).
+        let (from, to) = (1u64 << mv.from().index(), 1u64 << mv.to().index());
+        let taken = if u64::from(self.occupied()) & to != 0 {
+            Role::ALL
+                .into_iter()
+                .find(|r| u64::from(self.roles[r.index()]) & to != 0)
+                .map_or(0, |r| ROLE_VALUES[r.index()])
+        } else if Some(mv.to()) == self.ep
+            && u64::from(self.roles[0]) & from != 0
+            && mv.from().file() != mv.to().file()
+        {
+            ROLE_VALUES[0]
+        } else {
+            0
         };
         taken
             + mv.promotion()
@@ -353,6 +363,36 @@ mod tests {
         assert_eq!(see("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
         // A quiet queen move onto a square a pawn guards loses the queen.
         assert_eq!(see("4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1", "d1d5"), -900);
+    }
+
+    #[test]
+    fn capture_values_agree_with_the_move_kinds() {
+        use chimera_core::Game;
+        let mut checked = 0;
+        for seed in 0..20 {
+            let mut game = Game::new(Chess::start(Default::default()));
+            for ply in 0..200 {
+                let g = chimera_core::conformance::random_game(game.clone(), seed * 1000 + ply, 1);
+                if g.moves().len() == game.moves().len() {
+                    break;
+                }
+                let pos = g.position();
+                for mv in g.legal_move_list() {
+                    let taken = match pos.move_kind(mv) {
+                        MoveKind::Capture(role) => ROLE_VALUES[role.index()],
+                        MoveKind::EnPassant => ROLE_VALUES[0],
+                        _ => 0,
+                    };
+                    let promotion = mv
+                        .promotion()
+                        .map_or(0, |r| ROLE_VALUES[r.index()] - ROLE_VALUES[0]);
+                    assert_eq!(pos.capture_value(mv), taken + promotion, "{mv}");
+                    checked += 1;
+                }
+                game = g;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! the root. One [`Searcher`] per thread.
 
 use crate::limits::Limits;
+use crate::pruning::{futile, Pruning};
 use crate::result::{PvLine, SearchResult};
 use crate::score::{from_tt, is_decisive, outcome_score, to_tt, Score, INF, MATE};
 use crate::tt::{move_hash, Bound, Entry, Table};
@@ -31,6 +32,8 @@ struct Node {
     us: Color,
     pv_node: bool,
     in_check: bool,
+    /// The static score, where the variant allows pruning on it (see `pruning`).
+    eval: Option<i32>,
 }
 
 /// Late-move reductions: `table[depth][moves searched]`, about ln(depth) × ln(moves) / 2.
@@ -97,6 +100,9 @@ pub(crate) struct Searcher<'a, P: Evaluate> {
     /// Legality nodes spent listing moves below the root (see [`LEGALITY_NODES_PER_NODE`]).
     legality_nodes: u64,
     pub(crate) seldepth: u32,
+    /// Whether listing moves has ever spent legality nodes (Tiling Rider): only then does
+    /// a node's legality budget look at the clock and the stop flag.
+    legality_costs: bool,
     max_nodes: Option<u64>,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
@@ -136,6 +142,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             nodes: 0,
             legality_nodes: 0,
             seldepth: 0,
+            legality_costs: false,
             max_nodes: limits.nodes,
             deadline: limits.time.map(|t| start.checked_add(t).unwrap_or(start)),
             stop: limits.stop.clone(),
@@ -324,6 +331,10 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                     .saturating_sub(self.legality_nodes),
             ),
         });
+        if ply > 0 && !self.legality_costs {
+            // Legality has been immediate so far: no need to read the clock at every node.
+            return budget;
+        }
         if let Some(d) = self.deadline {
             budget = budget.with_time(d.saturating_duration_since(Instant::now()));
         }
@@ -342,6 +353,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if !current.selective_moves(&mut self.legal) {
             let mut budget = self.legality_budget(ply);
             current.legal_moves_within(&mut self.legal, &mut self.undecided, &mut budget);
+            self.legality_costs |= budget.used() > 0;
             if ply > 0 {
                 self.legality_nodes += budget.used();
             }
@@ -400,9 +412,11 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if let Some(s) = cutoff {
             return s;
         }
+        let mut eval = None;
         if ply > 0 && !pv_node && !in_check {
-            if let Some(s) = self.prune(depth, ply, beta) {
-                return s;
+            match self.prune(depth, ply, beta) {
+                Pruning::Cut(s) => return s,
+                Pruning::Search(e) => eval = e,
             }
         }
         if ply > 0 {
@@ -420,6 +434,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             us,
             pv_node,
             in_check,
+            eval,
         };
         let (best, best_move) = self.search_moves(&list, node, alpha, beta);
         self.lists[ply] = list;
@@ -447,6 +462,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             us,
             pv_node,
             in_check,
+            eval,
         } = node;
         let mut best = -INF;
         let mut best_move = None;
@@ -458,6 +474,13 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             let quiet = key_of(folded) < KEY_BAD_NOISY;
             self.game.play_unchecked(mv);
             let gives_check = self.game.position().in_check();
+            if quiet && !gives_check && searched > 0 {
+                if let Some(skip) = futile(eval, depth, searched, alpha) {
+                    self.game.undo();
+                    best = best.max(skip);
+                    continue;
+                }
+            }
             // Checks are searched a ply further (within the first half of the plies).
             let new_depth = depth - 1 + i32::from(gives_check && ply < MAX_PLY / 2);
             let score = if searched == 0 {
