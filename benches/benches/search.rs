@@ -55,6 +55,7 @@ where
 }
 
 fn search(c: &mut Criterion) {
+    bench_search::<chimera_chess::Chess>(c, "chess", Default::default());
     bench_search::<chimera_turtle_shell::TurtleShell>(c, "turtle-shell", Default::default());
     bench_search::<chimera_turret::TurretChess>(c, "turret", Default::default());
     bench_search::<chimera_turnover::Turnover>(c, "turnover", Default::default());

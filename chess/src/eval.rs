@@ -1,55 +1,414 @@
-//! [`Evaluate`] for the engine: material, a small bonus for central and advanced pieces,
-//! and mobility.
+//! [`Evaluate`] for the engine: a symmetric, tapered evaluation. Both sides' terms are
+//! counted and the score is their difference from the side to move's point of view (so
+//! that odd and even search depths agree), each term a pair (middlegame, endgame) blended
+//! by the material left. The terms: material and piece-square tables (PeSTO's), mobility
+//! of the knights, bishops, rooks and queens, pawn structure (doubled, isolated and passed
+//! pawns), rooks on open files, the bishop pair, king safety (the pawn shield and the
+//! attacks on the squares around the king) and a tempo for the side to move. The weights
+//! are data, in [`crate::weights`].
 
-use crate::board::sq;
+use crate::board::{self, sq, Bitboard};
 use crate::position::Chess;
 use crate::types::{Move, MoveKind, Role};
+use crate::weights::{self as w, Pair};
 use chimera_core::{Color, Evaluate};
 
-/// The value of each role in centipawns, in the order of [`Role::ALL`] (the king's is 0).
+/// The value of each role in centipawns, in the order of [`Role::ALL`] (the king's is 0):
+/// what a capture gains, for ordering moves.
 pub const ROLE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
-fn centrality(index: usize) -> i32 {
-    let (f, r) = ((index % 8) as i32, (index / 8) as i32);
-    6 - ((2 * f - 7).abs() + (2 * r - 7).abs()) / 2
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// The squares of a file and its neighbours.
+fn adjacent_files(file: usize) -> u64 {
+    let f = FILE_A << file;
+    ((f << 1) & !FILE_A) | ((f >> 1) & !FILE_H)
+}
+
+/// The squares attacked by the pawns `pawns` of `color`.
+fn pawn_attacks(color: Color, pawns: u64) -> u64 {
+    match color {
+        Color::White => ((pawns << 7) & !FILE_H) | ((pawns << 9) & !FILE_A),
+        Color::Black => ((pawns >> 9) & !FILE_H) | ((pawns >> 7) & !FILE_A),
+    }
+}
+
+/// The squares ahead of `s` (strictly) for `color`, on its file and the neighbouring ones.
+fn front_span(color: Color, s: usize) -> u64 {
+    let files = (FILE_A << (s % 8)) | adjacent_files(s % 8);
+    let rank = s / 8;
+    let ahead = match color {
+        Color::White if rank < 7 => u64::MAX << (8 * (rank + 1)),
+        Color::Black if rank > 0 => u64::MAX >> (8 * (8 - rank)),
+        _ => 0,
+    };
+    files & ahead
+}
+
+/// Iterates over the squares of a bit set.
+fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            s
+        })
+    })
+}
+
+/// A sum of (middlegame, endgame) terms.
+#[derive(Clone, Copy, Default)]
+struct Terms(i32, i32);
+
+impl Terms {
+    #[inline]
+    fn add(&mut self, (mg, eg): Pair, times: i32) {
+        self.0 += mg * times;
+        self.1 += eg * times;
+    }
 }
 
 impl Chess {
-    fn side_score(&self, color: Color) -> i32 {
-        let mut score = 0;
+    fn bits(&self, color: Color, role: Role) -> u64 {
+        u64::from(self.pieces(color, role))
+    }
+
+    /// The squares a piece of `role` on `s` attacks.
+    fn attacks(&self, role: Role, s: usize, occ: Bitboard) -> u64 {
+        u64::from(match role {
+            Role::Knight => board::knight(sq(s)),
+            Role::Bishop => board::bishop(sq(s), occ),
+            Role::Rook => board::rook(sq(s), occ),
+            Role::Queen => board::rook(sq(s), occ) | board::bishop(sq(s), occ),
+            Role::King => board::king(sq(s)),
+            Role::Pawn => return 0,
+        })
+    }
+
+    /// `color`'s terms, and the phase its pieces add.
+    fn side_terms(&self, color: Color) -> (Terms, i32) {
+        let mut t = Terms::default();
+        let mut phase = 0;
+        let own = u64::from(self.colors[color.index()]);
+        let enemy_pawns = self.bits(!color, Role::Pawn);
+        let unsafe_squares = pawn_attacks(!color, enemy_pawns) | own;
+        let occ = self.occupied();
+        let enemy_king = self.king(!color).map_or(0, |k| u64::from(board::king(k)));
+        let (mut attack_units, mut attackers) = (0, 0);
         for role in Role::ALL {
-            for s in self.pieces(color, role) {
-                score += ROLE_VALUES[role.index()];
-                score += match role {
-                    Role::Knight | Role::Bishop => 4 * centrality(s),
-                    Role::Pawn => {
-                        let rank = sq(s).rank() as i32;
-                        let advance = color.fold(rank - 1, 6 - rank);
-                        3 * advance * advance + centrality(s)
-                    }
-                    _ => 0,
-                };
+            let r = role.index();
+            for s in squares(self.bits(color, role)) {
+                let index = if color == Color::White { s ^ 56 } else { s };
+                t.add(w::MATERIAL[r], 1);
+                t.add((w::PST_MG[r][index], w::PST_EG[r][index]), 1);
+                phase += w::PHASE[r];
+                if matches!(role, Role::Pawn | Role::King) {
+                    continue;
+                }
+                let attacks = self.attacks(role, s, occ);
+                let reach = (attacks & !unsafe_squares).count_ones() as i32;
+                t.add(w::MOBILITY[r], reach - w::MOBILITY_BASE[r]);
+                let on_king = (attacks & enemy_king).count_ones() as i32;
+                if on_king > 0 {
+                    attack_units += w::KING_ATTACK_WEIGHT[r] * on_king;
+                    attackers += 1;
+                }
             }
         }
-        score
+        self.pawn_terms(color, &mut t);
+        self.piece_terms(color, &mut t);
+        if attackers >= 2 {
+            // The danger of the enemy king counts for this side.
+            let danger = w::KING_DANGER[(attack_units as usize).min(w::KING_DANGER.len() - 1)];
+            t.0 += danger;
+        }
+        (t, phase)
+    }
+
+    /// Doubled, isolated and passed pawns.
+    fn pawn_terms(&self, color: Color, t: &mut Terms) {
+        let pawns = self.bits(color, Role::Pawn);
+        let enemy_pawns = self.bits(!color, Role::Pawn);
+        for file in 0..8 {
+            let on_file = (pawns & (FILE_A << file)).count_ones() as i32;
+            if on_file == 0 {
+                continue;
+            }
+            t.add(w::DOUBLED_PAWN, on_file - 1);
+            if pawns & adjacent_files(file) == 0 {
+                t.add(w::ISOLATED_PAWN, on_file);
+            }
+        }
+        for s in squares(pawns) {
+            if enemy_pawns & front_span(color, s) == 0 {
+                let rank = color.fold(s / 8, 7 - s / 8);
+                t.add(w::PASSED_PAWN[rank], 1);
+            }
+        }
+    }
+
+    /// Rooks on open files, the bishop pair and the king's pawn shield.
+    fn piece_terms(&self, color: Color, t: &mut Terms) {
+        let pawns = self.bits(color, Role::Pawn);
+        let all_pawns = pawns | self.bits(!color, Role::Pawn);
+        for s in squares(self.bits(color, Role::Rook)) {
+            let file = FILE_A << (s % 8);
+            if all_pawns & file == 0 {
+                t.add(w::ROOK_OPEN_FILE, 1);
+            } else if pawns & file == 0 {
+                t.add(w::ROOK_SEMI_OPEN_FILE, 1);
+            }
+        }
+        if self.bits(color, Role::Bishop).count_ones() >= 2 {
+            t.add(w::BISHOP_PAIR, 1);
+        }
+        if let Some(k) = self.king(color) {
+            let (k, rank) = (k.index(), color.fold(k.rank(), 7 - k.rank()));
+            if rank <= 1 {
+                let files = (FILE_A << (k % 8)) | adjacent_files(k % 8);
+                let row = |ahead: usize| -> u64 {
+                    let r = color.fold((k / 8) + ahead, (k / 8).wrapping_sub(ahead));
+                    if r < 8 {
+                        files & (0xff << (8 * r))
+                    } else {
+                        0
+                    }
+                };
+                for (ahead, bonus) in w::KING_SHIELD.iter().enumerate() {
+                    t.0 += bonus * (pawns & row(ahead + 1)).count_ones() as i32;
+                }
+            }
+        }
+    }
+}
+
+/// The values of the roles in exchanges (the king's: more than any gain).
+const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
+
+impl Chess {
+    /// The static exchange evaluation of `mv`: the material it wins once the captures on
+    /// its target square are played out, each side capturing with its cheapest piece (and
+    /// stopping when that is better), x-rays included.
+    fn see(&self, mv: Move) -> i32 {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(mover) = self.piece_at(from) else {
+            return 0;
+        };
+        let mut occ = u64::from(self.occupied()) & !(1u64 << from.index());
+        let mut gain = [0i32; 34];
+        gain[0] = match self.move_kind(mv) {
+            MoveKind::Capture(role) => SEE_VALUES[role.index()],
+            MoveKind::EnPassant => {
+                let victim = to.index() as i64 + if self.turn == Color::White { -8 } else { 8 };
+                occ &= !(1u64 << victim.clamp(0, 63));
+                SEE_VALUES[0]
+            }
+            _ => 0,
+        };
+        let mut on_square = mover.role;
+        if let Some(p) = mv.promotion() {
+            gain[0] += SEE_VALUES[p.index()] - SEE_VALUES[0];
+            on_square = p;
+        }
+        let mut side = !self.turn;
+        let mut d = 0;
+        while d + 1 < gain.len() {
+            let attackers = u64::from(self.attackers_to(to, Bitboard::from(occ))) & occ;
+            let ours = attackers & u64::from(self.colors[side.index()]);
+            let Some(role) = Role::ALL
+                .into_iter()
+                .find(|r| ours & self.bits(side, *r) != 0)
+            else {
+                break;
+            };
+            // A king captures only where the other side has nothing left to take back.
+            if role == Role::King && attackers & !ours != 0 {
+                break;
+            }
+            d += 1;
+            gain[d] = SEE_VALUES[on_square.index()] - gain[d - 1];
+            if (-gain[d - 1]).max(gain[d]) < 0 {
+                break;
+            }
+            let square = (ours & self.bits(side, role)).trailing_zeros();
+            occ &= !(1u64 << square);
+            on_square = role;
+            side = !side;
+        }
+        while d > 0 {
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+            d -= 1;
+        }
+        gain[0]
     }
 }
 
 impl Evaluate for Chess {
     fn evaluate(&self) -> i32 {
-        let material = self.side_score(self.turn) - self.side_score(!self.turn);
-        let mobility = self.raw_moves().len() as i32;
-        material + 2 * mobility
+        let (white, white_phase) = self.side_terms(Color::White);
+        let (black, black_phase) = self.side_terms(Color::Black);
+        let phase = (white_phase + black_phase).min(w::PHASE_TOTAL);
+        let mg = white.0 - black.0;
+        let eg = white.1 - black.1;
+        let score = (mg * phase + eg * (w::PHASE_TOTAL - phase)) / w::PHASE_TOTAL;
+        self.turn.fold(score, -score) + w::TEMPO
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
-        let taken = match self.move_kind(mv) {
-            MoveKind::Capture(role) => ROLE_VALUES[role.index()],
-            MoveKind::EnPassant => ROLE_VALUES[0],
-            _ => 0,
+        // As `move_kind` says, read from the bit sets (the search asks for every move).
+        let (from, to) = (1u64 << mv.from().index(), 1u64 << mv.to().index());
+        let taken = if u64::from(self.occupied()) & to != 0 {
+            Role::ALL
+                .into_iter()
+                .find(|r| u64::from(self.roles[r.index()]) & to != 0)
+                .map_or(0, |r| ROLE_VALUES[r.index()])
+        } else if Some(mv.to()) == self.ep
+            && u64::from(self.roles[0]) & from != 0
+            && mv.from().file() != mv.to().file()
+        {
+            ROLE_VALUES[0]
+        } else {
+            0
         };
         taken
             + mv.promotion()
                 .map_or(0, |r| ROLE_VALUES[r.index()] - ROLE_VALUES[0])
+    }
+
+    fn exchange_value(&self, mv: Move) -> i32 {
+        self.see(mv)
+    }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    /// Passing, unless in check or with nothing but the king and pawns (zugzwang).
+    fn null_move(&self) -> Option<Chess> {
+        let us = u64::from(self.colors[self.turn.index()]);
+        let pawns_and_king = self.bits(self.turn, Role::Pawn) | self.bits(self.turn, Role::King);
+        if us == pawns_and_king || self.is_check() {
+            return None;
+        }
+        let mut next = self.clone();
+        if let Some(ep) = next.ep.take() {
+            next.key ^= board::ep_key(ep.file());
+        }
+        next.turn = !next.turn;
+        next.key ^= board::side_key();
+        next.halfmove += 1;
+        Some(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_core::Position;
+
+    fn fen(text: &str) -> Chess {
+        Chess::from_fen(text).unwrap()
+    }
+
+    #[test]
+    fn the_start_is_level_and_symmetric() {
+        let start = Chess::start(Default::default());
+        assert_eq!(start.evaluate(), w::TEMPO);
+        // The same position with the colours swapped (board mirrored) scores the same.
+        let a = fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        let b = fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
+        assert_eq!(a.evaluate(), b.evaluate());
+    }
+
+    #[test]
+    fn material_counts_for_either_side() {
+        // White is a queen up: good for White to move, bad for Black to move.
+        let white = fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        let black = fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+        assert!(white.evaluate() > 700);
+        assert!(black.evaluate() < -700);
+        assert_eq!(white.evaluate() - w::TEMPO, -(black.evaluate() - w::TEMPO));
+    }
+
+    #[test]
+    fn passed_pawns_and_structure() {
+        let passed = fen("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
+        let blocked = fen("4k3/3p4/8/3P4/8/8/8/4K3 w - - 0 1");
+        // A passed pawn on the fifth rank is worth more than a pawn against a pawn.
+        assert!(passed.evaluate() > blocked.evaluate());
+        let doubled = fen("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
+        let apart = fen("4k3/8/8/8/8/2P5/3P4/4K3 w - - 0 1");
+        assert!(apart.evaluate() > doubled.evaluate());
+    }
+
+    #[test]
+    fn exchanges() {
+        let see = |f: &str, m: &str| {
+            let pos = fen(f);
+            pos.see(crate::parse_uci(m).unwrap())
+        };
+        // A pawn defended by a pawn: the rook loses itself for a pawn.
+        assert_eq!(see("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), 100 - 500);
+        // An undefended knight: won outright.
+        assert_eq!(see("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1d5"), 320);
+        // Rooks doubled behind each other (an x-ray) against one defender.
+        assert_eq!(see("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), 100);
+        // Pawn takes a defended knight: wins knight for pawn.
+        assert_eq!(
+            see("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5"),
+            320 - 100
+        );
+        // En passant, undefended.
+        assert_eq!(see("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+        // A quiet queen move onto a square a pawn guards loses the queen.
+        assert_eq!(see("4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1", "d1d5"), -900);
+    }
+
+    #[test]
+    fn capture_values_agree_with_the_move_kinds() {
+        use chimera_core::Game;
+        let mut checked = 0;
+        for seed in 0..20 {
+            let mut game = Game::new(Chess::start(Default::default()));
+            for ply in 0..200 {
+                let g = chimera_core::conformance::random_game(game.clone(), seed * 1000 + ply, 1);
+                if g.moves().len() == game.moves().len() {
+                    break;
+                }
+                let pos = g.position();
+                for mv in g.legal_move_list() {
+                    let taken = match pos.move_kind(mv) {
+                        MoveKind::Capture(role) => ROLE_VALUES[role.index()],
+                        MoveKind::EnPassant => ROLE_VALUES[0],
+                        _ => 0,
+                    };
+                    let promotion = mv
+                        .promotion()
+                        .map_or(0, |r| ROLE_VALUES[r.index()] - ROLE_VALUES[0]);
+                    assert_eq!(pos.capture_value(mv), taken + promotion, "{mv}");
+                    checked += 1;
+                }
+                game = g;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn the_null_move_passes() {
+        let pos = fen("4kn2/8/8/8/3pP3/8/8/R3K3 b - e3 0 1");
+        assert!(pos.ep.is_some());
+        let null = pos.null_move().unwrap();
+        assert_eq!(null.turn, Color::White);
+        assert_eq!(null.ep, None);
+        assert_eq!(null.zobrist(), null.compute_key());
+        // Not in check, nor with only a king and pawns.
+        assert!(fen("4k3/8/8/8/8/8/4p3/R3K3 w - - 0 1")
+            .null_move()
+            .is_some());
+        assert!(fen("4k3/8/8/8/8/8/8/R3K2r w - - 0 1").null_move().is_none());
+        assert!(fen("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1").null_move().is_none());
+        assert!(Evaluate::in_check(&fen("4k3/8/8/8/8/8/8/R3K2r w - - 0 1")));
     }
 }

@@ -54,6 +54,7 @@ mod notation;
 mod position;
 mod render;
 mod types;
+pub mod weights;
 
 /// The rules of orthodox chess as this crate implements them (`chess/RULES.md`).
 #[doc = include_str!("../RULES.md")]

@@ -53,4 +53,30 @@ pub trait Evaluate: Position {
     fn horizon_estimate(&self) -> i32 {
         0
     }
+
+    /// What `mv` (noisy, legal here) gains in material once the exchanges it starts on its
+    /// target are played out, the cheapest pieces capturing first (a static exchange
+    /// evaluation): negative when it loses material. The search orders such moves after
+    /// the killers and quiescence leaves them out. The default: [`Evaluate::capture_value`],
+    /// at least 0 (no move is seen to lose).
+    fn exchange_value(&self, mv: Self::Move) -> i32 {
+        self.capture_value(mv).max(0)
+    }
+
+    /// Whether the side to move is in check (its king attacked, in the variant's sense):
+    /// the search then looks one ply further (a check extension), does not prune, and
+    /// quiescence answers with every move instead of standing pat. The default: `false`.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// The position after a null move (the side to move passes; only what the rules tie to
+    /// the turn, such as an en-passant right, changes), if the search may assume here that
+    /// some move is better than passing: null-move pruning and the pruning of static scores
+    /// far above the window rest on that assumption. A variant returns `None` where it
+    /// fails: in check, where zugzwang is likely (only a king and pawns), in the middle of
+    /// a multi-action turn. The default: `None` (the search never prunes on it).
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
 }

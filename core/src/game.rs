@@ -327,6 +327,17 @@ impl<P: Position> Game<P> {
         Ok(mv)
     }
 
+    /// Starts the game afresh from `start`, with no history, keeping the memory it has
+    /// allocated: a search reuses one game for the lines after a null move (which no
+    /// earlier position can repeat).
+    pub fn restart(&mut self, start: P) {
+        while self.undo().is_some() {}
+        if self.index.len() > 0 {
+            self.unindex_last();
+        }
+        self.positions[0] = start;
+    }
+
     /// Takes back the last move; `None` at the start.
     #[inline]
     pub fn undo(&mut self) -> Option<P::Move> {

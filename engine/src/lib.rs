@@ -25,11 +25,26 @@
 //!
 //! ## The search
 //!
-//! - Iterative deepening principal variation search (alpha-beta with null windows),
-//!   with a transposition table keyed by [`Position::zobrist`] (allocated once),
-//!   move ordering (the hash move, then noisy moves by [`Evaluate::capture_value`], then two
-//!   killer moves per ply, then a history table), late-move reductions for quiet moves,
-//!   and quiescence over the moves [`Evaluate::is_noisy`] calls noisy.
+//! - Iterative deepening principal variation search (alpha-beta with null windows), the
+//!   root searched in an aspiration window around the last iteration's score, with a
+//!   transposition table keyed by [`Position::zobrist`] (allocated once), move ordering
+//!   (the hash move, then noisy moves by [`Evaluate::capture_value`], then two killer moves
+//!   per ply, then the noisy moves that lose in the exchange ([`Evaluate::exchange_value`]),
+//!   then a history table), late-move reductions for quiet moves (about ln(depth) ×
+//!   ln(move number) / 2.25 plies), and quiescence over the moves [`Evaluate::is_noisy`]
+//!   calls noisy and that do not lose in the exchange.
+//! - Where the variant says so: a move that gives check ([`Evaluate::in_check`]) is searched
+//!   a ply deeper, quiescence in check searches every move instead of standing pat, and
+//!   where [`Evaluate::null_move`] gives a position (not in check, no likely zugzwang, never
+//!   inside a multi-action turn) the search prunes by a null move, by a static score far
+//!   above the window (reverse futility), and near the leaves skips quiet moves whose
+//!   static score with a margin stays below alpha (futility) or that come late (late-move
+//!   pruning). Chess does all of these. Measured at 50,000 nodes a move over 40 games
+//!   (`scripts/vs-stockfish.py --versus`): check extension, quiescence in check, null-move
+//!   and reverse futility pruning, the LMR table and aspiration windows together scored
+//!   70 % (+147 Elo, 95 %: +57 to +262) against the same evaluation without them; exchange
+//!   ordering and pruning on top +35 (−52 to +126); futility and late-move pruning on top
+//!   of that +53 (−33 to +145).
 //! - History rules hold inside the search: it walks a [`Game`] (Ko through
 //!   [`Position::retain_history_legal`], repetition through [`Position::history_outcome`]).
 //! - A ply that does not hand the turn to the other side (Tiling Rider's multi-move turns:
@@ -111,8 +126,8 @@
 //!   from a line with another history (a repetition or a Ko that differs): as in chess
 //!   engines, accepted. Legality never comes from the table: a stored move (kept as a
 //!   32-bit hash of it) only orders the node's own legal moves.
-//! - Quiescence stands pat on the static score, even in check or in the middle of a Tiling
-//!   Rider turn.
+//! - Quiescence stands pat on the static score in the middle of a Tiling Rider turn, and
+//!   in check in the variants that do not say what a check is ([`Evaluate::in_check`]).
 //! - Scores count plies (actions); in Tiling Rider a turn is several plies.
 //!
 //! ```
@@ -131,6 +146,7 @@
 pub mod baseline;
 pub mod limits;
 mod ordering;
+mod pruning;
 mod quiescence;
 mod result;
 pub mod score;

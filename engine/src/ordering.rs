@@ -1,5 +1,7 @@
 //! Move ordering: the hash move, then noisy moves by what they capture (most valuable
-//! victim first), then two killer moves per ply, then the quiet moves by their history.
+//! victim first), then two killer moves per ply, then the noisy moves that lose material
+//! in the exchange ([`Evaluate::exchange_value`] below 0), then the quiet moves by their
+//! history.
 
 use crate::search::Searcher;
 use chimera_core::{Color, Evaluate};
@@ -12,6 +14,8 @@ pub(crate) const HISTORY_SIZE: usize = 4096;
 pub(crate) const KEY_HASH: i64 = 1 << 40;
 pub(crate) const KEY_NOISY: i64 = 1 << 32;
 pub(crate) const KEY_KILLER: i64 = 1 << 28;
+/// Noisy moves that lose material; below it, the quiet moves (history is below 2^20).
+pub(crate) const KEY_BAD_NOISY: i64 = 1 << 24;
 
 /// A small, fixed hasher for indexing the history table by a move.
 struct MoveHasher(u64);
@@ -73,7 +77,7 @@ pub(crate) fn key_of(folded: i64) -> i64 {
 
 impl<P: Evaluate> Searcher<'_, P> {
     /// Orders a node's moves: the hash move, then noisy moves by what they capture, then
-    /// the killers, then the quiet moves by their history.
+    /// the killers, then the losing noisy moves, then the quiet moves by their history.
     pub(crate) fn order_moves(
         &self,
         list: &mut [(P::Move, i64)],
@@ -88,7 +92,12 @@ impl<P: Evaluate> Searcher<'_, P> {
             *k = if hash_move.is_some_and(|hm| crate::tt::move_hash(h) == hm) {
                 KEY_HASH
             } else if pos.is_noisy(*mv) {
-                KEY_NOISY + i64::from(pos.capture_value(*mv))
+                let value = i64::from(pos.capture_value(*mv));
+                if pos.exchange_value(*mv) < 0 {
+                    KEY_BAD_NOISY + value
+                } else {
+                    KEY_NOISY + value
+                }
             } else if Some(*mv) == killers[0] {
                 KEY_KILLER + 1
             } else if Some(*mv) == killers[1] {

@@ -1,9 +1,11 @@
 //! Quiescence: past the search's depth, only noisy moves ([`Evaluate::is_noisy`]) are
-//! played, until the position is quiet; the side to move may stand pat on the static score
-//! (plus the variant's [`Evaluate::horizon_estimate`]).
+//! played (those that do not lose material in the exchange, [`Evaluate::exchange_value`]),
+//! until the position is quiet; the side to move may stand pat on the static score
+//! (plus the variant's [`Evaluate::horizon_estimate`]), except in check
+//! ([`Evaluate::in_check`]), where every move is searched.
 
 use crate::ordering::order;
-use crate::score::outcome_score;
+use crate::score::{outcome_score, INF};
 use crate::search::{split, Searcher};
 use crate::{MAX_PLY, MAX_QUIESCENCE_PLY};
 use chimera_core::Evaluate;
@@ -21,8 +23,15 @@ impl<P: Evaluate> Searcher<'_, P> {
         if let Some(outcome) = pos.terminal().or_else(|| pos.history_outcome(earlier)) {
             return outcome_score(outcome, us, ply);
         }
-        let stand = pos.evaluate() + pos.horizon_estimate();
-        if stand >= beta || qply >= MAX_QUIESCENCE_PLY || ply >= MAX_PLY + MAX_QUIESCENCE_PLY {
+        let at_limit = qply >= MAX_QUIESCENCE_PLY || ply >= MAX_PLY + MAX_QUIESCENCE_PLY;
+        // In check there is no standing pat: every move is an answer (up to the limit).
+        let evading = pos.in_check() && !at_limit;
+        let stand = if evading {
+            -INF
+        } else {
+            pos.evaluate() + pos.horizon_estimate()
+        };
+        if stand >= beta || at_limit {
             return stand;
         }
         self.list_moves(ply);
@@ -35,7 +44,9 @@ impl<P: Evaluate> Searcher<'_, P> {
         let mut best = stand;
         {
             let pos = self.game.position();
-            list.retain(|&(mv, _)| pos.is_noisy(mv));
+            if !evading {
+                list.retain(|&(mv, _)| pos.is_noisy(mv) && pos.exchange_value(mv) >= 0);
+            }
             for (mv, k) in list.iter_mut() {
                 *k = i64::from(pos.capture_value(*mv));
             }

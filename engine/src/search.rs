@@ -3,19 +3,71 @@
 //! the root. One [`Searcher`] per thread.
 
 use crate::limits::Limits;
+use crate::pruning::{futile, Pruning};
 use crate::result::{PvLine, SearchResult};
 use crate::score::{from_tt, is_decisive, outcome_score, to_tt, Score, INF, MATE};
 use crate::tt::{move_hash, Bound, Entry, Table};
 use crate::{ordering, LEGALITY_NODES_PER_NODE, MAX_PLY, MAX_QUIESCENCE_PLY};
 use crate::{NODE_LEGALITY_NODES, ROOT_LEGALITY_NODES};
 use chimera_core::{Budget, Color, Evaluate, Game, Position};
-use ordering::{hash_of, key_of, KEY_KILLER};
+use ordering::{hash_of, key_of, KEY_BAD_NOISY};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How many nodes pass between two looks at the clock and the stop flag.
 const CHECK_EVERY: u64 = 256;
+/// The first iteration searched in an aspiration window.
+const ASPIRATION_DEPTH: i32 = 4;
+/// The aspiration window's half width at first; it doubles on each failure.
+const ASPIRATION_WINDOW: i32 = 35;
+/// Past this half width the window is opened fully.
+const ASPIRATION_MAX: i32 = 1_000;
+
+/// What the move loop needs to know of its node.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    us: Color,
+    pv_node: bool,
+    in_check: bool,
+    /// The static score, where the variant allows pruning on it (see `pruning`).
+    eval: Option<i32>,
+}
+
+/// Late-move reductions: `table[depth][moves searched]`, about ln(depth) × ln(moves) / 2.
+pub(crate) struct Reductions {
+    table: [[u8; 64]; 64],
+}
+
+impl Reductions {
+    /// The reduction of the `searched`-th move (from 0) at `depth`; one less on the
+    /// principal variation.
+    #[inline]
+    fn get(&self, depth: i32, searched: usize, pv_node: bool) -> i32 {
+        if depth < 3 || searched < 3 {
+            return 0;
+        }
+        let r = i32::from(self.table[(depth as usize).min(63)][searched.min(63)]);
+        r - i32::from(pv_node && r > 0)
+    }
+}
+
+/// The reductions table, computed once.
+fn reductions() -> &'static Reductions {
+    static TABLE: std::sync::OnceLock<Reductions> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [[0u8; 64]; 64];
+        for (d, row) in table.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                *r = v.clamp(0.0, 32.0) as u8;
+            }
+        }
+        Reductions { table }
+    })
+}
 
 /// The game's earlier positions (indexed, as the history hooks take them) and its current one.
 pub(crate) fn split<P: Position>(game: &Game<P>) -> (chimera_core::History<'_, P>, &P) {
@@ -40,16 +92,25 @@ pub(crate) struct Searcher<'a, P: Evaluate> {
     pub(crate) killers: Vec<[Option<P::Move>; 2]>,
     /// Root moves left out of this search (the lines already found, under multi-PV).
     excluded: Vec<P::Move>,
+    /// Per ply, a game reused for the line after a null move (see `pruning`).
+    pub(crate) null_games: Vec<Option<Game<P>>>,
+    /// Late-move reductions by depth and move number.
+    reductions: &'static Reductions,
     nodes: u64,
     /// Legality nodes spent listing moves below the root (see [`LEGALITY_NODES_PER_NODE`]).
     legality_nodes: u64,
     pub(crate) seldepth: u32,
+    /// Whether listing moves has ever spent legality nodes (Tiling Rider): only then does
+    /// a node's legality budget look at the clock and the stop flag.
+    legality_costs: bool,
     max_nodes: Option<u64>,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
     pub(crate) aborted: bool,
     /// The best root move of the current iteration so far, with its score.
     root_best: Option<(P::Move, i32)>,
+    /// The score of the last iteration completed (the centre of the aspiration window).
+    last_score: i32,
 }
 
 impl<'a, P: Evaluate> Searcher<'a, P> {
@@ -76,14 +137,18 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 .collect(),
             killers: vec![[None; 2]; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
             excluded: Vec::with_capacity(limits.multipv.max(1)),
+            null_games: (0..=MAX_PLY).map(|_| None).collect(),
+            reductions: reductions(),
             nodes: 0,
             legality_nodes: 0,
             seldepth: 0,
+            legality_costs: false,
             max_nodes: limits.nodes,
             deadline: limits.time.map(|t| start.checked_add(t).unwrap_or(start)),
             stop: limits.stop.clone(),
             aborted: false,
             root_best: None,
+            last_score: 0,
         }
     }
 
@@ -177,9 +242,13 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     fn search_lines(&mut self, depth: i32, wanted: usize) -> Option<Vec<(i32, Vec<P::Move>)>> {
         self.excluded.clear();
         let mut lines: Vec<(i32, Vec<P::Move>)> = Vec::with_capacity(wanted);
-        for _ in 0..wanted {
+        for k in 0..wanted {
             self.root_best = None;
-            let score = self.search(depth, 0, -INF, INF);
+            let score = if k == 0 {
+                self.aspiration(depth)
+            } else {
+                self.search(depth, 0, -INF, INF)
+            };
             if self.aborted {
                 return None;
             }
@@ -192,6 +261,37 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         // Later lines searched without the first ones may come out a little higher.
         lines.sort_by_key(|l| std::cmp::Reverse(l.0));
         Some(lines)
+    }
+
+    /// The root searched to `depth` in a window around the last iteration's score, widened
+    /// until the score falls inside it (aspiration windows).
+    fn aspiration(&mut self, depth: i32) -> i32 {
+        let previous = self.last_score;
+        if depth < ASPIRATION_DEPTH || is_decisive(previous) {
+            let score = self.search(depth, 0, -INF, INF);
+            self.last_score = score;
+            return score;
+        }
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let score = self.search(depth, 0, alpha, beta);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+            } else {
+                self.last_score = score;
+                return score;
+            }
+            delta *= 2;
+            if delta > ASPIRATION_MAX {
+                (alpha, beta) = (-INF, INF);
+            }
+        }
     }
 
     /// The principal variation at `ply` becomes `mv` followed by the one found below it.
@@ -239,6 +339,10 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                     .saturating_sub(self.legality_nodes),
             ),
         });
+        if ply > 0 && !self.legality_costs {
+            // Legality has been immediate so far: no need to read the clock at every node.
+            return budget;
+        }
         if let Some(d) = self.deadline {
             budget = budget.with_time(d.saturating_duration_since(Instant::now()));
         }
@@ -257,6 +361,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if !current.selective_moves(&mut self.legal) {
             let mut budget = self.legality_budget(ply);
             current.legal_moves_within(&mut self.legal, &mut self.undecided, &mut budget);
+            self.legality_costs |= budget.used() > 0;
             if ply > 0 {
                 self.legality_nodes += budget.used();
             }
@@ -292,7 +397,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
 
     /// The principal variation search of the current position, `ply` plies from the root,
     /// to `depth` plies (then quiescence), within the window (`alpha`, `beta`).
-    pub(crate) fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    pub(crate) fn search(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(ply, 0, alpha, beta);
         }
@@ -310,9 +415,17 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             }
         }
         let key = pos.zobrist();
+        let in_check = pos.in_check();
         let (hash_move, cutoff) = self.probe(key, depth, ply, (alpha, beta), pv_node);
         if let Some(s) = cutoff {
             return s;
+        }
+        let mut eval = None;
+        if ply > 0 && !pv_node && !in_check {
+            match self.prune(depth, ply, beta) {
+                Pruning::Cut(s) => return s,
+                Pruning::Search(e) => eval = e,
+            }
         }
         if ply > 0 {
             self.list_moves(ply);
@@ -323,36 +436,85 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             return self.no_move_score(ply);
         }
         self.order_moves(&mut list, hash_move, ply, us);
-        let original_alpha = alpha;
+        let node = Node {
+            depth,
+            ply,
+            us,
+            pv_node,
+            in_check,
+            eval,
+        };
+        let (best, best_move) = self.search_moves(&list, node, alpha, beta);
+        self.lists[ply] = list;
+        if self.aborted {
+            return 0;
+        }
+        if ply > 0 || self.excluded.is_empty() {
+            self.store(key, best, best_move, depth, ply, (alpha, beta));
+        }
+        best
+    }
+
+    /// The moves of a node, in order: the best score and move (the score is 0 and
+    /// meaningless if the search was aborted).
+    fn search_moves(
+        &mut self,
+        list: &[(P::Move, i64)],
+        node: Node,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<P::Move>) {
+        let Node {
+            depth,
+            ply,
+            us,
+            pv_node,
+            in_check,
+            eval,
+        } = node;
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = 0;
-        for i in 0..list.len() {
-            let (mv, folded) = list[i];
+        for &(mv, folded) in list {
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
-            let quiet = key_of(folded) < KEY_KILLER;
+            let quiet = key_of(folded) < KEY_BAD_NOISY;
             self.game.play_unchecked(mv);
+            let gives_check = self.game.position().in_check();
+            if quiet && !gives_check && searched > 0 {
+                if let Some(skip) = futile(eval, depth, searched, alpha) {
+                    self.game.undo();
+                    best = best.max(skip);
+                    continue;
+                }
+            }
+            // Checks are searched a ply further (within the first half of the plies).
+            let new_depth = depth - 1 + i32::from(gives_check && ply < MAX_PLY / 2);
             let score = if searched == 0 {
-                self.child(us, depth - 1, ply, alpha, beta)
+                self.child(us, new_depth, ply, alpha, beta)
             } else {
-                // Late quiet moves are searched one ply shallower first.
-                let reduction = i32::from(depth >= 3 && searched >= 4 && quiet && ply > 0);
-                let mut s = self.child(us, depth - 1 - reduction, ply, alpha, alpha + 1);
+                // Late quiet moves are searched shallower first.
+                let reduction = if quiet && !in_check && !gives_check && ply > 0 {
+                    self.reductions.get(depth, searched, pv_node)
+                } else {
+                    0
+                }
+                .min(new_depth - 1)
+                .max(0);
+                let mut s = self.child(us, new_depth - reduction, ply, alpha, alpha + 1);
                 if s > alpha && reduction > 0 && !self.aborted {
-                    s = self.child(us, depth - 1, ply, alpha, alpha + 1);
+                    s = self.child(us, new_depth, ply, alpha, alpha + 1);
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    s = self.child(us, depth - 1, ply, alpha, beta);
+                    s = self.child(us, new_depth, ply, alpha, beta);
                 }
                 s
             };
             self.game.undo();
             searched += 1;
             if self.aborted {
-                self.lists[ply] = list;
-                return 0;
+                return (0, None);
             }
             if score > best {
                 best = score;
@@ -372,11 +534,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 }
             }
         }
-        self.lists[ply] = list;
-        if ply > 0 || self.excluded.is_empty() {
-            self.store(key, best, best_move, depth, ply, (original_alpha, beta));
-        }
-        best
+        (best, best_move)
     }
 
     /// Stores a node's result in the transposition table.

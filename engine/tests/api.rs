@@ -116,3 +116,29 @@ fn the_hash_size_and_fill() {
         .unwrap();
     assert_eq!((a.best_move, a.score), (b.best_move, b.score));
 }
+
+#[test]
+fn a_restarted_game_has_no_history() {
+    // The search reuses one game per ply for the line after a null move.
+    let mut game = turret_start();
+    for mv in game.legal_move_list().into_iter().take(1) {
+        game.play(mv).unwrap();
+    }
+    let mut other = game.clone();
+    let reply = other.legal_move_list()[0];
+    other.play(reply).unwrap();
+    let fresh = other.position().clone();
+    game.restart(fresh.clone());
+    assert!(game.moves().is_empty());
+    assert_eq!(game.positions(), std::slice::from_ref(&fresh));
+    assert_eq!(game, Game::new(fresh.clone()));
+    // After a long game too (its positions indexed by key), and it plays on as a new one.
+    let long = chimera_core::conformance::random_game(turret_start(), 3, 80);
+    let mut restarted = long.clone();
+    restarted.restart(fresh.clone());
+    assert_eq!(restarted, Game::new(fresh.clone()));
+    let replayed = chimera_core::conformance::random_game(restarted, 4, 80);
+    let direct = chimera_core::conformance::random_game(Game::new(fresh), 4, 80);
+    assert_eq!(replayed, direct);
+    assert_eq!(replayed.outcome(), direct.outcome());
+}

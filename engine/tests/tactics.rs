@@ -127,6 +127,14 @@ fn turret_finds_every_win_in_one() {
 }
 
 #[test]
+fn chess_finds_every_win_in_one() {
+    use chimera_chess::Chess;
+    let n = wins_in_one_over_playouts(Chess::start(Default::default()), 6, 300, 300);
+    eprintln!("{n} positions with a win in one");
+    assert!(n >= 100, "only {n} positions with a win in one");
+}
+
+#[test]
 fn turtle_shell_finds_every_win_in_one() {
     use chimera_turtle_shell::TurtleShell;
     let n = wins_in_one_over_playouts(TurtleShell::start(Default::default()), 2, 300, 300);
@@ -300,11 +308,19 @@ where
 #[test]
 #[ignore = "a search for positions, run by hand"]
 fn find_wins_in_two() {
+    use chimera_chess::Chess;
     use chimera_tiling_rider::TilingRider;
     use chimera_turnover::Turnover;
     use chimera_turret::TurretChess;
     use chimera_turtle_shell::TurtleShell;
     let starts = |n: usize| 0..n;
+    find_forced_wins(
+        starts(60).map(|_| Chess::start(Default::default())),
+        300,
+        3,
+        2,
+        300_000,
+    );
     find_forced_wins(
         starts(20).map(|_| TurretChess::start(Default::default())),
         200,
@@ -378,6 +394,16 @@ fn turret_finds_a_win_in_two() {
     );
     finds_forced_win::<TurretChess>(
         "tr1b1r4/*ppbTk1t1*/*6B1*/*R1P4p*/*T7*/*1Q2PN2*/*nP1PKP2*/3B6 w - - 1 33",
+        3,
+    );
+}
+
+#[test]
+fn chess_finds_a_win_in_two() {
+    use chimera_chess::Chess;
+    finds_forced_win::<Chess>("1r4N1/3k4/8/Pppppqpb/P4P2/3Pb3/4P3/R2K1R1B b - - 2 43", 3);
+    finds_forced_win::<Chess>(
+        "4krnr/pP3p2/5Qp1/n2p2Pp/Pb2p1PB/1P1BP3/R1K3bP/1N4NR w - - 9 33",
         3,
     );
 }

@@ -1,0 +1,106 @@
+//! Pruning before a node's moves are searched, where the variant allows it
+//! ([`Evaluate::null_move`] gives a position: not in check, no likely zugzwang, never in
+//! the middle of a multi-action turn):
+//!
+//! - reverse futility pruning: near the leaves, a static score far above beta is taken as
+//!   a cutoff;
+//! - null-move pruning: if passing and searching the opponent's reply shallower still
+//!   leaves the score at or above beta, the node is cut. The line after the null move is
+//!   searched on a game of its own (no earlier position can repeat in it), one per ply,
+//!   reused; two null moves never follow each other;
+//! - futility and late-move pruning: near the leaves, quiet moves are skipped where the
+//!   static score with a margin stays below alpha, and after the first few moves.
+
+use crate::score::is_decisive;
+use crate::search::Searcher;
+use chimera_core::{Evaluate, Game};
+
+/// Reverse futility pruning applies up to this depth.
+const RFP_DEPTH: i32 = 6;
+/// Its margin per ply of depth.
+const RFP_MARGIN: i32 = 80;
+/// Null-move pruning applies from this depth.
+const NMP_DEPTH: i32 = 3;
+
+/// Futility pruning applies up to this depth.
+const FUTILITY_DEPTH: i32 = 3;
+/// Its margin: this, plus this per ply of depth.
+const FUTILITY_MARGIN: i32 = 100;
+/// Late-move pruning applies up to this depth.
+const LMP_DEPTH: i32 = 4;
+
+/// What [`Searcher::prune`] decides.
+pub(crate) enum Pruning {
+    /// The node's score, without searching its moves.
+    Cut(i32),
+    /// Search the moves; with the static score if the variant allows pruning on it.
+    Search(Option<i32>),
+}
+
+/// Whether a quiet move (not giving check, not the first searched) of a node with static
+/// score `eval` (if pruning is allowed there), searched to `depth` after `searched` others
+/// against `alpha`, is skipped: futility (the static score with a margin stays below
+/// alpha) or late-move pruning (near the leaves, after the first few moves). The score to
+/// count for it if so.
+#[inline]
+pub(crate) fn futile(eval: Option<i32>, depth: i32, searched: usize, alpha: i32) -> Option<i32> {
+    let eval = eval?;
+    if is_decisive(alpha) {
+        return None;
+    }
+    let margin = eval + FUTILITY_MARGIN * (depth + 1);
+    if depth <= FUTILITY_DEPTH && margin <= alpha {
+        return Some(margin);
+    }
+    if depth <= LMP_DEPTH && searched as i32 >= 3 + depth * depth {
+        return Some(-crate::score::INF);
+    }
+    None
+}
+
+impl<P: Evaluate> Searcher<'_, P> {
+    /// What to do with a node at `ply` (not on the principal variation nor in check), to be
+    /// searched to `depth` against `beta`.
+    pub(crate) fn prune(&mut self, depth: i32, ply: usize, beta: i32) -> Pruning {
+        // Right after a null move (its game has no move yet), no second one.
+        if is_decisive(beta) || self.game.moves().is_empty() {
+            return Pruning::Search(None);
+        }
+        let pos = self.game.position();
+        let Some(null) = pos.null_move() else {
+            return Pruning::Search(None);
+        };
+        let eval = pos.evaluate();
+        if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
+            return Pruning::Cut(eval);
+        }
+        if depth >= NMP_DEPTH && eval >= beta {
+            let reduction = 3 + depth / 4;
+            let score = -self.null_search(null, depth - 1 - reduction, ply, beta);
+            if self.aborted {
+                return Pruning::Cut(0);
+            }
+            if score >= beta {
+                return Pruning::Cut(if is_decisive(score) { beta } else { score });
+            }
+        }
+        Pruning::Search(Some(eval))
+    }
+
+    /// The score, for the side that passed, of the null position `null` searched to
+    /// `depth` against the null window at `beta`.
+    fn null_search(&mut self, null: P, depth: i32, ply: usize, beta: i32) -> i32 {
+        let mut game = match self.null_games[ply].take() {
+            Some(mut game) => {
+                game.restart(null);
+                game
+            }
+            None => Game::new(null),
+        };
+        std::mem::swap(&mut self.game, &mut game);
+        let score = self.search(depth, ply + 1, -beta, -beta + 1);
+        std::mem::swap(&mut self.game, &mut game);
+        self.null_games[ply] = Some(game);
+        score
+    }
+}
