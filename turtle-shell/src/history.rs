@@ -137,25 +137,12 @@ pub(crate) fn may_forbid(pos: &TurtleShell, history: History<'_, TurtleShell>) -
     if pos.rules.repetition != Repetition::Ko {
         return true;
     }
-    let us = pos.turn().index();
-    let own = pos.colors[us];
-    let them = pos.colors[1 - us];
     let mut j = n - 3;
     loop {
         let e = &earlier[j];
-        let diff = e.colors[us] ^ own;
-        let rest = diff & diff.wrapping_sub(1);
-        if e.colors[1 - us] == them && rest != 0 && rest & (rest - 1) == 0 {
-            let (from, to) = (diff & own, diff & !own);
-            if from != 0 && to != 0 {
-                let mv = Move::from_indices(
-                    from.trailing_zeros() as usize,
-                    to.trailing_zeros() as usize,
-                    false,
-                );
-                if pos.is_quiet_piece_move(mv) && pos.key_after_quiet(mv) == e.key {
-                    return true;
-                }
+        if let Some(mv) = recreating_move(pos, e) {
+            if pos.is_quiet_piece_move(mv) && pos.key_after_quiet(mv) == e.key {
+                return true;
             }
         }
         if j < lo + 2 {
@@ -163,6 +150,30 @@ pub(crate) fn may_forbid(pos: &TurtleShell, history: History<'_, TurtleShell>) -
         }
         j -= 2;
     }
+}
+
+/// The only single move of the side to move in `pos` that could recreate `earlier`: when
+/// the two differ by exactly one of the mover's pieces standing elsewhere (one own cell
+/// emptied, one empty cell filled, the opponent's pieces unchanged), the move between those
+/// two cells; otherwise none. [`ko_filter`] and [`may_forbid`] walk the history with it.
+#[inline]
+fn recreating_move(pos: &TurtleShell, earlier: &TurtleShell) -> Option<Move> {
+    let us = pos.turn().index();
+    let own = pos.colors[us];
+    let diff = earlier.colors[us] ^ own;
+    // Exactly two bits differ (tested without counting bits, slow on baseline x86-64).
+    let rest = diff & diff.wrapping_sub(1);
+    if earlier.colors[1 - us] != pos.colors[1 - us] || rest == 0 || rest & (rest - 1) != 0 {
+        return None;
+    }
+    let (from, to) = (diff & own, diff & !own);
+    (from != 0 && to != 0).then(|| {
+        Move::from_indices(
+            from.trailing_zeros() as usize,
+            to.trailing_zeros() as usize,
+            false,
+        )
+    })
 }
 
 /// [`retain_history_legal`] after a long run of quiet moves: each quiet move's resulting
@@ -197,30 +208,16 @@ fn retain_by_key(pos: &TurtleShell, history: History<'_, TurtleShell>, moves: &m
 #[inline]
 fn ko_filter(pos: &TurtleShell, earlier: &[TurtleShell], lo: usize, moves: &mut Vec<Move>) {
     let n = earlier.len();
-    let us = pos.turn().index();
-    let own = pos.colors[us];
-    let them = pos.colors[1 - us];
     let mut j = n - 3;
     loop {
         let e = &earlier[j];
-        let diff = e.colors[us] ^ own;
-        // Exactly two bits differ (tested without counting bits, slow on baseline x86-64).
-        let rest = diff & diff.wrapping_sub(1);
-        if e.colors[1 - us] == them && rest != 0 && rest & (rest - 1) == 0 {
-            let (from, to) = (diff & own, diff & !own);
-            if from != 0 && to != 0 {
-                let mv = Move::from_indices(
-                    from.trailing_zeros() as usize,
-                    to.trailing_zeros() as usize,
-                    false,
-                );
-                if let Some(i) = moves.iter().position(|&m| m == mv) {
-                    if pos.is_quiet_piece_move(mv)
-                        && pos.key_after_quiet(mv) == e.key
-                        && pos.after(mv) == *e
-                    {
-                        moves.remove(i);
-                    }
+        if let Some(mv) = recreating_move(pos, e) {
+            if let Some(i) = moves.iter().position(|&m| m == mv) {
+                if pos.is_quiet_piece_move(mv)
+                    && pos.key_after_quiet(mv) == e.key
+                    && pos.after(mv) == *e
+                {
+                    moves.remove(i);
                 }
             }
         }
