@@ -465,22 +465,7 @@ mod tests {
     /// Positions of a few random games from the start.
     fn positions() -> Vec<TilingRider> {
         use chimera_core::Position;
-        let mut out = Vec::new();
-        let mut state = 9u64;
-        let mut moves = Vec::new();
-        for _ in 0..4 {
-            let mut pos = TilingRider::start(Rules::Standard);
-            for _ in 0..120 {
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() || pos.terminal().is_some() {
-                    break;
-                }
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-                pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
-                out.push(pos.clone());
-            }
-        }
-        out
+        chimera_kit::tune::random_positions(&TilingRider::start(Rules::Standard), 4, 120, 9)
     }
 
     #[test]

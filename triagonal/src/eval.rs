@@ -342,22 +342,7 @@ mod tests {
 
     /// Positions of a few random games from the start (Jack placements included).
     fn positions() -> Vec<Triagonal> {
-        let mut out = Vec::new();
-        let mut state = 3u64;
-        let mut moves = Vec::new();
-        for _ in 0..10 {
-            let mut pos = Triagonal::standard();
-            for _ in 0..60 {
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() || pos.terminal().is_some() {
-                    break;
-                }
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-                pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
-                out.push(pos.clone());
-            }
-        }
-        out
+        chimera_kit::tune::random_positions(&Triagonal::standard(), 10, 60, 3)
     }
 
     #[test]

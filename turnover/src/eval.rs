@@ -199,22 +199,7 @@ mod tests {
 
     /// Positions of a few random games from the start.
     fn positions() -> Vec<Turnover> {
-        let mut out = Vec::new();
-        let mut state = 5u64;
-        let mut moves = Vec::new();
-        for _ in 0..20 {
-            let mut pos = Turnover::start(Default::default());
-            for _ in 0..80 {
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() || pos.terminal().is_some() {
-                    break;
-                }
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-                pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
-                out.push(pos.clone());
-            }
-        }
-        out
+        chimera_kit::tune::random_positions(&Turnover::start(Default::default()), 20, 80, 5)
     }
 
     #[test]
