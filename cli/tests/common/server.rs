@@ -19,9 +19,15 @@ pub struct Server {
 impl Server {
     /// Starts `chimera serve --port 0 ARGS` and reads the address it prints.
     pub fn start(args: &[&str]) -> Server {
+        Server::start_with_env(args, &[])
+    }
+
+    /// As [`Server::start`], with these environment variables set for the server.
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
             .args(["serve", "--port", "0"])
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

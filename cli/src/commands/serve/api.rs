@@ -3,7 +3,7 @@
 
 use super::http::{blocking, Reply};
 use super::store::{lock, Entry, Heavy, LegalMove, Listing, State};
-use super::{new_game, search, MAX_LISTINGS, QUESTION};
+use super::{analysis, new_game, search, MAX_LISTINGS, QUESTION};
 use crate::commands::play::record;
 use crate::commands::{game_json, Survey};
 use crate::registry;
@@ -71,6 +71,8 @@ pub(super) async fn route(
         },
         ("POST", ["api", "games", id, "stop"]) => search::stop(&state, id).await,
         ("GET", ["api", "games", id, "record"]) => with_game(&state, id, record_reply).await,
+        ("GET", ["api", "games", id, "analysis"]) => analysis::position(&state, id, &query).await,
+        ("GET", ["api", "games", id, "graph"]) => analysis::graph(&state, id, &query).await,
         (_, parts) => no_route(&method, &path, parts),
     }
 }
@@ -85,7 +87,8 @@ fn no_route(method: &str, path: &str, parts: &[&str]) -> Reply {
             ["api", "variants"]
             | ["api", "games"]
             | ["api", "games", _]
-            | ["api", "games", _, "move" | "undo" | "computer" | "stop" | "record" | "moves" | "at"],
+            | ["api", "games", _, "move" | "undo" | "computer" | "stop" | "record" | "moves" | "at" | "analysis"
+            | "graph"],
         ) => Reply::error(
             405,
             format!("method {} not allowed for /{path}", excerpt(method)),
@@ -181,7 +184,7 @@ fn listing_of(entry: &mut Entry) -> Arc<Listing> {
     Arc::clone(entry.listing.get_or_insert_with(|| {
         Arc::new(Listing {
             heavy: Mutex::new(None),
-            state: [OnceLock::new(), OnceLock::new()],
+            state: Mutex::new([None, None]),
         })
     }))
 }
@@ -223,6 +226,7 @@ fn with_heavy<T>(
         while recent.len() > MAX_LISTINGS {
             if let Some(old) = recent.pop_front() {
                 *lock(&old.heavy) = None;
+                *lock(&old.state) = [None, None];
             }
         }
     }
@@ -232,11 +236,18 @@ fn with_heavy<T>(
 /// The state as JSON (full, or brief), computed once per position.
 pub(super) fn state_body(entry: &mut Entry, brief: bool) -> Result<Arc<String>, Reply> {
     let listing = listing_of(entry);
-    let slot = &listing.state[usize::from(brief)];
-    if let Some(body) = slot.get() {
+    let which = usize::from(brief);
+    if let Some(body) = &lock(&listing.state)[which] {
         return Ok(Arc::clone(body));
     }
-    let game = entry.game.as_deref().ok_or_else(thinking_reply)?;
+    let Some(game) = entry.game.as_deref() else {
+        // The computer thinks: the state as it was when it began.
+        return entry
+            .thinking
+            .as_ref()
+            .map(|t| Arc::clone(&t.state[which]))
+            .ok_or_else(thinking_reply);
+    };
     let mut map = serde_json::Map::new();
     map.insert("id".into(), json!(entry.id));
     with_heavy(&listing, game, !brief, |heavy| {
@@ -270,7 +281,7 @@ pub(super) fn state_body(entry: &mut Entry, brief: bool) -> Result<Arc<String>, 
         map.insert("svg".into(), json!(game.svg()));
     }
     let body = Arc::new(Value::Object(map).to_string());
-    let _ = slot.set(Arc::clone(&body));
+    lock(&listing.state)[which] = Some(Arc::clone(&body));
     Ok(body)
 }
 
@@ -279,7 +290,8 @@ fn state_known(entry: &Entry, brief: bool) -> bool {
     entry
         .listing
         .as_ref()
-        .is_some_and(|l| l.state[usize::from(brief)].get().is_some())
+        .is_some_and(|l| lock(&l.state)[usize::from(brief)].is_some())
+        || entry.thinking.is_some()
 }
 
 /// The game's state (see README): [`game_json`] with the first clicks of the legal moves,

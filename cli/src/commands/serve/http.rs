@@ -5,15 +5,18 @@ use super::store::State;
 use super::{api, ServeOptions, MAX_BODY, READ_TIMEOUT};
 use crate::Failure;
 use chimera_core::excerpt;
-use http_body_util::{BodyExt, Full};
-use hyper::body::Bytes;
+use http_body_util::BodyExt;
+use hyper::body::{Bytes, Frame};
 use hyper::header::{HeaderMap, HeaderValue};
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::net::IpAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 /// An answer: status and JSON (or another content type).
@@ -21,6 +24,76 @@ pub(super) struct Reply {
     pub status: u16,
     pub body: Arc<String>,
     pub content_type: &'static str,
+    /// A stream of server-sent events to answer with instead of `body` (an analysis).
+    pub events: Option<Events>,
+}
+
+/// A stream of server-sent events (`text/event-stream`): the messages a worker sends,
+/// with a comment every [`HEARTBEAT`] while none comes (so that a client gone is noticed:
+/// writing to its closed connection fails). When the stream is dropped (the client left,
+/// or the stream ended) its `stop` flag is set, which stops the worker's search.
+pub(super) struct Events {
+    messages: tokio::sync::mpsc::Receiver<Bytes>,
+    stop: Arc<AtomicBool>,
+    heartbeat: tokio::time::Interval,
+}
+
+/// How often a stream of events with nothing to say sends a comment.
+pub(super) const HEARTBEAT: Duration = Duration::from_millis(500);
+
+impl Events {
+    /// A stream of the messages sent on the other end of `messages` (each a whole event:
+    /// `data: …` and a blank line), ending when that end is dropped; `stop` is set when the
+    /// stream is dropped.
+    pub fn new(messages: tokio::sync::mpsc::Receiver<Bytes>, stop: Arc<AtomicBool>) -> Events {
+        let mut heartbeat = tokio::time::interval(HEARTBEAT);
+        heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        Events {
+            messages,
+            stop,
+            heartbeat,
+        }
+    }
+}
+
+impl Drop for Events {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// An answer's body: the whole of it at once, or a stream of events.
+pub(super) enum Body {
+    Whole(Option<Bytes>),
+    Stream(Events),
+}
+
+impl hyper::body::Body for Body {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        match self.get_mut() {
+            Body::Whole(bytes) => Poll::Ready(bytes.take().map(|b| Ok(Frame::data(b)))),
+            Body::Stream(events) => match events.messages.poll_recv(cx) {
+                Poll::Ready(Some(message)) => Poll::Ready(Some(Ok(Frame::data(message)))),
+                Poll::Ready(None) => Poll::Ready(None),
+                Poll::Pending => match events.heartbeat.poll_tick(cx) {
+                    Poll::Ready(_) => Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
+                        b": still searching\n\n",
+                    ))))),
+                    Poll::Pending => Poll::Pending,
+                },
+            },
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        matches!(self, Body::Whole(None))
+    }
 }
 
 impl Reply {
@@ -34,6 +107,7 @@ impl Reply {
             status,
             body,
             content_type: "application/json",
+            events: None,
         }
     }
     /// `{"error": message}`.
@@ -46,6 +120,16 @@ impl Reply {
             status: 200,
             body: Arc::new(body.into()),
             content_type,
+            events: None,
+        }
+    }
+    /// A stream of server-sent events.
+    pub fn events(events: Events) -> Reply {
+        Reply {
+            status: 200,
+            body: Arc::new(String::new()),
+            content_type: "text/event-stream",
+            events: Some(events),
         }
     }
 }
@@ -279,7 +363,7 @@ async fn answer(
     state: Arc<State>,
     origins: Arc<Origins>,
     request: hyper::Request<hyper::body::Incoming>,
-) -> Result<hyper::Response<Full<Bytes>>, Infallible> {
+) -> Result<hyper::Response<Body>, Infallible> {
     let method = request.method().as_str().to_string();
     let uri = request.uri().clone();
     let checked = origins.check(request.headers(), &method);
@@ -311,10 +395,16 @@ async fn answer(
     if reply.content_type.starts_with("text/plain; charset") {
         response = response.header("Content-Disposition", "attachment; filename=\"game.txt\"");
     }
-    let body = Full::new(Bytes::from(reply.body.as_bytes().to_vec()));
+    let body = match reply.events {
+        Some(events) => {
+            response = response.header("X-Accel-Buffering", "no");
+            Body::Stream(events)
+        }
+        None => Body::Whole(Some(Bytes::from(reply.body.as_bytes().to_vec()))),
+    };
     Ok(response
         .body(body)
-        .unwrap_or_else(|_| hyper::Response::new(Full::new(Bytes::new()))))
+        .unwrap_or_else(|_| hyper::Response::new(Body::Whole(None))))
 }
 
 /// A body over [`MAX_BODY`] is still read (and dropped) up to this size, so that the client

@@ -13,6 +13,9 @@
 //!   busy game waits without holding a worker thread (and gives up after [`GAME_WAIT`]);
 //! - `api`: the routes and their answers (the state of a game, its moves per click, moves,
 //!   undo, records);
+//! - `analysis`: the engine's analysis of a position and of the game, streamed as
+//!   server-sent events (at most [`MAX_ANALYSES`] at once, each with a budget, each stopped
+//!   when its client leaves);
 //! - `search`: the computer's searches, on threads of their own (at most [`MAX_SEARCHES`]),
 //!   with engines taken from a pool shared by all games (at most [`MAX_ENGINES`] kept).
 //!
@@ -22,6 +25,7 @@
 //! the searches running at once ([`MAX_SEARCHES`]). A bad request gets `{"error": "..."}`
 //! with a 4xx status and changes nothing.
 
+mod analysis;
 mod api;
 mod http;
 mod new_game;
@@ -57,6 +61,26 @@ pub const MAX_SEARCHES: usize = 2;
 /// searching, the server holds at most `MAX_ENGINES + MAX_SEARCHES` engines (about 25 MB)
 /// however many games it keeps.
 pub const MAX_ENGINES: usize = 4;
+/// The most analyses running at once, of all the games (each on a thread of its own with
+/// an engine from the pool); one more waits up to [`ANALYSIS_WAIT`] for one to end, then
+/// gets 429.
+pub const MAX_ANALYSES: usize = 4;
+/// The longest a request for an analysis waits for a slot (an analysis the page has just
+/// left ends within milliseconds).
+pub const ANALYSIS_WAIT: Duration = Duration::from_secs(2);
+/// The longest an analysis of a position may run.
+pub const MAX_ANALYSIS_TIME: Duration = Duration::from_secs(60);
+/// An analysis's time when the request gives none.
+pub const DEFAULT_ANALYSIS_TIME: Duration = Duration::from_secs(20);
+/// The most nodes an analysis of a position searches.
+pub const MAX_ANALYSIS_NODES: u64 = 200_000_000;
+/// The nodes each position of a game's score graph is searched, when the request gives no
+/// number, and the most it may ask.
+pub const DEFAULT_GRAPH_NODES: u64 = 20_000;
+/// See [`DEFAULT_GRAPH_NODES`].
+pub const MAX_GRAPH_NODES: u64 = 1_000_000;
+/// The longest the evaluation of a game's positions for its graph may take, all together.
+pub const MAX_GRAPH_TIME: Duration = Duration::from_secs(60);
 /// The most positions (of all the games) whose legal moves are kept between requests; a
 /// game's state as JSON is kept with the game.
 pub const MAX_LISTINGS: usize = 16;

@@ -68,6 +68,7 @@ pub(super) fn create(state: &State, body: &[u8], brief: bool) -> Reply {
         listing: None,
         thinking: None,
         computer: None,
+        analyses: [None, None],
     };
     let mut reply = state_reply(&mut entry, brief).unwrap_or_else(|e| e);
     reply.status = 201;

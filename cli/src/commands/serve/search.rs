@@ -4,6 +4,7 @@
 //! move or undo gets 409), with an engine from a pool shared by all the games (at most
 //! [`MAX_ENGINES`] kept idle).
 
+use super::analysis::{copy_game, Snapshot};
 use super::api::{state_body, state_reply, thinking_reply};
 use super::http::{blocking, Reply};
 use super::store::{lock, Entry, Slot, State, Thinking};
@@ -47,7 +48,9 @@ pub(super) struct Pool {
 }
 
 impl Pool {
-    fn take(
+    /// An engine for a search of game `game`: the one of its last search if still kept,
+    /// else another of its variant and rules, else a new one.
+    pub(super) fn take(
         &self,
         variant: &'static str,
         rules: &'static str,
@@ -68,7 +71,9 @@ impl Pool {
         }
     }
 
-    fn give(
+    /// Keeps an engine after a search of game `game` (the least recently kept dropped past
+    /// [`MAX_ENGINES`]).
+    pub(super) fn give(
         &self,
         variant: &'static str,
         rules: &'static str,
@@ -120,6 +125,36 @@ struct Job {
     game: Box<dyn DynGame + Send>,
     limits: Limits,
     _counted: SearchSlot,
+    restore: Restore,
+}
+
+/// Gives a game back to its entry if its search thread panics anywhere (in the engine, in
+/// playing its move, in answering): the game is made again from its start and the moves
+/// it had when the search began, and the entry no longer says the computer thinks (else
+/// the game would answer 409 for ever).
+struct Restore {
+    slot: Slot,
+    game: Snapshot,
+    armed: bool,
+}
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        if !self.armed {
+            return;
+        }
+        let mut entry = self.slot.blocking_lock();
+        entry.thinking = None;
+        let mut error = "internal error in the search (a bug: please report it)".to_string();
+        if entry.game.is_none() {
+            match copy_game(&self.game, self.game.moves.len()) {
+                Ok(game) => entry.game = Some(game),
+                Err(e) => error = e,
+            }
+            entry.listing = None;
+        }
+        entry.computer = Some(json!({ "error": error }));
+    }
 }
 
 /// `POST /api/games/ID/computer`: starts the computer's search on the game; answers with
@@ -191,8 +226,10 @@ fn start(
         return Err(thinking_reply());
     }
     // The states the game's other requests get while the computer thinks.
-    state_body(&mut entry, false)?;
-    state_body(&mut entry, true)?;
+    let states = [
+        state_body(&mut entry, false)?,
+        state_body(&mut entry, true)?,
+    ];
     let counted = SearchSlot::take(state).ok_or_else(|| {
         Reply::error(
             429,
@@ -205,6 +242,7 @@ fn start(
         cancel: Arc::clone(&cancel),
         since: Instant::now(),
         time_ms: time.as_millis() as u64,
+        state: states,
     });
     let limits = Limits {
         time: Some(time),
@@ -212,12 +250,25 @@ fn start(
         stop: Some(cancel),
         ..Limits::default()
     };
+    let slot = Arc::clone(OwnedMutexGuard::mutex(&entry));
+    let restore = Restore {
+        slot: Arc::clone(&slot),
+        game: Snapshot {
+            id: entry.id.clone(),
+            variant: game.variant(),
+            rules: game.rules_name(),
+            start: entry.start_position.clone(),
+            moves: game.moves_played(),
+        },
+        armed: true,
+    };
     let job = Job {
-        slot: Arc::clone(OwnedMutexGuard::mutex(&entry)),
+        slot,
         id: entry.id.clone(),
         game,
         limits,
         _counted: counted,
+        restore,
     };
     Ok((job, entry))
 }
@@ -231,6 +282,7 @@ fn run(job: Job, brief: bool) -> Reply {
         mut game,
         limits,
         _counted,
+        mut restore,
     } = job;
     let pool = &_counted.0.pool;
     let (variant, rules) = (game.variant(), game.rules_name());
@@ -259,7 +311,7 @@ fn run(job: Job, brief: bool) -> Reply {
         Ok(report) => play_found(game.as_mut(), &report, started.elapsed()),
     };
     entry.game = Some(game);
-    match outcome {
+    let reply = match outcome {
         Err(reply) => {
             entry.computer = Some(json!({ "error": error_text(&reply) }));
             reply
@@ -269,12 +321,19 @@ fn run(job: Job, brief: bool) -> Reply {
             entry.computer = Some(info);
             state_reply(&mut entry, brief).unwrap_or_else(|e| e)
         }
-    }
+    };
+    restore.armed = false;
+    reply
 }
 
 /// Plays the move a search found: its report as JSON (`{"move", "score", "depth", "nodes",
 /// "time_ms", "pv"}`), or the 500 answer if the game refuses it.
 fn play_found(game: &mut dyn DynGame, report: &Report, elapsed: Duration) -> Result<Value, Reply> {
+    // A panic here, as a bug in a variant crate would be, for the test that the game is
+    // given back; only with this variable set so.
+    if std::env::var_os("CHIMERA_SERVE_PANIC_TEST").is_some_and(|v| v == "search") {
+        panic!("CHIMERA_SERVE_PANIC_TEST=search");
+    }
     // The engine's move, proven legal by its search; played within a budget all the same
     // (and kept if the budget leaves it undecided).
     if let Err(e) = game.play_within(&report.best_move, &[], &mut QUESTION.budget(), true) {

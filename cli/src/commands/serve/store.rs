@@ -10,7 +10,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 use tokio::sync::{Mutex as GameLock, OwnedMutexGuard};
 
@@ -27,8 +27,9 @@ pub(super) struct Listing {
     /// computed again when asked again.
     pub heavy: Mutex<Option<Heavy>>,
     /// The game's state as JSON, full and brief (`?brief`), without the `thinking` and
-    /// `computer` fields.
-    pub state: [OnceLock<Arc<String>>; 2],
+    /// `computer` fields: forgotten with the legal moves (a Triagonal state is 95 KB, its
+    /// brief state with the moves' texts more), computed again when asked again.
+    pub state: Mutex<[Option<Arc<String>>; 2]>,
 }
 
 /// The legal moves of a position (within the question's budget) and its outcome.
@@ -47,6 +48,9 @@ pub(super) struct Thinking {
     pub since: Instant,
     /// The time it was given, in milliseconds.
     pub time_ms: u64,
+    /// The game's state, full and brief, as it was when the search began (answered while
+    /// it runs).
+    pub state: [Arc<String>; 2],
 }
 
 /// A game the server keeps.
@@ -66,6 +70,9 @@ pub(super) struct Entry {
     /// The last computer move's search (`{"move", "score", "depth", "nodes", "time_ms"}`),
     /// or the reason it failed, until the next move.
     pub computer: Option<Value>,
+    /// The stop flags of the game's analyses (of a position, of the graph) last started:
+    /// a new one of the same kind stops the old one.
+    pub analyses: [Option<Arc<AtomicBool>>; 2],
 }
 
 impl Entry {
@@ -94,6 +101,8 @@ pub(super) struct State {
     pub searches: AtomicUsize,
     /// The engines kept between searches.
     pub pool: Pool,
+    /// The analyses' slots ([`super::MAX_ANALYSES`]).
+    pub analyses: Arc<tokio::sync::Semaphore>,
     ids: std::collections::hash_map::RandomState,
 }
 
@@ -115,6 +124,7 @@ impl State {
             clock: AtomicU64::new(0),
             searches: AtomicUsize::new(0),
             pool: Pool::default(),
+            analyses: Arc::new(tokio::sync::Semaphore::new(super::MAX_ANALYSES)),
             ids: std::collections::hash_map::RandomState::new(),
         }
     }
