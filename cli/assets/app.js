@@ -16,6 +16,13 @@ let cursor = null; // the keyboard's cell
 let viewing = null; // the number of moves of the earlier position shown, or null: the game now
 let pending = 0; // requests on their way
 let queued = 0; // clicks not yet taken
+// The engine's analysis of the position shown: whether it is on, its stream of events, and
+// the last event (with the game's id).
+const analysis = { on: false, source: null, last: null, retry: null };
+const ANALYSIS_MS = 20000; // each position is analysed for at most this long
+// The score graph: White's chances after each number of moves (for `moves`), and its stream.
+let graph = { id: null, moves: [], values: [], source: null };
+let drag = null; // a piece being dragged: {from, x, y, moved, id}
 
 // Whether the page waits for nothing (no request on its way, no move being made).
 function idle() {
@@ -53,7 +60,10 @@ async function start() {
   $("setup").onsubmit = (e) => { e.preventDefault(); newGame({}); };
   $("record-in").onchange = loadRecord;
   $("undo").onclick = undo;
-  $("flip").onclick = () => { $("board").classList.toggle("flipped"); };
+  $("flip").onclick = flip;
+  $("analyse").onchange = () => setAnalysis($("analyse").checked);
+  $("graph").onclick = graphClick;
+  setupDrag();
   $("stop").onclick = stopComputer;
   $("first").onclick = () => view(0);
   $("back").onclick = () => view((viewing ?? game.moves_played.length) - 1);
@@ -68,6 +78,7 @@ async function start() {
   const saved = JSON.parse(localStorage.getItem("chimera-settings") || "{}");
   if (saved.mode) $("mode").value = saved.mode;
   if (saved.time) $("time").value = saved.time;
+  analysis.on = $("analyse").checked = !!saved.analysis;
   const id = new URLSearchParams(location.hash.slice(1)).get("game");
   if (id) {
     try {
@@ -86,7 +97,7 @@ async function start() {
 }
 
 function saveSettings() {
-  localStorage.setItem("chimera-settings", JSON.stringify({ mode: $("mode").value, time: $("time").value }));
+  localStorage.setItem("chimera-settings", JSON.stringify({ mode: $("mode").value, time: $("time").value, analysis: analysis.on }));
 }
 
 function fillRules() {
@@ -159,25 +170,100 @@ function show(state) {
   showMoves(state);
   for (const cell of $("board").querySelectorAll(".cell")) cell.onclick = () => clickCell(cell.dataset.cell);
   redraw();
+  analyse();
+  updateGraph();
 }
 
-// One line per turn: White's moves, then Black's (each one move, or several actions in
-// Tiling Rider; a Triagonal turn is one token, its Jacks with its move).
+// The turns of a game: the moves made by one side in a row (one move, or a Tiling Rider
+// turn's actions), each as the indices of its moves.
+function turnsOf(state) {
+  const turns = [];
+  state.moves_played.forEach((_, i) => {
+    const side = state.sides[i];
+    const last = turns[turns.length - 1];
+    if (last && last.side === side) last.plies.push(i);
+    else turns.push({ side, plies: [i] });
+  });
+  return turns;
+}
+
+// One move of the list: clicking it shows the position after it. A Triagonal move shows
+// its Jack placement apart from its move; Tiling Rider's end of turn is faint.
+function moveSpan(state, i) {
+  const text = state.moves_played[i];
+  const span = document.createElement("span");
+  span.className = "mv " + state.sides[i];
+  span.dataset.ply = i + 1;
+  span.setAttribute("role", "listitem");
+  span.onclick = () => view(i + 1);
+  const cut = text.lastIndexOf(",");
+  if (text.startsWith("J@") && cut > 0) {
+    span.append(Object.assign(document.createElement("span"), { className: "drop", textContent: text.slice(0, cut + 1) }), text.slice(cut + 1));
+  } else {
+    if (text === ";") span.classList.add("end");
+    span.textContent = text;
+  }
+  return span;
+}
+
+// The move list, a turn a line: numbered pairs (White's move, Black's) where every turn is
+// one move; a line per turn, numbered and named, where a turn may have several actions.
 function showMoves(state) {
   const list = $("moves");
   list.innerHTML = "";
-  let li = null;
-  state.moves_played.forEach((text, i) => {
-    const side = state.sides[i];
-    if (!li || (side === "white" && state.sides[i - 1] !== "white")) {
-      li = document.createElement("li");
-      if (side === "black") li.append(Object.assign(document.createElement("span"), { textContent: "…", className: "gap" }));
-      list.append(li);
+  const turns = turnsOf(state);
+  const several = state.variant === "tiling-rider" || turns.some((t) => t.plies.length > 1);
+  list.classList.toggle("turns", several);
+  const add = (cls, text) => {
+    const div = Object.assign(document.createElement("div"), { className: cls });
+    if (text) div.textContent = text;
+    list.append(div);
+    return div;
+  };
+  let number = 0;
+  let row = null;
+  for (const t of turns) {
+    if (several) {
+      if (t.side === "white" || number === 0) number++;
+      add("num", number + (t.side === "white" ? "." : "…"));
+      const line = add("turn " + t.side);
+      for (const i of t.plies) line.append(moveSpan(state, i));
+      continue;
     }
-    if (i > 0 && side !== state.sides[i - 1] && side === "black") li.append(Object.assign(document.createElement("span"), { className: "sep" }));
-    li.append(Object.assign(document.createElement("span"), { textContent: text, className: "mv " + side }));
-  });
-  list.scrollTop = list.scrollHeight;
+    if (t.side === "white" || !row || row.black) {
+      number++;
+      add("num", number + ".");
+      row = { white: add("turn white", t.side === "black" ? "…" : ""), black: null };
+    }
+    if (t.side === "white") row.white.append(moveSpan(state, t.plies[0]));
+    else {
+      row.black = add("turn black");
+      row.black.append(moveSpan(state, t.plies[0]));
+    }
+  }
+  if (row && !row.black && !several) add("turn black");
+  markCurrent();
+}
+
+// The move of the position shown, marked in the list (which scrolls to it; the page does
+// not move).
+function markCurrent() {
+  if (!game) return;
+  const ply = shownPly();
+  const list = $("moves");
+  for (const m of list.querySelectorAll(".mv")) {
+    const cur = Number(m.dataset.ply) === ply;
+    m.classList.toggle("cur", cur);
+    if (!cur) continue;
+    const [r, l] = [m.getBoundingClientRect(), list.getBoundingClientRect()];
+    if (r.top < l.top || r.bottom > l.bottom) list.scrollTop += r.top - l.top - l.height / 2;
+  }
+  if (ply === game.moves_played.length && viewing === null) list.scrollTop = list.scrollHeight;
+}
+
+// The number of moves of the position on the board.
+function shownPly() {
+  return viewing ?? (game ? game.moves_played.length : 0);
 }
 
 function statusText() {
@@ -240,13 +326,16 @@ function addArrowhead() {
   if (!svg) return;
   const ns = "http://www.w3.org/2000/svg";
   const defs = document.createElementNS(ns, "defs");
-  const marker = document.createElementNS(ns, "marker");
-  for (const [k, v] of Object.entries({ id: "arrowhead", viewBox: "0 0 10 10", refX: "7", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse" })) marker.setAttribute(k, v);
-  const path = document.createElementNS(ns, "path");
-  path.setAttribute("d", "M 0 0 L 10 5 L 0 10 z");
-  path.setAttribute("fill", "#d9261e");
-  marker.append(path);
-  defs.append(marker);
+  for (const [id, colour, size] of [["arrowhead", "#d9261e", "4"], ["besthead", "#15781b", "3"]]) {
+    const marker = document.createElementNS(ns, "marker");
+    for (const [k, v] of Object.entries({ id, viewBox: "0 0 10 10", refX: "6", refY: "5", markerWidth: size, markerHeight: size, orient: "auto-start-reverse" })) marker.setAttribute(k, v);
+    const path = document.createElementNS(ns, "path");
+    path.setAttribute("d", "M 0 0 L 10 5 L 0 10 z");
+    path.setAttribute("fill", colour);
+    path.setAttribute("fill-opacity", id === "besthead" ? "0.7" : "1");
+    marker.append(path);
+    defs.append(marker);
+  }
   svg.prepend(defs);
 }
 
@@ -362,6 +451,47 @@ function turnoverNote(from, to) {
   return note;
 }
 
+// The centre of a click's cells (one cell, or a unit's four squares).
+function groupCentre(cells) {
+  const points = cells.map(centre).filter((p) => p);
+  if (points.length === 0) return null;
+  return [0, 1].map((k) => points.reduce((s, p) => s + p[k], 0) / points.length);
+}
+
+// The engine's best move in the position shown, as lichess draws it: an arrow from the
+// piece to where it goes (a circle on each cell clicked before: Triagonal's Jacks).
+function drawBest() {
+  const d = analysis.on && analysis.last;
+  if (!d || !game || d.id !== game.id || d.ply !== shownPly() || !d.arrow || d.arrow.length === 0) return;
+  const svg = $("board").querySelector("svg");
+  const ns = "http://www.w3.org/2000/svg";
+  const groups = d.arrow;
+  for (const g of groups.length >= 2 ? groups.slice(0, -2) : groups) {
+    const p = groupCentre(g);
+    const base = cellEl(g[0]);
+    if (!p || !base) continue;
+    const b = base.getBBox();
+    const circle = document.createElementNS(ns, "circle");
+    circle.setAttribute("class", "bestdot");
+    circle.setAttribute("cx", p[0]); circle.setAttribute("cy", p[1]);
+    circle.setAttribute("r", Math.min(b.width, b.height) * 0.42);
+    svg.append(circle);
+  }
+  if (groups.length < 2) return;
+  const [p, q] = [groupCentre(groups[groups.length - 2]), groupCentre(groups[groups.length - 1])];
+  if (!p || !q) return;
+  // The line stops short of the centre, so that the head points at the cell.
+  const len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+  const b = cellEl(groups[groups.length - 1][0]).getBBox();
+  const back = Math.min(len / 3, Math.min(b.width, b.height) * 0.25);
+  const line = document.createElementNS(ns, "line");
+  line.setAttribute("class", "best");
+  line.setAttribute("x1", p[0]); line.setAttribute("y1", p[1]);
+  line.setAttribute("x2", q[0] - ((q[0] - p[0]) * back) / len); line.setAttribute("y2", q[1] - ((q[1] - p[1]) * back) / len);
+  line.dataset.move = d.best;
+  svg.append(line);
+}
+
 function drawPath(a, b) {
   const [p, q] = [centre(a), centre(b)];
   if (!p || !q) return;
@@ -376,7 +506,7 @@ function drawPath(a, b) {
 // below the board: hovering one shows its throw), and the keyboard's cursor.
 function redraw(hot) {
   const board = $("board");
-  for (const el of board.querySelectorAll(".hl, .sel, .also, .path, .cur")) el.remove();
+  for (const el of board.querySelectorAll(".hl, .sel, .also, .path, .cur, .best, .bestdot")) el.remove();
   $("choice").innerHTML = "";
   $("actions").innerHTML = "";
   $("dests").innerHTML = "";
@@ -385,6 +515,7 @@ function redraw(hot) {
   $("status").textContent = statusText();
   for (const c of clicks) overlay(c, "sel");
   if (cursor) overlay(cursor, "cur");
+  drawBest();
   if (!options) {
     $("hint").textContent = game.outcome || game.thinking ? "" : "Click or tap a piece (or a cell to place on) to see its moves.";
   } else {
@@ -508,6 +639,7 @@ async function computerTurn() {
       const ms = Math.round(Math.min(10, Math.max(0.05, parseFloat($("time").value) || 1)) * 1000);
       const id = game.id;
       game.thinking = { time_ms: ms };
+      stopAnalysis(); // the engine's time goes to the computer's move
       redraw();
       const state = await api("POST", "/api/games/" + id + "/computer", { time_ms: ms });
       if (mine !== generation || game.id !== id) return;
@@ -540,6 +672,8 @@ function boardKey(e) {
     e.preventDefault();
     clickCell(cursor);
   } else if (e.key === "Escape") {
+    $("ghost")?.remove();
+    drag = null;
     clicks = [];
     options = null;
     redraw();
@@ -582,13 +716,15 @@ async function view(ply) {
     clicks = [];
     options = null;
     $("board").innerHTML = at.svg;
+    addArrowhead();
     $("position").value = at.position;
     $("branch").hidden = false;
     redraw();
     $("status").textContent = "Viewing the position after " + ply + " of " + total + " moves (" + cap(at.turn) + " to move) · ⏭ for the game now";
     $("hint").textContent = "";
-    const marks = $("moves").querySelectorAll(".mv");
-    marks.forEach((m, i) => m.classList.toggle("cur", i === ply - 1));
+    markCurrent();
+    drawGraph();
+    analyse();
   } catch (e) {
     showError(e);
   }
@@ -610,7 +746,7 @@ function pageKey(e) {
   if (e.target.id !== "board" && game) {
     const total = game.moves_played.length;
     const at = viewing ?? total;
-    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[e.key];
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total, ArrowUp: 0, ArrowDown: total }[e.key];
     if (to !== undefined) {
       e.preventDefault();
       view(to);
@@ -618,7 +754,188 @@ function pageKey(e) {
     }
   }
   if (e.key === "u" || e.key === "U") undo();
-  else if (e.key === "f" || e.key === "F") $("board").classList.toggle("flipped");
+  else if (e.key === "f" || e.key === "F") flip();
+  else if (e.key === "l" || e.key === "L") setAnalysis(!analysis.on);
 }
+
+function flip() {
+  $("board").classList.toggle("flipped");
+  $("boardwrap").classList.toggle("flipped", $("board").classList.contains("flipped"));
+}
+
+// ---- The engine's analysis -------------------------------------------------------------
+
+function setAnalysis(on) {
+  analysis.on = on;
+  $("analyse").checked = on;
+  saveSettings();
+  analyse();
+  updateGraph();
+}
+
+function stopAnalysis() {
+  clearTimeout(analysis.retry);
+  if (analysis.source) analysis.source.close();
+  analysis.source = null;
+}
+
+// Streams the engine's findings on the position shown (a new position closes the old
+// stream, which stops its search on the server).
+function analyse() {
+  stopAnalysis();
+  if (!analysis.on || !game) return showEval();
+  const ply = shownPly();
+  const id = game.id;
+  if (analysis.last && (analysis.last.id !== id || analysis.last.ply !== ply)) analysis.last = null;
+  if (game.thinking) return showEval("the computer is thinking");
+  const source = new EventSource("/api/games/" + id + "/analysis?ply=" + ply + "&time_ms=" + ANALYSIS_MS);
+  analysis.source = source;
+  let heard = false;
+  source.onmessage = (e) => {
+    if (analysis.source !== source) return;
+    heard = true;
+    const d = JSON.parse(e.data);
+    if (d.done) stopAnalysis();
+    if (d.error && !d.best) return showEval(d.error);
+    analysis.last = { ...d, id };
+    showEval();
+    redraw();
+  };
+  source.onerror = () => {
+    if (analysis.source !== source) return;
+    stopAnalysis();
+    if (!heard) {
+      showEval("the engine is busy: trying again");
+      analysis.retry = setTimeout(analyse, 1500);
+    }
+  };
+  showEval();
+}
+
+const kilo = (n) => (n >= 1e6 ? (n / 1e6).toFixed(1) + "M" : n >= 1e3 ? Math.round(n / 1e3) + "k" : String(n));
+
+// The analysis box and the evaluation bar.
+function showEval(note) {
+  const d = analysis.on && analysis.last;
+  $("evalbar").hidden = !analysis.on;
+  $("eval-score").textContent = !d ? (analysis.on ? "…" : "") : d.over ? d.over : d.score.replace(/ for White$/, "");
+  let info = note || "";
+  if (!note && d && !d.over) info = "depth " + d.depth + " · " + kilo(d.nodes) + " nodes · " + kilo(d.nps) + "/s" + (analysis.source ? " · searching" : "");
+  else if (!note && analysis.on && !d) info = "searching";
+  $("eval-info").textContent = info;
+  $("eval-pv").textContent = d && d.pv ? d.pv.join(" ") : "";
+  $("evalfill").style.height = 50 + 50 * (d ? d.white : 0) + "%";
+  $("evalbar").title = d ? "The engine's evaluation: " + (d.over || d.score) : "The engine's evaluation";
+}
+
+// ---- The score graph --------------------------------------------------------------------
+
+function closeGraph() {
+  if (graph.source) graph.source.close();
+  graph.source = null;
+}
+
+// Keeps the graph's values for the moves still played, and asks for the others (the
+// positions from the first one not known, each searched a fixed number of nodes).
+function updateGraph() {
+  if (!game) return;
+  if (graph.id !== game.id) {
+    closeGraph();
+    graph = { id: game.id, moves: [], values: [], source: null };
+  }
+  const moves = game.moves_played;
+  let same = 0;
+  while (same < graph.moves.length && same < moves.length && graph.moves[same] === moves[same]) same++;
+  if (graph.values.length > same + 1 || (graph.source && graph.moves.length > same)) {
+    graph.values.length = Math.min(graph.values.length, same + 1);
+    closeGraph();
+  }
+  graph.moves = moves.slice();
+  drawGraph();
+  if (!analysis.on || graph.source || graph.values.length > moves.length) return;
+  const source = new EventSource("/api/games/" + game.id + "/graph?from=" + graph.values.length);
+  graph.source = source;
+  source.onmessage = (e) => {
+    if (graph.source !== source) return;
+    const d = JSON.parse(e.data);
+    if (d.done) {
+      closeGraph();
+      if (d.complete) updateGraph(); // moves made meanwhile
+    } else if (d.ply === graph.values.length) {
+      graph.values.push(typeof d.white === "number" ? d.white : null);
+    }
+    drawGraph();
+  };
+  source.onerror = () => {
+    if (graph.source !== source) return;
+    closeGraph();
+    $("graph-note").textContent = "The graph waits for the engine (busy): it goes on after the next move.";
+  };
+}
+
+function drawGraph() {
+  const svg = $("graph");
+  svg.hidden = !analysis.on || !game || game.moves_played.length === 0;
+  if (svg.hidden) {
+    $("graph-note").textContent = "";
+    return;
+  }
+  const n = game.moves_played.length;
+  svg.setAttribute("viewBox", "0 0 " + n + " 100");
+  const points = graph.values.map((w, i) => i + "," + (50 - 50 * (w ?? 0)).toFixed(2));
+  let html = "";
+  if (points.length > 0) html += '<polygon class="area" points="0,100 ' + points.join(" ") + " " + (points.length - 1) + ',100"/>';
+  html += '<line class="mid" x1="0" y1="50" x2="' + n + '" y2="50"/>';
+  const now = shownPly();
+  html += '<line class="now" x1="' + now + '" y1="0" x2="' + now + '" y2="100"/>';
+  svg.innerHTML = html;
+  const known = Math.min(graph.values.length, n + 1);
+  $("graph-note").textContent = graph.source ? "Evaluating the game: " + known + " of " + (n + 1) + " positions" : known <= n ? "" : "Score graph: click a point to see that position.";
+}
+
+function graphClick(e) {
+  if (!game) return;
+  const r = $("graph").getBoundingClientRect();
+  const n = game.moves_played.length;
+  view(Math.round(((e.clientX - r.left) / r.width) * n));
+}
+
+// ---- Dragging a piece (mouse or touch): down on it, up where it goes --------------------
+
+function setupDrag() {
+  $("board").addEventListener("pointerdown", (e) => {
+    const cell = e.target.closest && e.target.closest(".cell");
+    if (!cell || e.button > 0 || !game || viewing !== null) return;
+    drag = { from: cell.dataset.cell, x: e.clientX, y: e.clientY, moved: false, id: e.pointerId };
+  });
+  window.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      $("board").classList.add("dragging");
+      if (clicks[clicks.length - 1] !== drag.from) clickCell(drag.from);
+      const ghost = Object.assign(document.createElement("div"), { id: "ghost", textContent: pieceOn(drag.from) || "●" });
+      document.body.append(ghost);
+    }
+    const ghost = $("ghost");
+    if (ghost) Object.assign(ghost.style, { left: e.clientX + "px", top: e.clientY + "px" });
+    e.preventDefault();
+  });
+  const end = (e, dropped) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    $("board").classList.remove("dragging");
+    $("ghost")?.remove();
+    if (!d.moved || !dropped) return; // a tap: the cell's click takes it
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const target = under && under.closest && under.closest("#board .cell");
+    if (target && target.dataset.cell !== d.from) clickCell(target.dataset.cell);
+  };
+  window.addEventListener("pointerup", (e) => end(e, true));
+  window.addEventListener("pointercancel", (e) => end(e, false));
+}
+
 
 start().catch(showError);

@@ -546,6 +546,16 @@ async fn run_script(client: &Client, server: &Server, script: &Script) {
     if !script.outcome.is_empty() {
         println!("{:<22} status: {status}", script.name);
     }
+    check_move_list(client, script.name).await;
+    if script.moves.iter().any(|m| m.starts_with("J@")) {
+        let drops = js(client, "document.querySelectorAll('#moves .drop').length").await;
+        assert_ne!(
+            drops,
+            json!(0),
+            "{}: the Jacks' placement shown apart",
+            script.name
+        );
+    }
     let on_page = page_moves(client).await;
     assert_eq!(
         on_page, script.moves,
@@ -730,6 +740,323 @@ async fn download_and_load_a_record(client: &Client, server: &Server) {
     println!("stepped back and on through the record, and branched a game after its first move");
 }
 
+/// Sets the page's size (the window less the browser's frame) to `width` × `height`.
+async fn viewport(client: &Client, width: u32, height: u32) {
+    client.set_window_size(width, height).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (w, h) = (
+        js(client, "window.innerWidth").await,
+        js(client, "window.innerHeight").await,
+    );
+    let (w, h) = (
+        w.as_u64().unwrap_or(0) as u32,
+        h.as_u64().unwrap_or(0) as u32,
+    );
+    let frame = (width.saturating_sub(w), height.saturating_sub(h));
+    client
+        .set_window_size(width + frame.0, height + frame.1)
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+}
+
+/// Presses `keys` with the focus on the page's body (not on the board).
+async fn press(client: &Client, keys: &str) {
+    js(
+        client,
+        "(document.activeElement && document.activeElement.blur(), true)",
+    )
+    .await;
+    client
+        .find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .send_keys(keys)
+        .await
+        .unwrap();
+}
+
+/// Drags the piece on `from` to `to` with the mouse (`touch`: a finger), as a person does:
+/// down on the piece, moved across the board, up on the cell.
+async fn drag(client: &Client, from: &str, to: &str, touch: bool) {
+    use fantoccini::actions::{
+        InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+    };
+    let cell = |c: &str| format!("#board svg .cell[data-cell=\"{c}\"]");
+    let start = client.find(Locator::Css(&cell(from))).await.unwrap();
+    let end = client.find(Locator::Css(&cell(to))).await.unwrap();
+    let steps = [
+        PointerAction::MoveToElement {
+            element: start,
+            duration: None,
+            x: 0,
+            y: 0,
+        },
+        PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        },
+        PointerAction::MoveBy {
+            duration: Some(Duration::from_millis(60)),
+            x: 12,
+            y: -12,
+        },
+        PointerAction::MoveToElement {
+            element: end,
+            duration: Some(Duration::from_millis(250)),
+            x: 0,
+            y: 0,
+        },
+        PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        },
+    ];
+    if touch {
+        let mut finger = TouchActions::new("finger".into());
+        for step in steps {
+            finger = finger.then(step);
+        }
+        client.perform_actions(finger).await.unwrap();
+    } else {
+        let mut mouse = MouseActions::new("mouse".into());
+        for step in steps {
+            mouse = mouse.then(step);
+        }
+        client.perform_actions(mouse).await.unwrap();
+    }
+    client.release_actions().await.unwrap();
+}
+
+/// Whether the move list groups the moves by turn: every line holds the moves of one side,
+/// and (with several actions a turn) the lines alternate sides.
+async fn check_move_list(client: &Client, what: &str) {
+    let lines = js(
+        client,
+        "[...document.querySelectorAll('#moves .turn')].map(t => [t.className, [...t.querySelectorAll('.mv')].map(m => m.className.split(' ')[1])])",
+    )
+    .await;
+    let several = js(
+        client,
+        "document.getElementById('moves').classList.contains('turns')",
+    )
+    .await;
+    let lines = lines.as_array().unwrap();
+    let mut previous = String::new();
+    for line in lines {
+        let class = line[0].as_str().unwrap();
+        let side = class.trim_start_matches("turn ").to_string();
+        for mv in line[1].as_array().unwrap() {
+            assert_eq!(
+                mv.as_str().unwrap(),
+                side,
+                "{what}: a line holds one side's moves: {lines:?}"
+            );
+        }
+        if several == json!(true) {
+            assert_ne!(side, previous, "{what}: a turn a line: {lines:?}");
+        }
+        previous = side;
+    }
+}
+
+/// The analysis board: the engine on the position shown streams its evaluation (the bar),
+/// its depth and best line, the best move drawn as an arrow; the score graph fills in and
+/// a click on it shows that position; the move list is grouped by turn; pieces are dragged
+/// with the mouse and a finger; everything by keys too. Screenshots at both sizes.
+async fn analysis_board(client: &Client, server: &Server) {
+    new_game(client, "chess", "").await;
+    drag(client, "e2", "e4", false).await;
+    wait_for(
+        client,
+        "game.moves_played.length === 1 && idle()",
+        "e2e4 dragged with the mouse",
+    )
+    .await;
+    drag(client, "e7", "e5", true).await;
+    wait_for(
+        client,
+        "game.moves_played.length === 2 && idle()",
+        "e7e5 dragged with a finger",
+    )
+    .await;
+    // A drag dropped off the piece's destinations plays nothing.
+    drag(client, "g1", "g4", false).await;
+    wait_for(client, "idle()", "the page").await;
+    assert_eq!(js(client, "game.moves_played.length").await, json!(2));
+    click_cell(client, "g1").await;
+    click_cell(client, "f3").await;
+    wait_for(
+        client,
+        "game.moves_played.length === 3 && idle()",
+        "g1f3 by clicks",
+    )
+    .await;
+    assert_eq!(page_moves(client).await, ["e2e4", "e7e5", "g1f3"]);
+    let numbers = js(
+        client,
+        "[...document.querySelectorAll('#moves .num')].map(n => n.textContent)",
+    )
+    .await;
+    assert_eq!(numbers, json!(["1.", "2."]), "numbered move pairs");
+    check_move_list(client, "chess").await;
+    // L turns the analysis on.
+    press(client, "l").await;
+    wait_for(
+        client,
+        "analysis.on && analysis.last && analysis.last.ply === 3 && analysis.last.depth >= 5 && document.querySelector('#board .best') !== null",
+        "the analysis to depth 5, its arrow drawn",
+    )
+    .await;
+    let shown = js(
+        client,
+        "({best: analysis.last.best, arrow: document.querySelector('#board .best').dataset.move, pv: document.getElementById('eval-pv').textContent, score: document.getElementById('eval-score').textContent, info: document.getElementById('eval-info').textContent, bar: document.getElementById('evalfill').style.height, barShown: !document.getElementById('evalbar').hidden})",
+    )
+    .await;
+    println!("analysis: {shown}");
+    let best = shown["best"].as_str().unwrap();
+    assert_eq!(shown["arrow"], best, "the arrow is the best move");
+    assert!(shown["pv"].as_str().unwrap().starts_with(best), "{shown}");
+    assert!(shown["info"].as_str().unwrap().contains("depth"), "{shown}");
+    assert!(!shown["score"].as_str().unwrap().is_empty());
+    assert_eq!(shown["barShown"], true);
+    let id = js(client, "game.id").await;
+    let (_, state) = server.get(&format!("/api/games/{}?brief", id.as_str().unwrap()));
+    assert!(
+        state["legal_moves"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(best)),
+        "the best move {best} is legal"
+    );
+    // The graph: the four positions, then a click at its left end shows the start.
+    wait_for(
+        client,
+        "graph.values.length === 4 && graph.source === null",
+        "the score graph",
+    )
+    .await;
+    assert_eq!(
+        js(client, "document.querySelectorAll('#graph polygon').length").await,
+        json!(1)
+    );
+    for (name, width, height) in [("phone", 400u32, 800u32), ("laptop", 1280, 900)] {
+        viewport(client, width, height).await;
+        wait_for(
+            client,
+            "document.querySelector('#board .best') !== null",
+            "the arrow",
+        )
+        .await;
+        let (board, bottom, _, inner_w, inner_h) = layout(client).await;
+        let bar = js(
+            client,
+            "document.getElementById('evalbar').getBoundingClientRect().height",
+        )
+        .await;
+        let graph = js(
+            client,
+            "document.getElementById('graph').getBoundingClientRect().width",
+        )
+        .await;
+        println!("{name}: board {board:.0} px wide (window {inner_w}x{inner_h}), bottom {bottom:.0}, eval bar {bar} px high, graph {graph} px wide");
+        assert!(
+            bar.as_f64().unwrap() >= 0.8 * board.min(bottom),
+            "{name}: the bar runs along the board"
+        );
+        if name == "phone" {
+            assert!(
+                board >= 0.85 * inner_w,
+                "{name}: the board fills the width ({board})"
+            );
+        } else {
+            assert!(
+                bottom <= inner_h,
+                "{name}: the board fits ({bottom} of {inner_h})"
+            );
+        }
+        let path = screenshots().join(format!("{name}-analysis.png"));
+        std::fs::write(&path, client.screenshot().await.unwrap()).unwrap();
+    }
+    viewport(client, 1280, 900).await;
+    click_css(client, "#graph").await; // its middle: the position after 2 of 3 moves (rounded)
+    wait_for(
+        client,
+        "viewing !== null && idle()",
+        "the position clicked on the graph",
+    )
+    .await;
+    let at = js(client, "viewing").await.as_u64().unwrap();
+    assert!((1..=2).contains(&at), "{at}");
+    wait_for(
+        client,
+        &format!("analysis.last && analysis.last.ply === {at} && document.querySelector('#board .best') !== null"),
+        "the analysis of the position shown",
+    )
+    .await;
+    // Keys: ← → step, ↑ the start, ↓ now.
+    press(client, "\u{E012}").await; // ArrowLeft
+    wait_for(
+        client,
+        &format!("viewing === {} && idle()", at - 1),
+        "one move back",
+    )
+    .await;
+    press(client, "\u{E013}").await; // ArrowUp
+    wait_for(client, "viewing === 0 && idle()", "the start").await;
+    wait_for(
+        client,
+        "analysis.last && analysis.last.ply === 0",
+        "the start analysed",
+    )
+    .await;
+    press(client, "\u{E015}").await; // ArrowDown
+    wait_for(client, "viewing === null && idle()", "the game now").await;
+    assert_eq!(
+        js(
+            client,
+            "document.querySelector('#moves .mv.cur').dataset.ply"
+        )
+        .await,
+        json!("3")
+    );
+    // The analysis in the other variants: an arrow (Triagonal: with its Jacks' circles
+    // when it places them), the bar, the line.
+    for variant in [
+        "turtle-shell",
+        "turret",
+        "turnover",
+        "triagonal",
+        "tiling-rider",
+    ] {
+        new_game(client, variant, "").await;
+        wait_for(
+            client,
+            "analysis.last && analysis.last.ply === 0 && analysis.last.depth >= 1 && document.querySelector('#board .best, #board .bestdot') !== null",
+            &format!("{variant}: the analysis"),
+        )
+        .await;
+        let best = js(client, "analysis.last.best").await;
+        println!(
+            "{variant}: best {best}, {}",
+            js(client, "document.getElementById('eval-score').textContent").await
+        );
+        if variant == "triagonal" {
+            std::fs::write(
+                screenshots().join("triagonal-analysis.png"),
+                client.screenshot().await.unwrap(),
+            )
+            .unwrap();
+        }
+    }
+    press(client, "l").await;
+    wait_for(
+        client,
+        "!analysis.on && document.getElementById('evalbar').hidden",
+        "the analysis off",
+    )
+    .await;
+    println!("analysis board: bar, line, arrow, graph, keys and drags work");
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn browser_plays_every_variant_by_clicks_in_headless_chromium() {
     let started = Instant::now();
@@ -756,11 +1083,12 @@ async fn browser_plays_every_variant_by_clicks_in_headless_chromium() {
         computer_undo_flip_reload(&client, &server.base).await;
         screen_sizes(&client).await;
         races(&client, &server).await;
+        analysis_board(&client, &server).await;
     };
     // Close the browser whatever happened, then report.
-    let outcome = tokio::time::timeout(Duration::from_secs(240), result).await;
+    let outcome = tokio::time::timeout(Duration::from_secs(360), result).await;
     let _ = client.close().await;
     let _ = std::fs::remove_dir_all(&profile);
-    outcome.expect("the browser test takes less than 4 minutes");
+    outcome.expect("the browser test takes less than 6 minutes");
     println!("browser test: {:.1} s", started.elapsed().as_secs_f64());
 }
