@@ -512,3 +512,69 @@ fn serve_shows_an_earlier_position_and_leaves_the_game_as_it_was() {
         assert_eq!(texts(&now, "moves_played"), played);
     }
 }
+
+#[test]
+fn serve_freezes_games_not_used_and_plays_them_on_as_they_were() {
+    // Past 32 games asked for, the least recently used are kept as their moves only, and
+    // made again when next asked for: a game mid-turn (Tiling Rider) and a game from a
+    // position (chess) come back as they were.
+    let server = Server::start(&[]);
+    let (_, mut rider) = server.post("/api/games", &json!({ "variant": "tiling-rider" }));
+    let rider_id = rider["id"].as_str().unwrap().to_string();
+    for _ in 0..2 {
+        let (_, brief) = server.get(&format!("/api/games/{rider_id}?brief"));
+        let first = texts(&brief, "legal_moves")[0].clone();
+        let (status, after) = server.post(
+            &format!("/api/games/{rider_id}/move"),
+            &json!({ "move": first }),
+        );
+        assert_eq!(status, 200, "{after}");
+        rider = after;
+    }
+    let (_, chess) = server.post(
+        "/api/games",
+        &json!({ "variant": "chess", "position": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "moves": "e2e4 e8d7" }),
+    );
+    let chess_id = chess["id"].as_str().unwrap().to_string();
+    for i in 0..40 {
+        let variant = ["turret", "triagonal", "turnover"][i % 3];
+        let (status, _) = server.post("/api/games?brief", &json!({ "variant": variant }));
+        assert_eq!(status, 201);
+    }
+    for (id, before) in [(&rider_id, &rider), (&chess_id, &chess)] {
+        let (status, now) = server.get(&format!("/api/games/{id}"));
+        assert_eq!(status, 200, "{now}");
+        for key in [
+            "position",
+            "moves_played",
+            "sides",
+            "turn_moves",
+            "start_position",
+            "starts",
+            "svg",
+        ] {
+            assert_eq!(now[key], before[key], "{id}: {key}");
+        }
+        let (status, at) = server.get(&format!("/api/games/{id}/at?ply=1"));
+        assert_eq!(status, 200, "{at}");
+    }
+    let (status, after) = server.post(
+        &format!("/api/games/{chess_id}/move"),
+        &json!({ "move": "e1d2" }),
+    );
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(texts(&after, "moves_played"), ["e2e4", "e8d7", "e1d2"]);
+    let record = server::agent()
+        .get(&format!("{}/api/games/{chess_id}/record", server.base))
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    assert!(
+        record.contains("[Position \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"),
+        "{record}"
+    );
+    let (status, rider_after) = server.post(&format!("/api/games/{rider_id}/undo"), &json!({}));
+    assert_eq!(status, 200, "{rider_after}");
+    assert_eq!(rider_after["turn_moves"], 1);
+}

@@ -39,7 +39,9 @@ pub(super) enum Kind {
 }
 
 /// What it takes to make a game again: taken while the game is locked (briefly), for an
-/// analysis (which works on a copy) or to give back a game whose search panicked.
+/// analysis (which works on a copy), to give back a game whose search panicked, or to
+/// keep a game not used for a while small.
+#[derive(Clone)]
 pub(super) struct Snapshot {
     /// The game's id.
     pub id: String,
@@ -154,13 +156,16 @@ async fn prepare(
     let stop = Arc::new(AtomicBool::new(false));
     let snapshot = {
         let mut entry = state.lock_game(id).await?;
-        let game = entry.game.as_deref().ok_or_else(thinking_reply)?;
-        let snapshot = Snapshot {
-            id: entry.id.clone(),
-            variant: game.variant(),
-            rules: game.rules_name(),
-            start: entry.start_position.clone(),
-            moves: game.moves_played(),
+        let snapshot = match (&entry.frozen, entry.game.as_deref()) {
+            (Some(frozen), _) => frozen.clone(),
+            (None, Some(game)) => Snapshot {
+                id: entry.id.clone(),
+                variant: game.variant(),
+                rules: game.rules_name(),
+                start: entry.start_position.clone(),
+                moves: game.moves_played(),
+            },
+            (None, None) => return Err(thinking_reply()),
         };
         if let Some(old) = entry.analyses[kind as usize].replace(Arc::clone(&stop)) {
             old.store(true, Ordering::Relaxed);

@@ -176,6 +176,7 @@ pub(super) fn thinking_reply() -> Reply {
 
 /// The game, unless the computer thinks on it.
 pub(super) fn game_of(entry: &mut Entry) -> Result<&mut Box<dyn DynGame + Send>, Reply> {
+    entry.thaw()?;
     entry.game.as_mut().ok_or_else(thinking_reply)
 }
 
@@ -240,6 +241,7 @@ pub(super) fn state_body(entry: &mut Entry, brief: bool) -> Result<Arc<String>, 
     if let Some(body) = &lock(&listing.state)[which] {
         return Ok(Arc::clone(body));
     }
+    entry.thaw()?;
     let Some(game) = entry.game.as_deref() else {
         // The computer thinks: the state as it was when it began.
         return entry
@@ -342,6 +344,7 @@ fn clicks(query: &str) -> Result<Vec<String>, Reply> {
 /// it leads on to}]}`, each move `{"text", "also"}` (`also`: the other cells it changes).
 fn moves_reply(entry: &mut Entry, clicks: &[String]) -> Result<Reply, Reply> {
     let listing = listing_of(entry);
+    entry.thaw()?;
     let game = entry.game.as_deref().ok_or_else(thinking_reply)?;
     Ok(with_heavy(&listing, game, true, |heavy| {
         click_options(heavy.moves.as_deref().unwrap_or_default(), clicks)

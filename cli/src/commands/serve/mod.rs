@@ -81,6 +81,10 @@ pub const DEFAULT_GRAPH_NODES: u64 = 20_000;
 pub const MAX_GRAPH_NODES: u64 = 1_000_000;
 /// The longest the evaluation of a game's positions for its graph may take, all together.
 pub const MAX_GRAPH_TIME: Duration = Duration::from_secs(60);
+/// The most games kept ready to play (their whole history in memory); the others, the
+/// least recently asked for, are kept frozen to their moves and made again when asked for
+/// (a Triagonal game of 120 moves: about 100 KB ready, 2 KB frozen).
+pub const MAX_LIVE: usize = 32;
 /// The most positions (of all the games) whose legal moves are kept between requests; a
 /// game's state as JSON is kept with the game.
 pub const MAX_LISTINGS: usize = 16;

@@ -63,6 +63,7 @@ pub(super) fn create(state: &State, body: &[u8], brief: bool) -> Reply {
     let mut entry = Entry {
         id: state.new_id(),
         game: Some(game),
+        frozen: None,
         start_position: position.map(str::to_string),
         sides,
         listing: None,

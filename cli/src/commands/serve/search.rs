@@ -236,6 +236,7 @@ fn start(
             format!("the computer is already thinking in {MAX_SEARCHES} games: try again shortly"),
         )
     })?;
+    entry.thaw()?;
     let game = entry.game.take().ok_or_else(thinking_reply)?;
     let cancel = Arc::new(AtomicBool::new(false));
     entry.thinking = Some(Thinking {

@@ -1,13 +1,14 @@
 //! The games the server keeps: each behind an asynchronous lock (a request waiting for its
 //! game holds no thread), the least recently used forgotten past the cap.
 
+use super::analysis::{copy_game, Snapshot};
 use super::http::Reply;
 use super::search::Pool;
-use super::GAME_WAIT;
+use super::{GAME_WAIT, MAX_LIVE};
 use crate::commands::Survey;
 use chimera_core::{excerpt, Color, DynGame, MoveCells};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -57,8 +58,12 @@ pub(super) struct Thinking {
 pub(super) struct Entry {
     pub id: String,
     /// The game; `None` while the computer thinks on it (the state as last computed is
-    /// then still answered).
+    /// then still answered), or while it is frozen.
     pub game: Option<Box<dyn DynGame + Send>>,
+    /// The game frozen to its moves, when it has not been used for a while (a game keeps
+    /// every position of its history: a Triagonal position is about 700 bytes); made again
+    /// from them when next needed ([`Entry::thaw`]).
+    pub frozen: Option<Snapshot>,
     /// The position it started from, if not the standard start (for its record).
     pub start_position: Option<String>,
     /// The side that made each move played, for the count of moves in the current turn.
@@ -76,6 +81,34 @@ pub(super) struct Entry {
 }
 
 impl Entry {
+    /// Makes a frozen game again from its moves (each proven when first played), or
+    /// answers 500 if it cannot be (a bug).
+    pub fn thaw(&mut self) -> Result<(), Reply> {
+        if let Some(frozen) = &self.frozen {
+            let game = copy_game(frozen, frozen.moves.len())
+                .map_err(|e| Reply::error(500, format!("cannot restore the game: {e}")))?;
+            self.game = Some(game);
+            self.frozen = None;
+        }
+        Ok(())
+    }
+
+    /// Freezes the game to its moves (not while the computer thinks on it).
+    fn freeze(&mut self) {
+        if self.thinking.is_some() {
+            return;
+        }
+        if let Some(game) = self.game.take() {
+            self.frozen = Some(Snapshot {
+                id: self.id.clone(),
+                variant: game.variant(),
+                rules: game.rules_name(),
+                start: self.start_position.clone(),
+                moves: game.moves_played(),
+            });
+        }
+    }
+
     /// Notes a move just played by `side` (what was computed of the position is out of
     /// date).
     pub fn played(&mut self, side: Color) {
@@ -103,6 +136,9 @@ pub(super) struct State {
     pub pool: Pool,
     /// The analyses' slots ([`super::MAX_ANALYSES`]).
     pub analyses: Arc<tokio::sync::Semaphore>,
+    /// The games last asked for, least recent first: past [`MAX_LIVE`] the least recent
+    /// is frozen to its moves.
+    live: Mutex<VecDeque<Slot>>,
     ids: std::collections::hash_map::RandomState,
 }
 
@@ -125,6 +161,7 @@ impl State {
             searches: AtomicUsize::new(0),
             pool: Pool::default(),
             analyses: Arc::new(tokio::sync::Semaphore::new(super::MAX_ANALYSES)),
+            live: Mutex::new(VecDeque::new()),
             ids: std::collections::hash_map::RandomState::new(),
         }
     }
@@ -143,9 +180,39 @@ impl State {
             }
         }
         let used = self.clock.fetch_add(1, Ordering::Relaxed);
-        games
-            .map
-            .insert(entry.id.clone(), (used, Arc::new(GameLock::new(entry))));
+        let id = entry.id.clone();
+        let slot = Arc::new(GameLock::new(entry));
+        games.map.insert(id, (used, Arc::clone(&slot)));
+        drop(games);
+        self.touch(&slot);
+    }
+
+    /// Notes game `slot` as just asked for; past [`MAX_LIVE`] such games, freezes the least
+    /// recently asked for that is free (not locked by a request, the computer not thinking
+    /// on it) to its moves.
+    fn touch(&self, slot: &Slot) {
+        let mut live = lock(&self.live);
+        if let Some(at) = live.iter().position(|s| Arc::ptr_eq(s, slot)) {
+            live.remove(at);
+        }
+        live.push_back(Arc::clone(slot));
+        let mut tries = live.len();
+        while live.len() > MAX_LIVE && tries > 0 {
+            tries -= 1;
+            let Some(oldest) = live.pop_front() else {
+                break;
+            };
+            let frozen = match oldest.try_lock() {
+                Ok(mut entry) if entry.thinking.is_none() => {
+                    entry.freeze();
+                    true
+                }
+                _ => false,
+            };
+            if !frozen {
+                live.push_back(oldest);
+            }
+        }
     }
 
     /// A new game id: 16 hex digits no client can guess.
@@ -174,6 +241,7 @@ impl State {
     /// of the same game is worked on, at most [`GAME_WAIT`]; 404 for an unknown game.
     pub async fn lock_game(&self, id: &str) -> Result<OwnedMutexGuard<Entry>, Reply> {
         let slot = self.find(id).ok_or_else(|| unknown_game(id))?;
+        self.touch(&slot);
         tokio::time::timeout(GAME_WAIT, slot.lock_owned())
             .await
             .map_err(|_| {
