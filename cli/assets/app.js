@@ -699,7 +699,7 @@ function nearest(from, dx, dy) {
 }
 
 // Shows the game as it was after its first `ply` moves (the game itself goes on: its
-// moves are made on the position now, back with ⏭).
+// moves are made on the position now, back with ▶|).
 async function view(ply) {
   if (!game || busy) return;
   const total = game.moves_played.length;
@@ -720,7 +720,7 @@ async function view(ply) {
     $("position").value = at.position;
     $("branch").hidden = false;
     redraw();
-    $("status").textContent = "Viewing the position after " + ply + " of " + total + " moves (" + cap(at.turn) + " to move) · ⏭ for the game now";
+    $("status").textContent = "Viewing the position after " + ply + " of " + total + " moves (" + cap(at.turn) + " to move) · ▶| for the game now";
     $("hint").textContent = "";
     markCurrent();
     drawGraph();
@@ -875,8 +875,9 @@ function updateGraph() {
 
 function drawGraph() {
   const svg = $("graph");
-  svg.hidden = !analysis.on || !game || game.moves_played.length === 0;
-  if (svg.hidden) {
+  const hide = !analysis.on || !game || game.moves_played.length === 0;
+  svg.toggleAttribute("hidden", hide); // (an SVG element has no `hidden` property)
+  if (hide) {
     $("graph-note").textContent = "";
     return;
   }

@@ -962,6 +962,8 @@ async fn analysis_board(client: &Client, server: &Server) {
             bar.as_f64().unwrap() >= 0.8 * board.min(bottom),
             "{name}: the bar runs along the board"
         );
+        let graph = graph.as_f64().unwrap_or(0.0);
+        assert!(graph >= 200.0, "{name}: the graph is shown ({graph})");
         if name == "phone" {
             assert!(
                 board >= 0.85 * inner_w,
