@@ -343,3 +343,29 @@ fn a_panic_in_a_search_gives_the_game_back() {
     assert_eq!(status, 200, "a move is played, not 409: {state}");
     assert_eq!(state["moves_played"], json!(["e2e4", "e7e5"]));
 }
+
+#[test]
+fn a_game_frozen_to_its_moves_is_analysed_from_them() {
+    // Past the 32 games last asked for, a game is kept as its moves: its analysis and its
+    // graph are made from them.
+    let server = Server::start(&[]);
+    let id = new_game(&server, "chess", "e2e4 e7e5 g1f3");
+    let legal = legal_moves(&server, &id, None);
+    for _ in 0..40 {
+        new_game(&server, "turret", "");
+    }
+    let events = Stream::open(&server, &format!("/api/games/{id}/analysis?time_ms=300"))
+        .unwrap()
+        .all();
+    let last = events.last().unwrap();
+    assert_eq!(last["ply"], 3, "{last}");
+    assert!(
+        legal.iter().any(|m| m == last["best"].as_str().unwrap()),
+        "{last}"
+    );
+    let events = Stream::open(&server, &format!("/api/games/{id}/graph?nodes=500&from=2"))
+        .unwrap()
+        .all();
+    let plies: Vec<u64> = events.iter().filter_map(|e| e["ply"].as_u64()).collect();
+    assert_eq!(plies, [2, 3]);
+}
