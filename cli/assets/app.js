@@ -384,6 +384,9 @@ function describe(move, dest) {
     const jacks = t.split(",").filter((p) => p.startsWith("J@")).map((p) => p.slice(2));
     parts.push("Jacks placed on " + jacks.join(" and "));
   }
+  // A piece from a hand (a box named like `W:P@`): dropped.
+  const hand = (clicks[0] || "").match(/^[WB]:([A-Za-z]+)@$/);
+  if (hand) parts.push("drops " + hand[1] + " from the hand");
   if (game.variant === "turnover") parts.push(turnoverNote(clicks[0], dest));
   if (game.variant === "tiling-rider") {
     const m = t.match(/^([WFGNK])[a-z]/);
