@@ -369,3 +369,27 @@ fn a_game_frozen_to_its_moves_is_analysed_from_them() {
     let plies: Vec<u64> = events.iter().filter_map(|e| e["ply"].as_u64()).collect();
     assert_eq!(plies, [2, 3]);
 }
+
+#[test]
+fn whole_answers_say_their_length_and_streams_are_chunked() {
+    let server = Server::start(&[]);
+    let response = ureq::get(&format!("{}/api/variants", server.base))
+        .call()
+        .unwrap();
+    let length: usize = response
+        .header("content-length")
+        .expect("a Content-Length")
+        .parse()
+        .unwrap();
+    assert_eq!(length, response.into_string().unwrap().len());
+    let id = new_game(&server, "turret", "");
+    let response = ureq::get(&format!(
+        "{}/api/games/{id}/analysis?time_ms=100",
+        server.base
+    ))
+    .call()
+    .unwrap();
+    assert!(response.header("content-length").is_none());
+    assert_eq!(response.header("transfer-encoding"), Some("chunked"));
+    assert_eq!(response.header("cache-control"), Some("no-store"));
+}

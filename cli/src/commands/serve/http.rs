@@ -94,6 +94,17 @@ impl hyper::body::Body for Body {
     fn is_end_stream(&self) -> bool {
         matches!(self, Body::Whole(None))
     }
+
+    /// A whole body's exact size (so that the answer says its `Content-Length`); a stream's
+    /// is unknown (sent chunked).
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        match self {
+            Body::Whole(bytes) => {
+                hyper::body::SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64))
+            }
+            Body::Stream(_) => hyper::body::SizeHint::default(),
+        }
+    }
 }
 
 impl Reply {
