@@ -21,7 +21,7 @@ let queued = 0; // clicks not yet taken
 const analysis = { on: false, source: null, last: null, retry: null };
 const ANALYSIS_MS = 20000; // each position is analysed for at most this long
 // The score graph: White's chances after each number of moves (for `moves`), and its stream.
-let graph = { id: null, moves: [], values: [], source: null };
+let graph = { id: null, moves: [], values: [], labels: [], source: null };
 let drag = null; // a piece being dragged: {from, x, y, moved, id}
 
 // Whether the page waits for nothing (no request on its way, no move being made).
@@ -844,13 +844,14 @@ function updateGraph() {
   if (!game) return;
   if (graph.id !== game.id) {
     closeGraph();
-    graph = { id: game.id, moves: [], values: [], source: null };
+    graph = { id: game.id, moves: [], values: [], labels: [], source: null };
   }
   const moves = game.moves_played;
   let same = 0;
   while (same < graph.moves.length && same < moves.length && graph.moves[same] === moves[same]) same++;
   if (graph.values.length > same + 1 || (graph.source && graph.moves.length > same)) {
     graph.values.length = Math.min(graph.values.length, same + 1);
+    graph.labels.length = graph.values.length;
     closeGraph();
   }
   graph.moves = moves.slice();
@@ -866,6 +867,7 @@ function updateGraph() {
       if (d.complete) updateGraph(); // moves made meanwhile
     } else if (d.ply === graph.values.length) {
       graph.values.push(typeof d.white === "number" ? d.white : null);
+      graph.labels.push(d.over || (d.score ? d.score + " (" + d.best + ")" : d.error || ""));
     }
     drawGraph();
   };
@@ -892,6 +894,11 @@ function drawGraph() {
   html += '<line class="mid" x1="0" y1="50" x2="' + n + '" y2="50"/>';
   const now = shownPly();
   html += '<line class="now" x1="' + now + '" y1="0" x2="' + now + '" y2="100"/>';
+  // A strip per position, saying its score when pointed at.
+  graph.labels.forEach((label, i) => {
+    const title = "After " + i + " move" + (i === 1 ? "" : "s") + ": " + label;
+    html += '<rect class="hit" x="' + (i - 0.5) + '" y="0" width="1" height="100"><title>' + title.replace(/[<&]/g, (c) => (c === "<" ? "&lt;" : "&amp;")) + "</title></rect>";
+  });
   svg.innerHTML = html;
   const known = Math.min(graph.values.length, n + 1);
   $("graph-note").textContent = graph.source ? "Evaluating the game: " + known + " of " + (n + 1) + " positions" : known <= n ? "" : "Score graph: click a point to see that position.";

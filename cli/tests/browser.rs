@@ -927,7 +927,8 @@ async fn analysis_board(client: &Client, server: &Server) {
             .contains(&json!(best)),
         "the best move {best} is legal"
     );
-    // The graph: the four positions, then a click at its left end shows the start.
+    // The graph: the four positions, each strip saying its score; a click on it (below)
+    // shows that position.
     wait_for(
         client,
         "graph.values.length === 4 && graph.source === null",
@@ -938,6 +939,18 @@ async fn analysis_board(client: &Client, server: &Server) {
         js(client, "document.querySelectorAll('#graph polygon').length").await,
         json!(1)
     );
+    let titles = js(
+        client,
+        "[...document.querySelectorAll('#graph rect.hit title')].map(t => t.textContent)",
+    )
+    .await;
+    let titles = titles.as_array().unwrap();
+    assert_eq!(titles.len(), 4, "a strip per position: {titles:?}");
+    assert!(
+        titles[0].as_str().unwrap().starts_with("After 0 moves: "),
+        "{titles:?}"
+    );
+    println!("graph: {titles:?}");
     for (name, width, height) in [("phone", 400u32, 800u32), ("laptop", 1280, 900)] {
         viewport(client, width, height).await;
         wait_for(
