@@ -2,7 +2,7 @@
 //! legal moves click by click, moves, undo, records.
 
 use super::http::{blocking, Reply};
-use super::store::{lock, Entry, Heavy, LegalMove, Listing, State};
+use super::store::{lock, Clickable, Entry, Heavy, LegalMove, Listing, State};
 use super::{analysis, new_game, search, MAX_LISTINGS, QUESTION};
 use crate::commands::play::record;
 use crate::commands::{game_json, Survey};
@@ -206,17 +206,7 @@ fn with_heavy<T>(
         moves: None,
     });
     if cells && known.moves.is_none() {
-        let moves = known
-            .survey
-            .listing
-            .legal
-            .iter()
-            .map(|text| LegalMove {
-                text: text.clone(),
-                cells: game.move_cells(text).unwrap_or_default(),
-            })
-            .collect();
-        known.moves = Some(moves);
+        known.moves = Some(Clickable::new(game, &known.survey.listing.legal));
     }
     let out = f(known);
     drop(heavy);
@@ -258,16 +248,17 @@ pub(super) fn state_body(entry: &mut Entry, brief: bool) -> Result<Arc<String>, 
             map.remove("legal_moves");
             // The page asks for the moves click by click (`…/moves?clicks=`): the state
             // names only the first clicks, and the moves made by no click.
-            let moves = heavy.moves.as_deref().unwrap_or_default();
-            let mut starts: Vec<&Vec<String>> =
-                moves.iter().filter_map(|m| m.cells.picks.first()).collect();
+            let (mut starts, mut actions) = (Vec::new(), Vec::new());
+            if let Some(clickable) = &heavy.moves {
+                for m in &clickable.moves {
+                    match m.click(0) {
+                        Some(first) => starts.push(clickable.names(first)),
+                        None => actions.push(&*m.text),
+                    }
+                }
+            }
             starts.sort();
             starts.dedup();
-            let actions: Vec<&str> = moves
-                .iter()
-                .filter(|m| m.cells.picks.is_empty())
-                .map(|m| m.text.as_str())
-                .collect();
             map.insert("starts".into(), json!(starts));
             map.insert("actions".into(), json!(actions));
         }
@@ -347,25 +338,33 @@ fn moves_reply(entry: &mut Entry, clicks: &[String]) -> Result<Reply, Reply> {
     entry.thaw()?;
     let game = entry.game.as_deref().ok_or_else(thinking_reply)?;
     Ok(with_heavy(&listing, game, true, |heavy| {
-        click_options(heavy.moves.as_deref().unwrap_or_default(), clicks)
+        match &heavy.moves {
+            Some(clickable) => click_options(clickable, clicks),
+            None => click_options(&Clickable::new(game, &[]), clicks),
+        }
     }))
 }
 
 /// The answer of [`moves_reply`] from the position's legal moves.
-fn click_options(all: &[LegalMove], clicks: &[String]) -> Reply {
+fn click_options(all: &Clickable, clicks: &[String]) -> Reply {
     let n = clicks.len();
-    let matching = all.iter().filter(|m| {
-        m.cells.picks.len() >= n
-            && clicks
+    // A cell no move has: no move matches (u32::MAX is no cell's index).
+    let wanted: Vec<u32> = clicks
+        .iter()
+        .map(|c| all.index(c).unwrap_or(u32::MAX))
+        .collect();
+    let matching = all.moves.iter().filter(|m| {
+        m.clicks() >= n
+            && wanted
                 .iter()
-                .zip(&m.cells.picks)
-                .all(|(c, group)| group.contains(c))
+                .enumerate()
+                .all(|(i, c)| m.click(i).is_some_and(|group| group.contains(c)))
     });
-    let described = |m: &LegalMove| json!({ "text": m.text, "also": m.cells.also });
+    let described = |m: &LegalMove| json!({ "text": m.text, "also": all.names(&m.also) });
     let mut complete = Vec::new();
-    let mut next: Vec<(&Vec<String>, Vec<Value>, usize)> = Vec::new();
+    let mut next: Vec<(&[u32], Vec<Value>, usize)> = Vec::new();
     for m in matching {
-        let Some(group) = m.cells.picks.get(n) else {
+        let Some(group) = m.click(n) else {
             if n > 0 {
                 complete.push(described(m));
             }
@@ -378,7 +377,7 @@ fn click_options(all: &[LegalMove], clicks: &[String]) -> Reply {
                 next.len() - 1
             }
         };
-        if m.cells.picks.len() == n + 1 {
+        if m.clicks() == n + 1 {
             next[at].1.push(described(m));
         } else {
             next[at].2 += 1;
@@ -386,9 +385,9 @@ fn click_options(all: &[LegalMove], clicks: &[String]) -> Reply {
     }
     let next: Vec<Value> = next
         .into_iter()
-        .map(
-            |(cells, moves, further)| json!({ "cells": cells, "moves": moves, "further": further }),
-        )
+        .map(|(cells, moves, further)| {
+            json!({ "cells": all.names(cells), "moves": moves, "further": further })
+        })
         .collect();
     Reply::json(
         200,
