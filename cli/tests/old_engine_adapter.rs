@@ -145,7 +145,8 @@ assert g([], True) == "go"
 print("translations ok")
 "#;
     let out = Command::new("python3")
-        .args(["-c", code])
+        // -B: no __pycache__ written next to the script.
+        .args(["-B", "-c", code])
         .arg(adapter())
         .output()
         .expect("python3 runs");
