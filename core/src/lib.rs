@@ -116,7 +116,7 @@ pub use history::{History, WithKey};
 pub use outcome::{DrawReason, Outcome, VariantReason, WinReason};
 pub use perft::{
     perft, perft_divide, perft_estimate, perft_run, perft_with, EstimateOptions, PerftControl,
-    PerftError, PerftEstimate, PerftProgress, PerftSplit, MAX_PERFT_DEPTH, MIN_PROBES,
+    PerftError, PerftEstimate, PerftPlan, PerftProgress, PerftSplit, MAX_PERFT_DEPTH, MIN_PROBES,
     PROGRESS_EVERY,
 };
 pub use position::{MoveCells, Position, Render, RuleSet, StandardRules};

@@ -16,7 +16,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
+mod plan;
 mod threads;
+
+pub use plan::PerftPlan;
 
 /// The deepest perft counted: 64 plies.
 ///
