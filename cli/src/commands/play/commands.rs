@@ -1,7 +1,8 @@
 //! A human's commands: `help`, `board`, `flip`, `moves`, `undo`, `resign`, `save`, and
 //! what is said when a word is neither a command nor a playable move.
 
-use super::{record, Seat, Session, Step};
+use super::{Seat, Session, Step};
+use crate::commands::record;
 use crate::commands::{capitalise, Survey};
 use crate::setup::wrap;
 use crate::{Failure, Io};
@@ -194,7 +195,12 @@ impl Session<'_> {
             return Ok(());
         }
         let shown = record::quoted(path);
-        let text = record::write(&*self.game, self.start_position.as_deref(), self.limit);
+        let text = record::write_by(
+            &*self.game,
+            self.start_position.as_deref(),
+            self.limit,
+            "chimera play",
+        );
         match record::save(path, &text, force) {
             Ok(()) => writeln!(
                 io.out,
