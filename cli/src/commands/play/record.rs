@@ -58,7 +58,3 @@ pub fn load(
         note,
     })
 }
-
-/// Where `chimera serve` takes the record writer from until it names
-/// [`crate::commands::record`] itself.
-pub use crate::commands::record::write_by;
