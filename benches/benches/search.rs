@@ -5,9 +5,9 @@
 // criterion's macros define undocumented public functions.
 #![allow(missing_docs)]
 
-use chimera_core::conformance::random_game;
 use chimera_core::{Evaluate, Game, Position};
 use chimera_engine::{Engine, Limits};
+use chimera_test_kit::random_game;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;

@@ -20,7 +20,7 @@
 //! ```
 
 use crate::{SearchError, ROOT_LEGALITY_NODES};
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{Budget, Evaluate, Game, Outcome, Verdict};
 use std::fmt;
 use std::str::FromStr;

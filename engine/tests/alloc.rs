@@ -7,9 +7,9 @@
 //! allocator is an `unsafe impl`, and `forbid` cannot be lifted in one file), so the
 //! counting allocator is the `stats_alloc` crate's.
 
-use chimera_core::conformance::random_game;
 use chimera_core::{Evaluate, Game, Position};
 use chimera_engine::{Engine, Limits};
+use chimera_test_kit::random_game;
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 

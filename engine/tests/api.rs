@@ -133,12 +133,12 @@ fn a_restarted_game_has_no_history() {
     assert_eq!(game.positions(), std::slice::from_ref(&fresh));
     assert_eq!(game, Game::new(fresh.clone()));
     // After a long game too (its positions indexed by key), and it plays on as a new one.
-    let long = chimera_core::conformance::random_game(turret_start(), 3, 80);
+    let long = chimera_test_kit::random_game(turret_start(), 3, 80);
     let mut restarted = long.clone();
     restarted.restart(fresh.clone());
     assert_eq!(restarted, Game::new(fresh.clone()));
-    let replayed = chimera_core::conformance::random_game(restarted, 4, 80);
-    let direct = chimera_core::conformance::random_game(Game::new(fresh), 4, 80);
+    let replayed = chimera_test_kit::random_game(restarted, 4, 80);
+    let direct = chimera_test_kit::random_game(Game::new(fresh), 4, 80);
     assert_eq!(replayed, direct);
     assert_eq!(replayed.outcome(), direct.outcome());
 }

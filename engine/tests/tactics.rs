@@ -4,7 +4,7 @@
 
 mod common;
 
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{Budget, Color, Evaluate, Game, Position, Status};
 use chimera_engine::{Engine, Limits, Score};
 

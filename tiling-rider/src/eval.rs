@@ -465,7 +465,7 @@ mod tests {
     /// Positions of a few random games from the start.
     fn positions() -> Vec<TilingRider> {
         use chimera_core::Position;
-        chimera_kit::tune::random_positions(&TilingRider::start(Rules::Standard), 4, 120, 9)
+        chimera_test_kit::random_positions(&TilingRider::start(Rules::Standard), 4, 120, 9)
     }
 
     #[test]

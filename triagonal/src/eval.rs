@@ -342,7 +342,7 @@ mod tests {
 
     /// Positions of a few random games from the start (Jack placements included).
     fn positions() -> Vec<Triagonal> {
-        chimera_kit::tune::random_positions(&Triagonal::standard(), 10, 60, 3)
+        chimera_test_kit::random_positions(&Triagonal::standard(), 10, 60, 3)
     }
 
     #[test]

@@ -281,7 +281,7 @@ mod tests {
 
     /// Positions of a few random games from the start.
     fn positions() -> Vec<TurretChess> {
-        chimera_kit::tune::random_positions(&TurretChess::start(Default::default()), 20, 80, 11)
+        chimera_test_kit::random_positions(&TurretChess::start(Default::default()), 20, 80, 11)
     }
 
     #[test]

@@ -6,9 +6,9 @@
 //! published chess perft counts. All counts are bulk counted (the last ply is the length of
 //! the legal move list).
 mod common;
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{perft, perft_with, Game, Position};
-use chimera_kit::conformance::perft_counts;
+use chimera_test_kit::perft_counts;
 use chimera_turret::{Move, MoveKind, Role, Rules, TurretChess};
 use common::*;
 

@@ -211,7 +211,7 @@ mod tests {
 
     /// Positions of a few random games from the start.
     fn positions() -> Vec<TurtleShell> {
-        chimera_kit::tune::random_positions(&TurtleShell::start(Default::default()), 20, 80, 7)
+        chimera_test_kit::random_positions(&TurtleShell::start(Default::default()), 20, 80, 7)
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! Property tests: random playouts through the conformance kit, the fast engine against the
 //! reference action by action, and the parsers on position-like and move-like text (on any
-//! text, the kit's conformance tests, `tests/kit_conformance.rs`).
+//! text, the kit's conformance tests, `tests/conformance.rs`).
 
 use crate::reference::RefPos;
 use crate::start_game;
-use chimera_core::conformance::{check_parsers, check_playout, SplitMix64};
 use chimera_core::Color;
 use chimera_core::{Game, Position};
+use chimera_test_kit::{check_parsers, check_playout, SplitMix64};
 use chimera_tiling_rider::{Move, Piece, Rules, Setup, Square, TilingRider, Unit};
 use proptest::prelude::*;
 

@@ -512,7 +512,7 @@ pub fn ref_generate(g: &Game<TurretChess>, buf: &mut Vec<Move>) {
 
 /// Perft counted by the crate's generator and by the reference: the count if they agree.
 pub fn two_ways(p: &TurretChess, depth: u32) -> Result<u64, String> {
-    chimera_kit::conformance::perft_two_ways(&mut Game::new(p.clone()), depth, &mut ref_generate)
+    chimera_test_kit::perft_two_ways(&mut Game::new(p.clone()), depth, &mut ref_generate)
 }
 
 /// Walks the tree to `depth`, comparing at every node the crate's legal moves with the

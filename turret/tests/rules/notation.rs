@@ -1,7 +1,7 @@
 //! §7 Notation.
 use crate::common::*;
-use chimera_core::conformance::SplitMix64;
 use chimera_core::Position;
+use chimera_core::SplitMix64;
 use chimera_turret::{Rules, TurretChess, START_FEN};
 
 #[test]
