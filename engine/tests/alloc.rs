@@ -56,10 +56,7 @@ fn a_search_does_not_allocate_per_node() {
         "turtle-shell",
         chimera_turtle_shell::TurtleShell::start(Default::default()),
     );
-    check(
-        "turret",
-        chimera_turret::TurretChess::start(Default::default()),
-    );
+    check("turret", chimera_turret::Turret::start(Default::default()));
     check(
         "turnover",
         chimera_turnover::Turnover::start(Default::default()),

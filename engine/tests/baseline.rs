@@ -49,11 +49,7 @@ fn turtle_shell_baselines_play_legal_moves() {
 
 #[test]
 fn turret_baselines_play_legal_moves() {
-    plays_only_legal_moves(
-        chimera_turret::TurretChess::start(Default::default()),
-        80,
-        2,
-    );
+    plays_only_legal_moves(chimera_turret::Turret::start(Default::default()), 80, 2);
 }
 
 #[test]
@@ -81,8 +77,8 @@ fn tiling_rider_baselines_play_legal_moves() {
 
 #[test]
 fn the_same_seed_plays_the_same_game() {
-    use chimera_turret::TurretChess;
-    let start = TurretChess::start(Default::default());
+    use chimera_turret::Turret;
+    let start = Turret::start(Default::default());
     let a = plays_only_legal_moves(start.clone(), 60, 9);
     let b = plays_only_legal_moves(start.clone(), 60, 9);
     let c = plays_only_legal_moves(start, 60, 10);
@@ -92,9 +88,9 @@ fn the_same_seed_plays_the_same_game() {
 
 #[test]
 fn a_finished_game_has_no_choice() {
-    use chimera_turret::{Rules, TurretChess};
+    use chimera_turret::{Rules, Turret};
     // Black is checkmated.
-    let pos = TurretChess::from_text(
+    let pos = Turret::from_text(
         "1R3k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/5K4 b - - 0 1",
         Rules::Standard,
     )

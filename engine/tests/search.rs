@@ -113,8 +113,8 @@ fn tiling_rider_plays_a_proven_legal_first_move() {
 
 #[test]
 fn a_node_limited_search_is_deterministic() {
-    use chimera_turret::TurretChess;
-    let game = Game::new(TurretChess::start(Default::default()));
+    use chimera_turret::Turret;
+    let game = Game::new(Turret::start(Default::default()));
     let run = || {
         let mut r = Engine::new().search(&game, &Limits::nodes(30_000)).unwrap();
         r.elapsed = Duration::ZERO;
@@ -145,10 +145,10 @@ fn a_time_limit_is_kept() {
 
 #[test]
 fn a_depth_limit_is_kept_and_the_stop_flag_stops() {
-    use chimera_turret::TurretChess;
+    use chimera_turret::Turret;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
-    let game = Game::new(TurretChess::start(Default::default()));
+    let game = Game::new(Turret::start(Default::default()));
     let r = Engine::new().search(&game, &Limits::depth(3)).unwrap();
     assert_eq!(r.depth, 3);
     assert!(!r.stopped);
@@ -173,8 +173,8 @@ fn a_finished_game_is_refused() {
 
 #[test]
 fn a_warm_transposition_table_keeps_mate_distances() {
-    use chimera_turret::{Rules, TurretChess};
-    let pos = TurretChess::from_text(
+    use chimera_turret::{Rules, Turret};
+    let pos = Turret::from_text(
         "5k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/1R3K4 w - - 0 1",
         Rules::Standard,
     )

@@ -405,7 +405,7 @@ impl Default for Settings {
 ///
 /// ```ignore
 /// chimera_test_kit::conformance_tests!(chimera_chess::Chess);
-/// chimera_test_kit::conformance_tests!(chimera_turret::TurretChess, games = 8, max_nodes = 500_000);
+/// chimera_test_kit::conformance_tests!(chimera_turret::Turret, games = 8, max_nodes = 500_000);
 /// ```
 ///
 /// The settings are the fields of [`Settings`] (`perft`, `games`, `plies`, `max_nodes`,

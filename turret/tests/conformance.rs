@@ -1,6 +1,6 @@
 //! The kit's conformance tests in one line: random playouts (every legal move plays, the
 //! Zobrist key, position and move texts round-trip), parser fuzzing, and the perft data
 //! file `perft.epd` (counts up to two million nodes here, all with `--ignored`).
-use chimera_turret::TurretChess;
+use chimera_turret::Turret;
 
-chimera_test_kit::conformance_tests!(TurretChess);
+chimera_test_kit::conformance_tests!(Turret);

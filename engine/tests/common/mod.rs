@@ -5,8 +5,8 @@
 use chimera_core::{Color, Position};
 
 /// Turret: White's rook mates on the back rank (`b1b8`).
-pub fn turret_back_rank_mate() -> chimera_turret::TurretChess {
-    chimera_turret::TurretChess::from_text(
+pub fn turret_back_rank_mate() -> chimera_turret::Turret {
+    chimera_turret::Turret::from_text(
         "5k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/1R3K4 w - - 0 1",
         chimera_turret::Rules::Standard,
     )
