@@ -9,7 +9,7 @@ chimera_kit::lettered_enum! {
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-    pub enum Piece: char, from_char {
+    pub enum Role: char, from_char {
         /// Moves as a guard; royal.
         King = 'K', "king";
         /// One step to a cell sharing an edge.
@@ -23,7 +23,7 @@ chimera_kit::lettered_enum! {
     }
 }
 
-impl fmt::Display for Piece {
+impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
