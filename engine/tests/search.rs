@@ -47,12 +47,12 @@ fn triagonal_captures_the_king() {
 
 #[test]
 fn triagonal_marches_the_king_onto_the_enemy_start_cell() {
-    use chimera_triagonal::{Cell, Piece, Setup};
+    use chimera_triagonal::{Cell, Role, Setup};
     let cell = |s: &str| Cell::parse(s).unwrap();
     let pos = Setup::new(Color::White)
-        .set_piece(cell("Ge7"), Some((Piece::King, Color::White)))
-        .set_piece(cell("Aa8"), Some((Piece::King, Color::Black)))
-        .set_piece(cell("Ba1"), Some((Piece::Rook, Color::Black)))
+        .set_piece(cell("Ge7"), Some((Role::King, Color::White)))
+        .set_piece(cell("Aa8"), Some((Role::King, Color::Black)))
+        .set_piece(cell("Ba1"), Some((Role::Rook, Color::Black)))
         .build()
         .unwrap();
     let mv = finds_win_in_one(pos.clone());

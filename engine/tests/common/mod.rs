@@ -20,13 +20,13 @@ pub fn turtle_shell_end_zone_step() -> chimera_turtle_shell::TurtleShell {
 
 /// Triagonal: White's queen on Dc3 takes Black's king on Dc5 (the winning move's cell).
 pub fn triagonal_king_capture() -> (chimera_triagonal::Triagonal, chimera_triagonal::Cell) {
-    use chimera_triagonal::{Cell, Piece, Setup};
+    use chimera_triagonal::{Cell, Role, Setup};
     let cell = |s: &str| Cell::parse(s).unwrap();
     let pos = Setup::new(Color::White)
-        .set_piece(cell("Ab1"), Some((Piece::King, Color::White)))
-        .set_piece(cell("Dc3"), Some((Piece::Queen, Color::White)))
-        .set_piece(cell("Dc5"), Some((Piece::King, Color::Black)))
-        .set_piece(cell("Gg7"), Some((Piece::Queen, Color::Black)))
+        .set_piece(cell("Ab1"), Some((Role::King, Color::White)))
+        .set_piece(cell("Dc3"), Some((Role::Queen, Color::White)))
+        .set_piece(cell("Dc5"), Some((Role::King, Color::Black)))
+        .set_piece(cell("Gg7"), Some((Role::Queen, Color::Black)))
         .build()
         .unwrap();
     (pos, cell("Dc5"))
