@@ -150,14 +150,14 @@ fn greedy_mates_with_an_aggregate_in_tiling_rider() {
 
 #[test]
 fn greedy_takes_material_within_a_turn_in_tiling_rider() {
-    use chimera_tiling_rider::{Piece, Rules, Setup, Square};
+    use chimera_tiling_rider::{Role, Rules, Setup, Square};
     let sq = |s: &str| Square::parse(s).unwrap();
     let mut setup = Setup::new(Rules::Standard);
     setup.set_king(Color::White, sq("a1").unit());
     setup.set_king(Color::Black, sq("q15").unit());
-    setup.set_piece(sq("i8"), Some((Piece::Knight, Color::Black)));
+    setup.set_piece(sq("i8"), Some((Role::Knight, Color::Black)));
     for s in ["j10", "k9", "k7", "j6", "h6", "g7", "g9", "h10"] {
-        setup.set_piece(sq(s), Some((Piece::Wazir, Color::White)));
+        setup.set_piece(sq(s), Some((Role::Wazir, Color::White)));
     }
     // Black's turn of up to three moves: after the first, Black is still to move, and the
     // greedy player must score the position from Black's side, not negate it.

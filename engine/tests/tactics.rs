@@ -181,7 +181,7 @@ fn tiling_rider_sparse(
     side: Color,
     limit: u8,
 ) -> Option<chimera_tiling_rider::TilingRider> {
-    use chimera_tiling_rider::{Piece, Rules, Setup, Square, Unit};
+    use chimera_tiling_rider::{Role, Rules, Setup, Square, Unit};
     let mut pos = Setup::new(Rules::Standard);
     let units: Vec<Unit> = Unit::all()
         .filter(|&u| Rules::Standard.board().contains_unit(u))
@@ -201,7 +201,7 @@ fn tiling_rider_sparse(
     if rng.below(2) == 0 {
         // An aggregate of the side to move.
         let unit = squares[rng.below(squares.len())].unit();
-        let piece = Piece::ALL[rng.below(4)];
+        let piece = Role::ALL[rng.below(4)];
         for sq in unit.squares() {
             pos.set_piece(sq, Some((piece, side)));
         }
@@ -210,7 +210,7 @@ fn tiling_rider_sparse(
         for _ in 0..n {
             let sq = squares[rng.below(squares.len())];
             if pos.piece_at(sq).is_none() {
-                pos.set_piece(sq, Some((Piece::ALL[rng.below(4)], color)));
+                pos.set_piece(sq, Some((Role::ALL[rng.below(4)], color)));
             }
         }
     }
