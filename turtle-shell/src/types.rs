@@ -73,6 +73,26 @@ impl Move {
         self.0 & Move::PROMOTION != 0
     }
 
+    /// The role the moving pawn becomes, if it promotes (always a rook here): the same
+    /// accessor as the other variants' moves (`from`, `to`, `promotion`), whatever the
+    /// packing inside.
+    ///
+    /// ```
+    /// use chimera_turtle_shell::{Cell, Move, Role};
+    /// let cell = |s: &str| Cell::from_name(s).unwrap();
+    /// let mv = Move::new(cell("E5"), cell("E3"), true);
+    /// assert_eq!((mv.from(), mv.to(), mv.promotion()), (cell("E5"), cell("E3"), Some(Role::Rook)));
+    /// assert_eq!(Move::new(cell("B1"), cell("B3"), false).promotion(), None);
+    /// ```
+    #[inline]
+    pub const fn promotion(self) -> Option<Role> {
+        if self.is_promotion() {
+            Some(Role::Rook)
+        } else {
+            None
+        }
+    }
+
     #[inline]
     pub(crate) const fn src_ix(self) -> usize {
         (self.0 & 63) as usize
