@@ -14,7 +14,7 @@ pub fn entries() -> Vec<Entry> {
         entry::<chimera_turtle_shell::TurtleShell>(
             "Turtle Shell Chess (Sam Trenholme): 64 squares and triangles; win by checkmate, stalemate or a king in the end zone",
         ),
-        entry::<chimera_turret::TurretChess>(
+        entry::<chimera_turret::Turret>(
             "Turret Chess (M. Winther): chess on the 68-cell Gustavian board with sling-throwing Turrets and extended castling",
         ),
         entry::<chimera_turnover::Turnover>(

@@ -5,9 +5,9 @@
 // criterion's macros define undocumented public functions.
 #![allow(missing_docs)]
 
-use chimera_core::conformance::random_game;
 use chimera_core::{Evaluate, Game, Position};
 use chimera_engine::{Engine, Limits};
+use chimera_test_kit::random_game;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
@@ -57,7 +57,7 @@ where
 fn search(c: &mut Criterion) {
     bench_search::<chimera_chess::Chess>(c, "chess", Default::default());
     bench_search::<chimera_turtle_shell::TurtleShell>(c, "turtle-shell", Default::default());
-    bench_search::<chimera_turret::TurretChess>(c, "turret", Default::default());
+    bench_search::<chimera_turret::Turret>(c, "turret", Default::default());
     bench_search::<chimera_turnover::Turnover>(c, "turnover", Default::default());
     bench_search::<chimera_triagonal::Triagonal>(c, "triagonal", Default::default());
     bench_search::<chimera_tiling_rider::TilingRider>(c, "tiling-rider", Default::default());

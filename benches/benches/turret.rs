@@ -4,16 +4,16 @@
 #![allow(missing_docs)]
 
 use chimera_benches::{bench_movegen, bench_perft, sample_positions};
-use chimera_turret::{Rules, TurretChess};
+use chimera_turret::{Rules, Turret};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn movegen(c: &mut Criterion) {
-    let positions = sample_positions::<TurretChess>(Rules::Standard, 7, 6);
+    let positions = sample_positions::<Turret>(Rules::Standard, 7, 6);
     bench_movegen(c, "turret", "positions", &positions);
 }
 
 fn perft_start(c: &mut Criterion) {
-    bench_perft::<TurretChess>(c, "turret", &[Rules::Standard, Rules::Kwagga], 4);
+    bench_perft::<Turret>(c, "turret", &[Rules::Standard, Rules::Kwagga], 4);
 }
 
 criterion_group!(benches, movegen, perft_start);

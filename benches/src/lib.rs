@@ -6,7 +6,7 @@
 //! move generation the legal moves generated, for perft its leaf count (the last ply bulk
 //! counted).
 
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{perft, Game, Position, RuleSet};
 use criterion::{Criterion, Throughput};
 use std::hint::black_box;

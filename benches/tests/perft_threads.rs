@@ -56,7 +56,7 @@ fn turtle_shell_counts_the_same_on_threads() {
 
 #[test]
 fn turret_counts_the_same_on_threads() {
-    every_rule_set::<chimera_turret::TurretChess>(3);
+    every_rule_set::<chimera_turret::Turret>(3);
 }
 
 #[test]

@@ -372,7 +372,7 @@ mod tests {
         for seed in 0..20 {
             let mut game = Game::new(Chess::start(Default::default()));
             for ply in 0..200 {
-                let g = chimera_core::conformance::random_game(game.clone(), seed * 1000 + ply, 1);
+                let g = chimera_test_kit::random_game(game.clone(), seed * 1000 + ply, 1);
                 if g.moves().len() == game.moves().len() {
                     break;
                 }

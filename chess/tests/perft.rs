@@ -7,9 +7,9 @@
 //! Both count the positions of `perft.epd`; they also agree move for move, and position
 //! for position, along random games.
 use chimera_chess::{Chess, Move, Piece, Role, Rules, Square};
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{Color, Game, Position};
-use chimera_kit::conformance::parse_perft_file;
+use chimera_test_kit::parse_perft_file;
 
 type Board = [Option<Piece>; 64];
 

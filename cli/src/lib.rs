@@ -201,6 +201,11 @@ pub enum Command {
         /// Print a JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// When every move is legal, write the game to FILE as a record in Chimera's one
+        /// record format (docs/records.md), e.g. to bring an older or a Zillions record up
+        /// to date; an existing FILE is kept.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
         #[command(flatten)]
         budget: BudgetArg,
     },
@@ -421,8 +426,12 @@ fn dispatch(command: Command, io: &mut Io<'_>) -> Result<(), Failure> {
             game,
             file,
             json,
+            save,
             budget,
-        } => commands::validate::run(io, &game, &file, json, budget.budget),
+        } => {
+            let options = commands::validate::Options { json, save };
+            commands::validate::run(io, &game, &file, &options, budget.budget)
+        }
         Command::Match { args } => commands::matches::run(io, &args),
         Command::MatchReport { args } => commands::match_report::run(io, &args),
         Command::Play {

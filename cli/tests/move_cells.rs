@@ -7,24 +7,12 @@
 mod common;
 
 use chimera_core::DynGame;
+use chimera_core::SplitMix64;
 use std::collections::HashSet;
-
-/// A small seeded generator (SplitMix64) for the random playouts.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
 
 /// Checks the moves of `game` and of up to `plies` random moves after it.
 fn check(game: &mut dyn DynGame, seed: u64, plies: usize) -> Result<(), String> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     for ply in 0..=plies {
         let svg = game.svg();
         let named: HashSet<&str> = svg

@@ -22,7 +22,7 @@
 //! - [`DynGame`] and [`Variant`]: an object-safe game with moves as text, for the program;
 //! - [`record`]: game records (plain move lists, Zillions `.zsg`) cut into move texts;
 //! - [`zobrist`]: the SplitMix64 mixer as a `const fn` for compile-time key tables;
-//! - [`conformance`]: generic checks a variant's tests run over random playouts.
+//! - [`SplitMix64`]: a small seeded random-number generator (the same numbers everywhere).
 //!
 //! ## Example: a whole (tiny) variant
 //!
@@ -88,7 +88,6 @@
 
 mod budget;
 mod color;
-pub mod conformance;
 mod dyn_game;
 mod error;
 mod evaluate;
@@ -98,6 +97,7 @@ mod outcome;
 mod perft;
 mod position;
 pub mod record;
+mod rng;
 #[cfg(feature = "serde")]
 pub mod serde_text;
 pub mod zobrist;
@@ -116,10 +116,11 @@ pub use history::{History, WithKey};
 pub use outcome::{DrawReason, Outcome, VariantReason, WinReason};
 pub use perft::{
     perft, perft_divide, perft_estimate, perft_run, perft_with, EstimateOptions, PerftControl,
-    PerftError, PerftEstimate, PerftProgress, PerftSplit, MAX_PERFT_DEPTH, MIN_PROBES,
+    PerftError, PerftEstimate, PerftPlan, PerftProgress, PerftSplit, MAX_PERFT_DEPTH, MIN_PROBES,
     PROGRESS_EVERY,
 };
 pub use position::{MoveCells, Position, Render, RuleSet, StandardRules};
+pub use rng::SplitMix64;
 
 /// The core items a user of a variant crate needs, which every variant crate re-exports at
 /// its root (`pub use chimera_core::reexports::*;`) so that it is its users' only

@@ -16,7 +16,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
+mod plan;
 mod threads;
+
+pub use plan::PerftPlan;
 
 /// The deepest perft counted: 64 plies.
 ///
@@ -746,7 +749,7 @@ struct Probes<M> {
     /// The root moves' indices in a fixed random order, probed in turn (so that each gets
     /// its share however few probes there is time for).
     order: Vec<usize>,
-    rng: crate::conformance::SplitMix64,
+    rng: crate::SplitMix64,
     /// Per ply `k` (2..=depth): the sum of the probes' products, and how many probes gave
     /// one (a line that ended gives 0 for every ply below it).
     sums: Vec<f64>,
@@ -769,7 +772,7 @@ impl<M: Copy> Probes<M> {
     /// Probes below `root` (not empty) to `depth` (at least 2).
     fn new(depth: usize, root: Vec<M>, undecided: Vec<M>) -> Self {
         let width = root.len();
-        let mut rng = crate::conformance::SplitMix64::new(0x9e37_79b9_7f4a_7c15 ^ depth as u64);
+        let mut rng = crate::SplitMix64::new(0x9e37_79b9_7f4a_7c15 ^ depth as u64);
         let mut order: Vec<usize> = (0..width).collect();
         for i in (1..width).rev() {
             order.swap(i, rng.below(i + 1));

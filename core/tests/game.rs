@@ -288,12 +288,12 @@ fn dyn_game_works_through_text() {
 #[test]
 fn conformance_kit_accepts_a_consistent_variant() {
     for seed in 0..20 {
-        conformance::check_playout(Game::<Ring>::start(ToyRules::Ko), seed, 10).unwrap();
-        conformance::check_playout(Game::<Ring>::start(ToyRules::Repeat3), seed, 10).unwrap();
+        chimera_test_kit::check_playout(Game::<Ring>::start(ToyRules::Ko), seed, 10).unwrap();
+        chimera_test_kit::check_playout(Game::<Ring>::start(ToyRules::Repeat3), seed, 10).unwrap();
     }
     let start = Ring::start(ToyRules::Free);
     for text in ["", "0 w", "3 b 2", "x y z", "4 w 0"] {
-        conformance::check_parsers(&start, text).unwrap();
+        chimera_test_kit::check_parsers(&start, text).unwrap();
     }
 }
 

@@ -12,7 +12,7 @@
 //! position whose legal-action listing needed more than 2,000 search nodes. A game stops at
 //! its end, after 600 actions, or where the engine finds no proven move.
 
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{Budget, Game, Position, RuleSet, Status};
 use chimera_engine::{Engine, Limits};
 use chimera_tiling_rider::{Rules, TilingRider};

@@ -11,16 +11,16 @@
 //! ```
 //! use chimera_core::{Game, Position};
 //! use chimera_engine::baseline::{Baseline, BaselineKind};
-//! use chimera_turret::TurretChess;
+//! use chimera_turret::Turret;
 //!
-//! let game = Game::new(TurretChess::start(Default::default()));
+//! let game = Game::new(Turret::start(Default::default()));
 //! let mut greedy = Baseline::new(BaselineKind::Greedy, 7);
 //! let choice = greedy.choose(&game).unwrap();
 //! assert!(game.legal_move_list().contains(&choice.mv));
 //! ```
 
 use crate::{SearchError, ROOT_LEGALITY_NODES};
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{Budget, Evaluate, Game, Outcome, Verdict};
 use std::fmt;
 use std::str::FromStr;

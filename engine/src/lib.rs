@@ -135,9 +135,9 @@
 //! ```
 //! use chimera_core::{Game, Position};
 //! use chimera_engine::{Engine, Limits};
-//! use chimera_turret::TurretChess;
+//! use chimera_turret::Turret;
 //!
-//! let game = Game::new(TurretChess::start(Default::default()));
+//! let game = Game::new(Turret::start(Default::default()));
 //! let mut engine = Engine::new();
 //! let result = engine.search(&game, &Limits::depth(2)).unwrap();
 //! assert!(game.legal_move_list().contains(&result.best_move));

@@ -7,9 +7,9 @@
 //! allocator is an `unsafe impl`, and `forbid` cannot be lifted in one file), so the
 //! counting allocator is the `stats_alloc` crate's.
 
-use chimera_core::conformance::random_game;
 use chimera_core::{Evaluate, Game, Position};
 use chimera_engine::{Engine, Limits};
+use chimera_test_kit::random_game;
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 
@@ -56,10 +56,7 @@ fn a_search_does_not_allocate_per_node() {
         "turtle-shell",
         chimera_turtle_shell::TurtleShell::start(Default::default()),
     );
-    check(
-        "turret",
-        chimera_turret::TurretChess::start(Default::default()),
-    );
+    check("turret", chimera_turret::Turret::start(Default::default()));
     check(
         "turnover",
         chimera_turnover::Turnover::start(Default::default()),

@@ -5,12 +5,12 @@ mod common;
 
 use chimera_core::{Game, Position};
 use chimera_engine::{Clock, Engine, Limits, Score};
-use chimera_turret::TurretChess;
+use chimera_turret::Turret;
 use std::collections::HashSet;
 use std::time::Duration;
 
-fn turret_start() -> Game<TurretChess> {
-    Game::new(TurretChess::start(Default::default()))
+fn turret_start() -> Game<Turret> {
+    Game::new(Turret::start(Default::default()))
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn the_clock_gives_soft_and_hard_time() {
 #[test]
 fn the_hash_size_and_fill() {
     let game = turret_start();
-    let mut engine = Engine::<TurretChess>::with_hash_mb(1);
+    let mut engine = Engine::<Turret>::with_hash_mb(1);
     assert_eq!(engine.hashfull(), 0);
     engine.search(&game, &Limits::nodes(50_000)).unwrap();
     let full = engine.hashfull();
@@ -108,10 +108,10 @@ fn the_hash_size_and_fill() {
     engine.clear();
     assert_eq!(engine.hashfull(), 0);
     // A search gives the same result whatever the table's size, at a small depth.
-    let a = Engine::<TurretChess>::with_hash_mb(0)
+    let a = Engine::<Turret>::with_hash_mb(0)
         .search(&game, &Limits::depth(2))
         .unwrap();
-    let b = Engine::<TurretChess>::with_hash_mb(64)
+    let b = Engine::<Turret>::with_hash_mb(64)
         .search(&game, &Limits::depth(2))
         .unwrap();
     assert_eq!((a.best_move, a.score), (b.best_move, b.score));
@@ -133,12 +133,12 @@ fn a_restarted_game_has_no_history() {
     assert_eq!(game.positions(), std::slice::from_ref(&fresh));
     assert_eq!(game, Game::new(fresh.clone()));
     // After a long game too (its positions indexed by key), and it plays on as a new one.
-    let long = chimera_core::conformance::random_game(turret_start(), 3, 80);
+    let long = chimera_test_kit::random_game(turret_start(), 3, 80);
     let mut restarted = long.clone();
     restarted.restart(fresh.clone());
     assert_eq!(restarted, Game::new(fresh.clone()));
-    let replayed = chimera_core::conformance::random_game(restarted, 4, 80);
-    let direct = chimera_core::conformance::random_game(Game::new(fresh), 4, 80);
+    let replayed = chimera_test_kit::random_game(restarted, 4, 80);
+    let direct = chimera_test_kit::random_game(Game::new(fresh), 4, 80);
     assert_eq!(replayed, direct);
     assert_eq!(replayed.outcome(), direct.outcome());
 }

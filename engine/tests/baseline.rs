@@ -49,11 +49,7 @@ fn turtle_shell_baselines_play_legal_moves() {
 
 #[test]
 fn turret_baselines_play_legal_moves() {
-    plays_only_legal_moves(
-        chimera_turret::TurretChess::start(Default::default()),
-        80,
-        2,
-    );
+    plays_only_legal_moves(chimera_turret::Turret::start(Default::default()), 80, 2);
 }
 
 #[test]
@@ -81,8 +77,8 @@ fn tiling_rider_baselines_play_legal_moves() {
 
 #[test]
 fn the_same_seed_plays_the_same_game() {
-    use chimera_turret::TurretChess;
-    let start = TurretChess::start(Default::default());
+    use chimera_turret::Turret;
+    let start = Turret::start(Default::default());
     let a = plays_only_legal_moves(start.clone(), 60, 9);
     let b = plays_only_legal_moves(start.clone(), 60, 9);
     let c = plays_only_legal_moves(start, 60, 10);
@@ -92,9 +88,9 @@ fn the_same_seed_plays_the_same_game() {
 
 #[test]
 fn a_finished_game_has_no_choice() {
-    use chimera_turret::{Rules, TurretChess};
+    use chimera_turret::{Rules, Turret};
     // Black is checkmated.
-    let pos = TurretChess::from_text(
+    let pos = Turret::from_text(
         "1R3k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/5K4 b - - 0 1",
         Rules::Standard,
     )
@@ -154,14 +150,14 @@ fn greedy_mates_with_an_aggregate_in_tiling_rider() {
 
 #[test]
 fn greedy_takes_material_within_a_turn_in_tiling_rider() {
-    use chimera_tiling_rider::{Piece, Rules, Setup, Square};
+    use chimera_tiling_rider::{Role, Rules, Setup, Square};
     let sq = |s: &str| Square::parse(s).unwrap();
     let mut setup = Setup::new(Rules::Standard);
     setup.set_king(Color::White, sq("a1").unit());
     setup.set_king(Color::Black, sq("q15").unit());
-    setup.set_piece(sq("i8"), Some((Piece::Knight, Color::Black)));
+    setup.set_piece(sq("i8"), Some((Role::Knight, Color::Black)));
     for s in ["j10", "k9", "k7", "j6", "h6", "g7", "g9", "h10"] {
-        setup.set_piece(sq(s), Some((Piece::Wazir, Color::White)));
+        setup.set_piece(sq(s), Some((Role::Wazir, Color::White)));
     }
     // Black's turn of up to three moves: after the first, Black is still to move, and the
     // greedy player must score the position from Black's side, not negate it.

@@ -47,12 +47,12 @@ fn triagonal_captures_the_king() {
 
 #[test]
 fn triagonal_marches_the_king_onto_the_enemy_start_cell() {
-    use chimera_triagonal::{Cell, Piece, Setup};
+    use chimera_triagonal::{Cell, Role, Setup};
     let cell = |s: &str| Cell::parse(s).unwrap();
     let pos = Setup::new(Color::White)
-        .set_piece(cell("Ge7"), Some((Piece::King, Color::White)))
-        .set_piece(cell("Aa8"), Some((Piece::King, Color::Black)))
-        .set_piece(cell("Ba1"), Some((Piece::Rook, Color::Black)))
+        .set_piece(cell("Ge7"), Some((Role::King, Color::White)))
+        .set_piece(cell("Aa8"), Some((Role::King, Color::Black)))
+        .set_piece(cell("Ba1"), Some((Role::Rook, Color::Black)))
         .build()
         .unwrap();
     let mv = finds_win_in_one(pos.clone());
@@ -113,8 +113,8 @@ fn tiling_rider_plays_a_proven_legal_first_move() {
 
 #[test]
 fn a_node_limited_search_is_deterministic() {
-    use chimera_turret::TurretChess;
-    let game = Game::new(TurretChess::start(Default::default()));
+    use chimera_turret::Turret;
+    let game = Game::new(Turret::start(Default::default()));
     let run = || {
         let mut r = Engine::new().search(&game, &Limits::nodes(30_000)).unwrap();
         r.elapsed = Duration::ZERO;
@@ -145,10 +145,10 @@ fn a_time_limit_is_kept() {
 
 #[test]
 fn a_depth_limit_is_kept_and_the_stop_flag_stops() {
-    use chimera_turret::TurretChess;
+    use chimera_turret::Turret;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
-    let game = Game::new(TurretChess::start(Default::default()));
+    let game = Game::new(Turret::start(Default::default()));
     let r = Engine::new().search(&game, &Limits::depth(3)).unwrap();
     assert_eq!(r.depth, 3);
     assert!(!r.stopped);
@@ -173,8 +173,8 @@ fn a_finished_game_is_refused() {
 
 #[test]
 fn a_warm_transposition_table_keeps_mate_distances() {
-    use chimera_turret::{Rules, TurretChess};
-    let pos = TurretChess::from_text(
+    use chimera_turret::{Rules, Turret};
+    let pos = Turret::from_text(
         "5k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/1R3K4 w - - 0 1",
         Rules::Standard,
     )

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 #[test]
 fn one_thread_under_a_depth_or_node_limit_is_deterministic() {
-    use chimera_turret::TurretChess;
-    let game = Game::new(TurretChess::start(Default::default()));
+    use chimera_turret::Turret;
+    let game = Game::new(Turret::start(Default::default()));
     for limits in [
         Limits::depth(5).with_threads(1),
         Limits::nodes(40_000).with_threads(1),
@@ -42,8 +42,8 @@ fn several_threads_search_to_the_depth_and_count_every_node() {
 
 #[test]
 fn several_threads_find_a_mate_and_keep_a_node_limit() {
-    use chimera_turret::{Rules, TurretChess};
-    let pos = TurretChess::from_text(
+    use chimera_turret::{Rules, Turret};
+    let pos = Turret::from_text(
         "5k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/1R3K4 w - - 0 1",
         Rules::Standard,
     )
@@ -53,7 +53,7 @@ fn several_threads_find_a_mate_and_keep_a_node_limit() {
         .search(&game, &Limits::depth(4).with_threads(2))
         .unwrap();
     assert_eq!(r.score, Score::WinIn(1));
-    let start = Game::new(TurretChess::start(Default::default()));
+    let start = Game::new(Turret::start(Default::default()));
     let r = Engine::new()
         .search(&start, &Limits::nodes(20_000).with_threads(2))
         .unwrap();

@@ -4,7 +4,7 @@
 
 mod common;
 
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{Budget, Color, Evaluate, Game, Position, Status};
 use chimera_engine::{Engine, Limits, Score};
 
@@ -120,8 +120,8 @@ where
 
 #[test]
 fn turret_finds_every_win_in_one() {
-    use chimera_turret::TurretChess;
-    let n = wins_in_one_over_playouts(TurretChess::start(Default::default()), 1, 300, 300);
+    use chimera_turret::Turret;
+    let n = wins_in_one_over_playouts(Turret::start(Default::default()), 1, 300, 300);
     eprintln!("{n} positions with a win in one");
     assert!(n >= 500, "only {n} positions with a win in one");
 }
@@ -181,7 +181,7 @@ fn tiling_rider_sparse(
     side: Color,
     limit: u8,
 ) -> Option<chimera_tiling_rider::TilingRider> {
-    use chimera_tiling_rider::{Piece, Rules, Setup, Square, Unit};
+    use chimera_tiling_rider::{Role, Rules, Setup, Square, Unit};
     let mut pos = Setup::new(Rules::Standard);
     let units: Vec<Unit> = Unit::all()
         .filter(|&u| Rules::Standard.board().contains_unit(u))
@@ -201,7 +201,7 @@ fn tiling_rider_sparse(
     if rng.below(2) == 0 {
         // An aggregate of the side to move.
         let unit = squares[rng.below(squares.len())].unit();
-        let piece = Piece::ALL[rng.below(4)];
+        let piece = Role::ALL[rng.below(4)];
         for sq in unit.squares() {
             pos.set_piece(sq, Some((piece, side)));
         }
@@ -210,7 +210,7 @@ fn tiling_rider_sparse(
         for _ in 0..n {
             let sq = squares[rng.below(squares.len())];
             if pos.piece_at(sq).is_none() {
-                pos.set_piece(sq, Some((Piece::ALL[rng.below(4)], color)));
+                pos.set_piece(sq, Some((Role::ALL[rng.below(4)], color)));
             }
         }
     }
@@ -311,7 +311,7 @@ fn find_wins_in_two() {
     use chimera_chess::Chess;
     use chimera_tiling_rider::TilingRider;
     use chimera_turnover::Turnover;
-    use chimera_turret::TurretChess;
+    use chimera_turret::Turret;
     use chimera_turtle_shell::TurtleShell;
     let starts = |n: usize| 0..n;
     find_forced_wins(
@@ -322,7 +322,7 @@ fn find_wins_in_two() {
         300_000,
     );
     find_forced_wins(
-        starts(20).map(|_| TurretChess::start(Default::default())),
+        starts(20).map(|_| Turret::start(Default::default())),
         200,
         3,
         2,
@@ -387,12 +387,12 @@ where
 
 #[test]
 fn turret_finds_a_win_in_two() {
-    use chimera_turret::TurretChess;
-    finds_forced_win::<TurretChess>(
+    use chimera_turret::Turret;
+    finds_forced_win::<Turret>(
         "5trk1t/*5R2*/*PT6*/*P1p4P*/*2P2p2*/*1p3q2*/*r7*/2N2n2nK b - - 0 68",
         3,
     );
-    finds_forced_win::<TurretChess>(
+    finds_forced_win::<Turret>(
         "tr1b1r4/*ppbTk1t1*/*6B1*/*R1P4p*/*T7*/*1Q2PN2*/*nP1PKP2*/3B6 w - - 1 33",
         3,
     );

@@ -19,8 +19,10 @@
 //! - [`steps`]: the knight's leaps, listed once for move tables and reference generators;
 //! - [`tune`]: evaluations linear in their weights (features, weight files) and Texel's
 //!   method to tune the weights;
-//! - [`conformance`] and [`conformance_tests!`]: one line in a variant's tests runs the
-//!   property tests, the parser fuzzing and the perft data file.
+//!
+//! The conformance tests a variant's tests run (`conformance_tests!`, the perft data
+//! files, the playout and parser checks) are in the `chimera-test-kit` crate, a
+//! dev-dependency, so that they do not ship in the libraries.
 //!
 //! ## Example
 //!
@@ -54,7 +56,6 @@
 #![forbid(unsafe_code)]
 
 mod bitset;
-pub mod conformance;
 pub mod grid;
 pub mod history;
 mod lettered;

@@ -436,34 +436,6 @@ pub fn fit_weights(data: &Dataset, initial: &[f64], k: f64, fit: &Fit) -> Vec<f6
     w
 }
 
-/// The positions of `games` random games of at most `plies` plies each from `start`, every
-/// position after a move, the moves drawn by a linear congruential generator seeded with
-/// `seed` (the same positions every run): what an evaluation's tests check its features on
-/// (legacy weights against the old evaluation, symmetry between the sides).
-pub fn random_positions<P: chimera_core::Position>(
-    start: &P,
-    games: usize,
-    plies: usize,
-    seed: u64,
-) -> Vec<P> {
-    let mut out = Vec::new();
-    let mut state = seed;
-    let mut moves = Vec::new();
-    for _ in 0..games {
-        let mut pos = start.clone();
-        for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() || pos.terminal().is_some() {
-                break;
-            }
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-            pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
-            out.push(pos.clone());
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,7 +22,7 @@
 //! 40,000, 400,000 and 4,000,000 nodes (about 10 ms, 100 ms, 1 s and 10 s at the
 //! 400,000 nodes a second of one core here).
 
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{Budget, Position, RuleSet};
 use chimera_tiling_rider::{Move, Rules, TilingRider};
 use std::fmt::Write as _;

@@ -417,7 +417,7 @@ impl Evaluate for TilingRider {
 mod tests {
     use super::*;
     use crate::board::Square;
-    use crate::position::Piece;
+    use crate::position::Role;
     use crate::Rules;
 
     /// The score the search stands pat on.
@@ -436,7 +436,7 @@ mod tests {
     }
 
     /// Kings far apart; Black to move with a whole turn of `limit` moves.
-    fn board(pieces: &[(&str, Piece, Color)], limit: u8) -> TilingRider {
+    fn board(pieces: &[(&str, Role, Color)], limit: u8) -> TilingRider {
         let mut setup = crate::Setup::new(Rules::Standard);
         for &(name, piece, color) in pieces {
             assert!(setup.set_piece(sq(name), Some((piece, color))));
@@ -465,7 +465,7 @@ mod tests {
     /// Positions of a few random games from the start.
     fn positions() -> Vec<TilingRider> {
         use chimera_core::Position;
-        chimera_kit::tune::random_positions(&TilingRider::start(Rules::Standard), 4, 120, 9)
+        chimera_test_kit::random_positions(&TilingRider::start(Rules::Standard), 4, 120, 9)
     }
 
     #[test]
@@ -508,15 +508,15 @@ mod tests {
         // A black knight on e5 leaps to f7, where a white wazir stands undefended.
         let hanging = board(
             &[
-                ("e5", Piece::Knight, Color::Black),
-                ("f7", Piece::Wazir, Color::White),
+                ("e5", Role::Knight, Color::Black),
+                ("f7", Role::Wazir, Color::White),
             ],
             3,
         );
         let safe = board(
             &[
-                ("e5", Piece::Knight, Color::Black),
-                ("f8", Piece::Wazir, Color::White),
+                ("e5", Role::Knight, Color::Black),
+                ("f8", Role::Wazir, Color::White),
             ],
             3,
         );
@@ -525,17 +525,17 @@ mod tests {
         // Defended by a white guard on g8 (one step diagonally), it is worth less to take.
         let defended = board(
             &[
-                ("e5", Piece::Knight, Color::Black),
-                ("f7", Piece::Wazir, Color::White),
-                ("g8", Piece::Guard, Color::White),
+                ("e5", Role::Knight, Color::Black),
+                ("f7", Role::Wazir, Color::White),
+                ("g8", Role::Guard, Color::White),
             ],
             3,
         );
         let safe_with_guard = board(
             &[
-                ("e5", Piece::Knight, Color::Black),
-                ("f8", Piece::Wazir, Color::White),
-                ("g8", Piece::Guard, Color::White),
+                ("e5", Role::Knight, Color::Black),
+                ("f8", Role::Wazir, Color::White),
+                ("g8", Role::Guard, Color::White),
             ],
             3,
         );
@@ -550,8 +550,8 @@ mod tests {
         // can move it away; once it has moved this turn, it cannot, and the loss counts.
         let mut fresh = board(
             &[
-                ("e5", Piece::Knight, Color::White),
-                ("f7", Piece::Wazir, Color::Black),
+                ("e5", Role::Knight, Color::White),
+                ("f7", Role::Wazir, Color::Black),
             ],
             3,
         );
@@ -562,8 +562,8 @@ mod tests {
         fresh.made = fresh.limit;
         let mut out_of_reach = board(
             &[
-                ("e5", Piece::Knight, Color::White),
-                ("f8", Piece::Wazir, Color::Black),
+                ("e5", Role::Knight, Color::White),
+                ("f8", Role::Wazir, Color::Black),
             ],
             3,
         );

@@ -17,7 +17,7 @@
 //! - [`Setup`]: a position put together piece by piece (kings, giant ferzes, pieces, turn
 //!   counters, moved marks); [`Setup::build`] checks it as the position text reader does
 //!   (the reader builds through it), so no position the API gives fails to read back.
-//! - [`Square`], [`Unit`], [`Piece`], [`Rules`] (`standard`, `wheeler`, `paulowich-16`).
+//! - [`Square`], [`Unit`], [`Role`], [`Rules`] (`standard`, `wheeler`, `paulowich-16`).
 //! - [`Board`] ([`Rules::board`]): which squares a rule set plays on and how its notation
 //!   names them. The engine always uses the 18-file geometry inside ([`Square::parse`] and
 //!   `Square`'s `Display` use its names); under `paulowich-16` the old files `a`–`b` are off
@@ -65,7 +65,7 @@
 //! let sq = |s| Square::parse(s).unwrap();
 //! // The ferz on a4 steps to b5, or elongates to b6 (b5-b6 is a tile of an orange unit).
 //! game.play_text("a4-b6").unwrap();
-//! assert_eq!(game.position().piece_at(sq("b6")), Some((Piece::Ferz, Color::White)));
+//! assert_eq!(game.position().piece_at(sq("b6")), Some((Role::Ferz, Color::White)));
 //! assert_eq!(game.position().turn(), Color::White); // 1 of exactly 4 moves made
 //! assert!(game.play_text(";").is_err()); // the first turn cannot end early
 //! for mv in ["b4-c6", "c4-d5", "d4-e6"] {
@@ -108,7 +108,7 @@ mod viable;
 
 pub use board::{Board, Square, Unit, FILES, RANKS, SQUARES, UNITS};
 pub use moves::{Move, MoveKind};
-pub use position::{Piece, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT};
+pub use position::{Role, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT};
 pub use setup::Setup;
 
 // The core items a user needs, so that this crate is the only dependency.
@@ -119,7 +119,7 @@ pub use chimera_core::reexports::*;
 /// reasons, [`Color`] and [`perft`].
 pub mod prelude {
     pub use crate::{
-        perft, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Piece, Position, Render,
+        perft, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Position, Render, Role,
         Rules, Square, TilingRider, WinReason,
     };
 }

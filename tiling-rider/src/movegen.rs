@@ -41,7 +41,7 @@
 //! the cuts count it as one more unmoved piece that can capture, block and move.
 
 use crate::board::{tables, Bb, Square, Unit, NO_UNIT, UNITS};
-use crate::position::{attacked_with, Move, MoveKind, Piece, TilingRider};
+use crate::position::{attacked_with, Move, MoveKind, Role, TilingRider};
 use crate::search::Memo;
 use crate::viable::diagonal_neighbours;
 use chimera_core::{Color, Verdict};
@@ -105,7 +105,7 @@ impl TilingRider {
         let ui = self.side.index();
         let own = self.occ[ui];
         for ty in 0..4 {
-            let piece = Piece::from_index(ty);
+            let piece = Role::from_index(ty);
             for sq in self.pieces[ui][ty].full_units().iter() {
                 let a = sq.unit();
                 if self.used.nib(a) != 0 {
@@ -183,7 +183,7 @@ impl TilingRider {
         let t = tables();
         let k = self.kings[self.side.index()].index();
         for (ty, bb) in self.pieces[(!self.side).index()].iter().enumerate() {
-            let piece = Piece::from_index(ty);
+            let piece = Role::from_index(ty);
             for sq in bb.full_units().iter() {
                 let (_, line) = t.between[sq.unit().index() * UNITS + k];
                 if piece.rides(line) {
@@ -386,7 +386,7 @@ impl TilingRider {
             }
             let mut h = base + units.count() + 2 * hard.count();
             for (ty, bb) in self.pieces[them].iter().enumerate() {
-                let piece = Piece::from_index(ty);
+                let piece = Role::from_index(ty);
                 for sq in bb.full_units().iter() {
                     let (between, line) = t.between[sq.unit().index() * UNITS + x.index()];
                     if piece.rides(line) && (between & occ_all & !Bb::unit(k)).is_empty() {
@@ -581,7 +581,7 @@ impl TilingRider {
             }
             for ty in 0..4 {
                 r |= self.pieces[them][ty] & t.unit_att[ty][x.index()];
-                let piece = Piece::from_index(ty);
+                let piece = Role::from_index(ty);
                 for sq in self.pieces[them][ty].full_units().iter() {
                     let a = sq.unit();
                     let (between, line) = t.between[a.index() * UNITS + x.index()];
@@ -617,7 +617,7 @@ impl TilingRider {
                 }
             }
             for (ty, f) in formable.iter().enumerate() {
-                let piece = Piece::from_index(ty);
+                let piece = Role::from_index(ty);
                 for y in f.iter() {
                     let yu = y.unit();
                     let ym = Bb::unit(yu);
@@ -771,7 +771,7 @@ impl TilingRider {
         let geo = self.rules.geo();
         let us = self.side.index();
         let mut best: Option<u32> = None;
-        for d in Piece::from_index(ty).ray_dirs() {
+        for d in Role::from_index(ty).ray_dirs() {
             let b = geo.rays[y.index()][d][0];
             if b == NO_UNIT {
                 continue;

@@ -2,7 +2,7 @@
 //! `paulowich-16` its files `a`–`p` are the internal files `c`–`r`).
 
 use crate::board::{Board, Square, Unit, RANKS};
-use crate::position::{Move, Piece, Rules, TilingRider};
+use crate::position::{Move, Role, Rules, TilingRider};
 use crate::setup::{check_made_and_limit, check_turn_number, perr, Counters, Setup};
 use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
 use chimera_kit::grid::GridFormat;
@@ -26,7 +26,7 @@ pub(crate) fn move_text(pos: &TilingRider, mv: Move) -> String {
         Move::Aggregate { from, to } => {
             let letter = pos
                 .aggregate_at(pos.side, from)
-                .map_or('A', |ty| Piece::from_index(ty).letter());
+                .map_or('A', |ty| Role::from_index(ty).letter());
             (letter, from, to, enemy.nib(to) != 0)
         }
     };
@@ -96,7 +96,7 @@ pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMov
         if prefix == GIANT_FERZ && has_gferz {
             return Ok(Move::giant_ferz(a, bu));
         }
-        let piece = Piece::from_letter(prefix).ok_or_else(|| {
+        let piece = Role::from_letter(prefix).ok_or_else(|| {
             err(
                 MoveErrorKind::BadPiece,
                 format!(
@@ -112,7 +112,7 @@ pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMov
                     format!(
                         "the aggregate on {} is of {}s, not {}s",
                         board.square_name(a.lower_left()),
-                        Piece::from_index(ty).name(),
+                        Role::from_index(ty).name(),
                         piece.name()
                     ),
                 ));
@@ -155,7 +155,7 @@ fn number<T: std::str::FromStr>(
 /// What a character of the board field stands for.
 #[derive(Clone, Copy)]
 enum Glyph {
-    Piece(Piece, Color),
+    Piece(Role, Color),
     King(Color),
     GiantFerz(Color),
 }
@@ -171,7 +171,7 @@ impl Glyph {
         match c.to_ascii_uppercase() {
             'K' => Some(Glyph::King(color)),
             GIANT_FERZ if rules.has_giant_ferz() => Some(Glyph::GiantFerz(color)),
-            _ => Piece::from_letter(c).map(|p| Glyph::Piece(p, color)),
+            _ => Role::from_letter(c).map(|p| Glyph::Piece(p, color)),
         }
     }
 

@@ -42,7 +42,7 @@
 
 use crate::board::{tables, Bb, Square, Unit, SQUARES, UNITS};
 use crate::movegen::ray_unit;
-use crate::position::{Move, MoveKind, Piece, Rules, TilingRider};
+use crate::position::{Move, MoveKind, Role, Rules, TilingRider};
 use crate::viable::diagonal_neighbours;
 use chimera_core::Budget;
 
@@ -359,7 +359,7 @@ impl Statics {
                 if !distinct_representatives(&cands, 0, &mut Vec::new()) {
                     continue;
                 }
-                for d in Piece::from_index(usize::from(k)).ray_dirs() {
+                for d in Role::from_index(usize::from(k)).ray_dirs() {
                     let mut between = Vec::new();
                     for &b in geo.rays[u.index()][d].iter() {
                         let Some(v) = ray_unit(b) else { break };
@@ -668,7 +668,7 @@ impl<'a> Enc<'a> {
     /// its pieces is gone or a unit on the line between is not empty.
     fn aggregate_line(&mut self, a: Unit, k: u8, u: Unit, t: usize, g: Lit) {
         let geo = self.st.rules.geo();
-        for d in Piece::from_index(usize::from(k)).ray_dirs() {
+        for d in Role::from_index(usize::from(k)).ray_dirs() {
             let ray = geo.rays[a.index()][d];
             let Some(j) = ray.iter().position(|&b| ray_unit(b) == Some(u)) else {
                 continue;

@@ -14,7 +14,7 @@ use chimera_core::{
 chimera_kit::lettered_enum! {
     /// A small piece (the king and the giant ferz are apart: each is a whole unit).
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-    pub enum Piece: letter, from_letter {
+    pub enum Role: letter, from_letter {
         /// Steps one square orthogonally; four in a unit ride as a rook.
         Wazir = 'W', "wazir";
         /// Steps one square diagonally; four in a unit ride as a bishop.
@@ -26,14 +26,14 @@ chimera_kit::lettered_enum! {
     }
 }
 
-impl Piece {
+impl Role {
     #[inline]
-    pub(crate) const fn from_index(i: usize) -> Piece {
+    pub(crate) const fn from_index(i: usize) -> Role {
         match i {
-            0 => Piece::Wazir,
-            1 => Piece::Ferz,
-            2 => Piece::Guard,
-            _ => Piece::Knight,
+            0 => Role::Wazir,
+            1 => Role::Ferz,
+            2 => Role::Guard,
+            _ => Role::Knight,
         }
     }
 
@@ -41,10 +41,10 @@ impl Piece {
     #[inline]
     pub(crate) const fn rides(self, line: u8) -> bool {
         match self {
-            Piece::Wazir => line == LINE_ORTH,
-            Piece::Ferz => line == LINE_DIAG,
-            Piece::Guard => line == LINE_ORTH || line == LINE_DIAG,
-            Piece::Knight => line == LINE_KNIGHT,
+            Role::Wazir => line == LINE_ORTH,
+            Role::Ferz => line == LINE_DIAG,
+            Role::Guard => line == LINE_ORTH || line == LINE_DIAG,
+            Role::Knight => line == LINE_KNIGHT,
         }
     }
 
@@ -52,10 +52,10 @@ impl Piece {
     #[inline]
     pub(crate) const fn ray_dirs(self) -> std::ops::Range<usize> {
         match self {
-            Piece::Wazir => 0..4,
-            Piece::Ferz => 4..8,
-            Piece::Guard => 0..8,
-            Piece::Knight => 8..16,
+            Role::Wazir => 0..4,
+            Role::Ferz => 4..8,
+            Role::Guard => 0..8,
+            Role::Knight => 8..16,
         }
     }
 }
@@ -251,13 +251,13 @@ impl TilingRider {
                 let [ll, lr, ul, ur] = unit.squares();
                 let (lower, upper) = if u < 5 {
                     (
-                        [(ll, Piece::Wazir), (lr, Piece::Guard)],
-                        [(ul, Piece::Ferz), (ur, Piece::Knight)],
+                        [(ll, Role::Wazir), (lr, Role::Guard)],
+                        [(ul, Role::Ferz), (ur, Role::Knight)],
                     )
                 } else {
                     (
-                        [(ll, Piece::Guard), (lr, Piece::Wazir)],
-                        [(ul, Piece::Knight), (ur, Piece::Ferz)],
+                        [(ll, Role::Guard), (lr, Role::Wazir)],
+                        [(ul, Role::Knight), (ur, Role::Ferz)],
                     )
                 };
                 for (sq, piece) in lower.into_iter().chain(upper) {
@@ -275,12 +275,12 @@ impl TilingRider {
 
     /// The piece on a square (kings and giant ferzes are not small pieces: see
     /// [`TilingRider::king_at`] and [`TilingRider::giant_ferz_at`]).
-    pub fn piece_at(&self, sq: Square) -> Option<(Piece, Color)> {
+    pub fn piece_at(&self, sq: Square) -> Option<(Role, Color)> {
         for c in Color::ALL {
             if self.occ[c.index()].has(sq) {
                 for (i, bb) in self.pieces[c.index()].iter().enumerate() {
                     if bb.has(sq) {
-                        return Some((Piece::from_index(i), c));
+                        return Some((Role::from_index(i), c));
                     }
                 }
             }
@@ -326,13 +326,13 @@ impl TilingRider {
     /// removed. The turn state is kept (a square leaving a piece is no longer marked as
     /// moved). Returns `false`, changing nothing, if the square is not on the rule set's
     /// board or a king covers it.
-    pub(crate) fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
+    pub(crate) fn set_piece(&mut self, sq: Square, piece: Option<(Role, Color)>) -> bool {
         self.king_at(sq).is_none() && self.place_piece(sq, piece)
     }
 
     /// [`TilingRider::set_piece`] without the king test: a piece may go under a king (which
     /// [`crate::Setup::build`] refuses, and [`TilingRider::set_king`] clears).
-    pub(crate) fn place_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
+    pub(crate) fn place_piece(&mut self, sq: Square, piece: Option<(Role, Color)>) -> bool {
         if !self.rules.board().contains(sq) {
             return false;
         }
@@ -449,11 +449,11 @@ impl TilingRider {
 
     /// The squares holding an aggregate of `color`: units filled by four of its pieces of
     /// one kind, with that kind.
-    pub fn aggregates(&self, color: Color) -> Vec<(Unit, Piece)> {
+    pub fn aggregates(&self, color: Color) -> Vec<(Unit, Role)> {
         let mut out = Vec::new();
         for (i, bb) in self.pieces[color.index()].iter().enumerate() {
             for sq in bb.full_units().iter() {
-                out.push((sq.unit(), Piece::from_index(i)));
+                out.push((sq.unit(), Role::from_index(i)));
             }
         }
         out.sort();
@@ -785,7 +785,7 @@ pub(crate) fn attacked_with(
         if full.is_empty() {
             continue;
         }
-        let piece = Piece::from_index(ty);
+        let piece = Role::from_index(ty);
         for sq in full.iter() {
             let a = sq.unit();
             let (between, line) = t.between[a.index() * crate::board::UNITS + u];

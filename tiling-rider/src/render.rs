@@ -4,7 +4,7 @@
 //! board is drawn, with its own file names (`a`–`p` under `paulowich-16`).
 
 use crate::board::{Board, Square, Unit, RANKS};
-use crate::position::{Move, Piece, TilingRider};
+use crate::position::{Move, Role, TilingRider};
 use chimera_core::{Budget, Color, MoveCells, Position, Render, Status};
 use chimera_kit::svg::{rect, Point, Scene};
 use std::fmt::Write;
@@ -294,7 +294,7 @@ impl Picture {
     }
 
     /// A small piece: a disc with its letter, ringed with red dashes if it moved this turn.
-    fn piece(&self, scene: &mut Scene, sq: Square, p: Piece, c: Color, moved: bool) {
+    fn piece(&self, scene: &mut Scene, sq: Square, p: Role, c: Color, moved: bool) {
         let at = self.centre(sq);
         if moved {
             scene.dashed_ring(at, 18.5, MOVED, "4 3").class("moved");

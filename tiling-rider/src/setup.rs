@@ -4,7 +4,7 @@
 
 use crate::board::{Bb, Square, Unit};
 use crate::position::{
-    limit_after, max_limit, Piece, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT,
+    limit_after, max_limit, Role, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT,
 };
 use chimera_core::{Color, ParsePositionError, PositionErrorKind};
 
@@ -42,12 +42,12 @@ impl Counters {
 /// the terms of the position text's fields).
 ///
 /// ```
-/// use chimera_tiling_rider::{Color, Piece, Rules, Setup, Square};
+/// use chimera_tiling_rider::{Color, Role, Rules, Setup, Square};
 /// let sq = |s| Square::parse(s).unwrap();
 /// let mut setup = Setup::new(Rules::Standard);
 /// setup.set_king(Color::White, sq("a1").unit());
 /// setup.set_king(Color::Black, sq("q15").unit());
-/// setup.set_piece(sq("e3"), Some((Piece::Knight, Color::Black)));
+/// setup.set_piece(sq("e3"), Some((Role::Knight, Color::Black)));
 /// // Black's second turn, after White's of 3 moves: up to 4.
 /// setup.set_turn(Color::Black, 0, 4).set_turn_number(2).set_last_turn_length(3);
 /// let pos = setup.build().unwrap();
@@ -82,7 +82,7 @@ impl Setup {
     }
 
     /// The small piece on a square, as the built position will have it.
-    pub fn piece_at(&self, sq: Square) -> Option<(Piece, Color)> {
+    pub fn piece_at(&self, sq: Square) -> Option<(Role, Color)> {
         self.draft.piece_at(sq)
     }
 
@@ -105,7 +105,7 @@ impl Setup {
     /// removed, and the square's moved mark. `false`, changing nothing, if the square is
     /// off the rule set's board. A piece may be put where a king stands for now (moving the
     /// king there later removes it; [`Setup::build`] refuses a piece under a king).
-    pub fn set_piece(&mut self, sq: Square, piece: Option<(Piece, Color)>) -> bool {
+    pub fn set_piece(&mut self, sq: Square, piece: Option<(Role, Color)>) -> bool {
         let done = self.draft.place_piece(sq, piece);
         if done {
             self.draft.moved.clear(sq);
@@ -556,7 +556,7 @@ mod tests {
     /// the marks that would account for them (too many pieces for a small test board).
     fn mid_turn(
         rules: Rules,
-        pieces: &[(&str, Piece)],
+        pieces: &[(&str, Role)],
         turn: (u16, u8, u8),
         made: u8,
     ) -> TilingRider {
@@ -582,7 +582,7 @@ mod tests {
         // (RULES.md, "Limits stop at 252".) A wheeler rider move from 248 points, and a
         // small piece's move from 251 moves, end turns of 252: the opponent's limit is 252,
         // not an overflow, and the position reads back.
-        use Piece::{Knight, Wazir};
+        use Role::{Knight, Wazir};
         let wazirs = [("e5", Wazir), ("f5", Wazir), ("e6", Wazir), ("f6", Wazir)];
         let cases = [
             (Rules::Wheeler, (100, 248, 252), 248, "We5-e9"),

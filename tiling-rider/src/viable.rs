@@ -2,7 +2,7 @@
 //! ([`TilingRider::viable_king_units`]): a sound cut of the turn-completion search.
 
 use crate::board::{tables, Bb, Square, Unit, NO_UNIT, UNITS};
-use crate::position::{MoveKind, Piece, TilingRider};
+use crate::position::{MoveKind, Role, TilingRider};
 
 /// An aggregate of ours that could be formed this turn: its kind, its unit and the pieces
 /// it still needs to fill it.
@@ -123,7 +123,7 @@ impl<'a> Reach<'a> {
     fn aggregate_can_reach(&self, target: Unit) -> bool {
         let t = tables();
         self.formable.iter().enumerate().any(|(ty, f)| {
-            let piece = Piece::from_index(ty);
+            let piece = Role::from_index(ty);
             f.iter().any(|sq| {
                 let y = sq.unit();
                 let (_, line) = t.between[y.index() * UNITS + target.index()];
@@ -150,7 +150,7 @@ impl<'a> Reach<'a> {
         let mut best: Option<u32> = None;
         for &Formable { ty, unit: y, fills } in &self.aggregates {
             let (between, line) = t.between[y.index() * UNITS + target.index()];
-            if y == target || !Piece::from_index(ty).rides(line) {
+            if y == target || !Role::from_index(ty).rides(line) {
                 continue;
             }
             let ym = Bb::unit(y);
@@ -263,7 +263,7 @@ impl<'a> Reach<'a> {
         let pos = self.pos;
         let any_formable = self.formable.iter().any(|f| f.any());
         for (ty, bb) in pos.pieces[(!pos.side).index()].iter().enumerate() {
-            let piece = Piece::from_index(ty);
+            let piece = Role::from_index(ty);
             for sq in bb.full_units().iter() {
                 let a = sq.unit();
                 let (between, line) = t.between[a.index() * UNITS + x.index()];

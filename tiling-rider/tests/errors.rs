@@ -107,16 +107,16 @@ fn move_and_play_errors_have_kinds() {
 
 #[test]
 fn setup_checks_the_whole_like_the_reader() {
-    use chimera_tiling_rider::{Piece, Setup, Square};
+    use chimera_tiling_rider::{Role, Setup, Square};
     use PositionErrorKind::*;
     let sq = |s| Square::parse(s).unwrap();
     let mut setup = Setup::new(Rules::Standard);
     setup.set_king(Color::White, sq("a1").unit());
     setup.set_king(Color::Black, sq("q15").unit());
-    assert!(setup.set_piece(sq("e3"), Some((Piece::Knight, Color::Black))));
+    assert!(setup.set_piece(sq("e3"), Some((Role::Knight, Color::Black))));
     // A piece under a king is refused when built.
     let mut under = setup.clone();
-    assert!(under.set_piece(sq("a2"), Some((Piece::Knight, Color::Black))));
+    assert!(under.set_piece(sq("a2"), Some((Role::Knight, Color::Black))));
     assert_eq!(
         under
             .set_turn(Color::Black, 0, 4)

@@ -14,12 +14,12 @@
 //! king): how many is the weight file's `jack_pairs`.
 
 use crate::board::tables;
-use crate::position::{king_start, Move, MoveKind, Piece, Triagonal};
+use crate::position::{king_start, Move, MoveKind, Role, Triagonal};
 use crate::{Cell, CellSet};
 use chimera_core::{Color, Evaluate, Position};
 use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
 
-/// The value of each [`Piece`] on the board (pawn, knight, bishop, rook, queen, king, Jack)
+/// The value of each [`Role`] on the board (pawn, knight, bishop, rook, queen, king, Jack)
 /// in centipawns. The king's is used only to order its capture first.
 pub const PIECE_VALUES: [i32; 7] = [100, 350, 400, 500, 900, 20_000, 80];
 /// The value of a Jack in hand.
@@ -60,7 +60,7 @@ const LEGACY: [i32; 22] = [
 /// The weights of the evaluation: `weights.txt` (written by `chimera tune triagonal`).
 pub static WEIGHTS: WeightSet = WeightSet::new(FEATURES, include_str!("weights.txt"), &LEGACY);
 
-/// The material features of the pieces on the board, in [`Piece`] order (the king none).
+/// The material features of the pieces on the board, in [`Role`] order (the king none).
 const MATERIAL: [Option<usize>; 7] = [Some(0), Some(1), Some(2), Some(3), Some(4), None, Some(5)];
 const JACKS_IN_HAND: usize = 6;
 const MARCH: usize = 7;
@@ -97,7 +97,7 @@ impl Triagonal {
         let c = color.index();
         let t = tables();
         sink.add(JACKS_IN_HAND, sign * i32::from(self.hand[c]));
-        for piece in Piece::ALL {
+        for piece in Role::ALL {
             if let Some(f) = MATERIAL[piece as usize] {
                 sink.add(f, sign * i32::from(self.counts[c][piece as usize]));
             }
@@ -108,7 +108,7 @@ impl Triagonal {
         let (mut progress, mut wall) = (0, 0);
         for cell in self.occ[c].iter() {
             match self.piece_at(cell) {
-                Some((Piece::King, _)) => {
+                Some((Role::King, _)) => {
                     march = king_distance(cell, target);
                     if (1..8).contains(&march) {
                         sink.add(MARCH + march - 1, sign);
@@ -120,7 +120,7 @@ impl Triagonal {
                         sign * around.and(&self.occ[1 - c]).len() as i32,
                     );
                 }
-                Some((Piece::Pawn, _)) => {
+                Some((Role::Pawn, _)) => {
                     // Forward is +rank and +level for White.
                     progress += if color == Color::White {
                         cell.rank() + cell.level()
@@ -128,7 +128,7 @@ impl Triagonal {
                         14 - cell.rank() - cell.level()
                     };
                 }
-                Some((Piece::Jack, _)) => {
+                Some((Role::Jack, _)) => {
                     wall += i32::from(king_distance(cell, home) <= 2);
                 }
                 _ => {}
@@ -157,15 +157,15 @@ impl Triagonal {
         let t = tables();
         let (mut king, mut enemy_king) = (None, None);
         for cell in self.occ[us].iter() {
-            if let Some((Piece::King, _)) = self.piece_at(cell) {
+            if let Some((Role::King, _)) = self.piece_at(cell) {
                 king = Some(cell);
             }
         }
         let mut urgent = CellSet::EMPTY;
         for cell in self.occ[1 - us].iter() {
             match self.piece_at(cell) {
-                Some((Piece::King, _)) => enemy_king = Some(cell),
-                Some((piece @ (Piece::Queen | Piece::Rook | Piece::Bishop), _)) => {
+                Some((Role::King, _)) => enemy_king = Some(cell),
+                Some((piece @ (Role::Queen | Role::Rook | Role::Bishop), _)) => {
                     if let Some(k) = king {
                         self.open_line(k, cell, piece, &mut urgent);
                     }
@@ -202,7 +202,7 @@ impl Triagonal {
 
     /// Adds to `cells` the cells strictly between our king on `king` and the enemy
     /// `piece` on `from` if the piece attacks the king along a clear line.
-    fn open_line(&self, king: Cell, from: Cell, piece: Piece, cells: &mut CellSet) {
+    fn open_line(&self, king: Cell, from: Cell, piece: Role, cells: &mut CellSet) {
         let delta = |a: u8, b: u8| i32::from(b) - i32::from(a);
         let d = [
             delta(king.file(), from.file()),
@@ -215,8 +215,8 @@ impl Triagonal {
         }
         let axes = d.iter().filter(|&&x| x != 0).count();
         let slides = match piece {
-            Piece::Rook => axes != 2,
-            Piece::Bishop => axes != 1,
+            Role::Rook => axes != 2,
+            Role::Bishop => axes != 1,
             _ => axes != 3,
         };
         if !slides {
@@ -263,15 +263,15 @@ impl Evaluate for Triagonal {
             MoveKind::Capture | MoveKind::CaptureWithoutMoving => self
                 .piece_at(mv.to())
                 .map_or(0, |(victim, _)| PIECE_VALUES[victim as usize]),
-            MoveKind::EnPassant => PIECE_VALUES[Piece::Pawn as usize],
+            MoveKind::EnPassant => PIECE_VALUES[Role::Pawn as usize],
             MoveKind::Quiet | MoveKind::Castle => 0,
         };
         if let Some(promoted) = mv.promotion() {
-            value += PIECE_VALUES[promoted as usize] - PIECE_VALUES[Piece::Pawn as usize];
+            value += PIECE_VALUES[promoted as usize] - PIECE_VALUES[Role::Pawn as usize];
         }
-        if piece == Piece::King && mv.to() == king_start(!self.turn) {
+        if piece == Role::King && mv.to() == king_start(!self.turn) {
             // Reaching the enemy king's start cell wins at once.
-            value += PIECE_VALUES[Piece::King as usize];
+            value += PIECE_VALUES[Role::King as usize];
         }
         value
     }
@@ -312,21 +312,21 @@ mod tests {
         const OLD_MARCH: [i32; 8] = [0, 300, 160, 90, 50, 25, 12, 5];
         let c = color.index();
         let mut score = JACK_IN_HAND * i32::from(pos.hand[c]);
-        for piece in Piece::ALL {
-            if piece != Piece::King {
+        for piece in Role::ALL {
+            if piece != Role::King {
                 score += PIECE_VALUES[piece as usize] * i32::from(pos.counts[c][piece as usize]);
             }
         }
         let target = king_start(!color);
         for cell in pos.occ[c].iter() {
             match pos.piece_at(cell) {
-                Some((Piece::King, _)) => {
+                Some((Role::King, _)) => {
                     score += OLD_MARCH
                         .get(king_distance(cell, target))
                         .copied()
                         .unwrap_or(0);
                 }
-                Some((Piece::Pawn, _)) => {
+                Some((Role::Pawn, _)) => {
                     let progress = if color == Color::White {
                         cell.rank() + cell.level()
                     } else {
@@ -342,7 +342,7 @@ mod tests {
 
     /// Positions of a few random games from the start (Jack placements included).
     fn positions() -> Vec<Triagonal> {
-        chimera_kit::tune::random_positions(&Triagonal::standard(), 10, 60, 3)
+        chimera_test_kit::random_positions(&Triagonal::standard(), 10, 60, 3)
     }
 
     #[test]
@@ -358,7 +358,7 @@ mod tests {
         let positions = positions();
         assert!(positions
             .iter()
-            .any(|p| p.count(Color::White, Piece::Jack) > 0));
+            .any(|p| p.count(Color::White, Role::Jack) > 0));
         for pos in positions {
             let mut dot = Dot::new(WEIGHTS.legacy());
             pos.features(&mut dot);
@@ -390,16 +390,16 @@ mod tests {
         let cell = |s| Cell::parse(s).expect("a cell");
         let mut setup = crate::Setup::new(Color::White);
         setup
-            .set_piece(cell("Ae1"), Some((Piece::King, Color::White)))
-            .set_piece(cell("Ad2"), Some((Piece::Pawn, Color::White)))
-            .set_piece(cell("Af2"), Some((Piece::Pawn, Color::White)))
-            .set_piece(cell("He8"), Some((Piece::King, Color::Black)))
+            .set_piece(cell("Ae1"), Some((Role::King, Color::White)))
+            .set_piece(cell("Ad2"), Some((Role::Pawn, Color::White)))
+            .set_piece(cell("Af2"), Some((Role::Pawn, Color::White)))
+            .set_piece(cell("He8"), Some((Role::King, Color::Black)))
             .set_jacks_in_hand(Color::White, 2);
         let quiet = setup.build().expect("a position");
         let mut pairs = [(cell("Ae1"), cell("Ae1")); MAX_JACK_PAIRS];
         assert_eq!(quiet.jack_candidates(2, &mut pairs), 0, "nothing threatens");
         // A black rook on Ae6 sees the king down the file: Ae2-Ae5 block it.
-        setup.set_piece(cell("Ae6"), Some((Piece::Rook, Color::Black)));
+        setup.set_piece(cell("Ae6"), Some((Role::Rook, Color::Black)));
         let threatened = setup.build().expect("a position");
         let n = threatened.jack_candidates(2, &mut pairs);
         assert!(n >= 1);

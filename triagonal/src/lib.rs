@@ -17,7 +17,7 @@
 //! - [`Setup`]: a position put together piece by piece (pieces, side to move, Jacks in
 //!   hand, en-passant cell, clocks); [`Setup::build`] checks it as the position text reader
 //!   does (the reader builds through it), so no position the API gives fails to read back.
-//! - [`Cell`] (`Ae1`: level, file, rank), [`CellSet`], [`Piece`], [`Rules`] (one rule set,
+//! - [`Cell`] (`Ae1`: level, file, rank), [`CellSet`], [`Role`], [`Rules`] (one rule set,
 //!   `standard`).
 //!
 //! ## Notation
@@ -62,8 +62,8 @@
 //! game.play_text("J@Ab3,J@Ac3,Bb2-Bb4").unwrap();
 //! let pos = game.position();
 //! let cell = |name| Cell::parse(name).unwrap();
-//! assert_eq!(pos.piece_at(cell("Ab3")), Some((Piece::Jack, Color::White)));
-//! assert_eq!(pos.piece_at(cell("Bb4")), Some((Piece::Pawn, Color::White)));
+//! assert_eq!(pos.piece_at(cell("Ab3")), Some((Role::Jack, Color::White)));
+//! assert_eq!(pos.piece_at(cell("Bb4")), Some((Role::Pawn, Color::White)));
 //! assert_eq!(pos.jacks_in_hand(Color::White), 78);
 //! assert!(pos.to_text().ends_with(" b 78 80 Bb3 0 1"));
 //!
@@ -94,7 +94,7 @@ mod setup;
 pub use board::{Cell, CellIter, CellSet};
 pub use eval::{FEATURES, JACK_IN_HAND, PIECE_VALUES, WEIGHTS};
 pub use position::{
-    king_start, pawn_start, promotion_zone, Move, MoveKind, Piece, Rules, Triagonal, KING_CAPTURED,
+    king_start, pawn_start, promotion_zone, Move, MoveKind, Role, Rules, Triagonal, KING_CAPTURED,
     KING_REACHED_START,
 };
 pub use setup::Setup;
@@ -107,8 +107,8 @@ pub use chimera_core::reexports::*;
 /// reasons, [`Color`] and [`perft`].
 pub mod prelude {
     pub use crate::{
-        perft, Cell, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Piece, Position,
-        Render, Rules, Triagonal, WinReason,
+        perft, Cell, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Position, Render,
+        Role, Rules, Triagonal, WinReason,
     };
 }
 

@@ -3,7 +3,7 @@
 //! placement allows, written straight into the caller's vector.
 
 use crate::board::{dir_index, tables, Cell, CellSet, Tables, DELTA, DIAG, ORTH, TRIAG};
-use crate::position::{code, king_start, pawn_start, promotion_zone, Move, Piece, Triagonal};
+use crate::position::{code, king_start, pawn_start, promotion_zone, Move, Role, Triagonal};
 use chimera_core::Color;
 use std::cell::RefCell;
 
@@ -153,7 +153,7 @@ impl Triagonal {
                 let len = df.abs().max(dr.abs()).max(dl.abs());
                 let piece = self.board[from.index()];
                 let kind = (piece - 1) % 7;
-                if kind == Piece::King as u8 && len == 2 {
+                if kind == Role::King as u8 && len == 2 {
                     // Castling: every cell between king and rook.
                     let (lo, hi) = if df > 0 {
                         (from.index() + 1, from.index() + 2)
@@ -163,7 +163,7 @@ impl Triagonal {
                     for c in lo..=hi {
                         mark(c);
                     }
-                } else if kind == Piece::Knight as u8 {
+                } else if kind == Role::Knight as u8 {
                     if len == 4 {
                         mark((from.index() + to.index()) / 2);
                     }
@@ -212,29 +212,29 @@ impl Triagonal {
         let t = tables();
         let c = self.turn.index();
         for from in self.occ[c].iter() {
-            let piece = Piece::from_index((self.board[from.index()] - 1) as usize % 7);
+            let piece = Role::from_index((self.board[from.index()] - 1) as usize % 7);
             match piece {
-                Piece::Pawn => self.pawn_moves::<MODE>(t, out, from),
-                Piece::Knight => self.knight_moves::<MODE>(t, out, from),
-                Piece::Bishop => {
+                Role::Pawn => self.pawn_moves::<MODE>(t, out, from),
+                Role::Knight => self.knight_moves::<MODE>(t, out, from),
+                Role::Bishop => {
                     self.slides::<MODE>(out, from, DIAG);
                     self.slides::<MODE>(out, from, TRIAG);
                 }
-                Piece::Rook => {
+                Role::Rook => {
                     self.slides::<MODE>(out, from, ORTH);
                     self.slides::<MODE>(out, from, TRIAG);
                 }
-                Piece::Queen => {
+                Role::Queen => {
                     self.slides::<MODE>(out, from, 0..18);
                     self.steps::<MODE>(out, from, TRIAG, false);
                 }
-                Piece::King => {
+                Role::King => {
                     self.steps::<MODE>(out, from, 0..26, true);
                     if MODE != REST && from == king_start(self.turn) {
                         self.castlings(out, from);
                     }
                 }
-                Piece::Jack => {
+                Role::Jack => {
                     if MODE != QUIET {
                         self.jack_moves(t, out, from);
                     }
@@ -336,7 +336,7 @@ impl Triagonal {
     fn castlings(&self, out: &mut Vec<Move>, from: Cell) {
         let fi = from.index();
         let board = &self.board;
-        let rook = code(Piece::Rook, self.turn);
+        let rook = code(Role::Rook, self.turn);
         // King side: rook on the h file, f and g empty.
         if board[fi + 3] == rook && board[fi + 1] == 0 && board[fi + 2] == 0 {
             out.push(Move::new(from, Cell::at(fi + 2)));
@@ -369,10 +369,10 @@ impl Triagonal {
         };
         let us = self.turn;
         let (board, si) = (&self.board, skipped.index());
-        if board[si] != 0 || board[victim.index()] != code(Piece::Pawn, !us) {
+        if board[si] != 0 || board[victim.index()] != code(Role::Pawn, !us) {
             return;
         }
-        let pawn = code(Piece::Pawn, us);
+        let pawn = code(Role::Pawn, us);
         for &d in &PAWN_CAPTURE[us.index()] {
             let back = OPPOSITE[d];
             if t.ray_len[si][back] != 0 {
@@ -395,13 +395,13 @@ impl Triagonal {
         }
         let counts = &self.counts[us.index()];
         let mut any = false;
-        for p in Piece::PROMOTIONS {
+        for p in Role::PROMOTIONS {
             if counts[p as usize] < 3 {
                 out.push(Move::new(from, to).with_promotion(p));
                 any = true;
             }
         }
-        if !any && target == code(Piece::King, !us) {
+        if !any && target == code(Role::King, !us) {
             out.push(Move::new(from, to));
         }
     }

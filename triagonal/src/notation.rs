@@ -2,7 +2,7 @@
 //! position text (levels A to H separated by `|`, ranks 8 to 1 by `/`, holes `*`).
 
 use crate::board::{is_hole, Cell};
-use crate::position::{code, pawn_start, MoveKind, Piece, Triagonal};
+use crate::position::{code, pawn_start, MoveKind, Role, Triagonal};
 use crate::setup::Setup;
 use crate::Move;
 use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
@@ -95,8 +95,8 @@ fn read_normal(text: &str, part: &[u8]) -> Result<Move, ParseMoveError> {
     }
     match rest {
         [] => {}
-        [c] => match Piece::from_letter(char::from(*c)) {
-            Some(p @ (Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen)) => {
+        [c] => match Role::from_letter(char::from(*c)) {
+            Some(p @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => {
                 mv = mv.with_promotion(p);
             }
             _ => {
@@ -194,7 +194,7 @@ fn level_letter(l: u8) -> char {
 fn default_victim(pos: &Triagonal, skipped: Cell) -> Option<Cell> {
     let mover = !pos.turn;
     let s = if mover == Color::White { 1 } else { -1 };
-    let pawn = code(Piece::Pawn, mover);
+    let pawn = code(Role::Pawn, mover);
     [(0, s, 0), (0, 0, s)].into_iter().find_map(|(df, dr, dl)| {
         let victim = skipped.offset(df, dr, dl)?;
         let origin = skipped.offset(-df, -dr, -dl)?;
@@ -232,7 +232,7 @@ fn level_grid(level: u8) -> GridFormat {
 }
 
 /// The letter of a coloured piece: upper case for White.
-fn piece_char(&(piece, color): &(Piece, Color)) -> char {
+fn piece_char(&(piece, color): &(Role, Color)) -> char {
     match color {
         Color::White => piece.letter(),
         Color::Black => piece.letter().to_ascii_lowercase(),
@@ -240,8 +240,8 @@ fn piece_char(&(piece, color): &(Piece, Color)) -> char {
 }
 
 /// The coloured piece of a letter (upper case for White), if it is one.
-fn char_piece(ch: char) -> Option<(Piece, Color)> {
-    let piece = Piece::from_letter(ch).filter(|_| ch.is_ascii())?;
+fn char_piece(ch: char) -> Option<(Role, Color)> {
+    let piece = Role::from_letter(ch).filter(|_| ch.is_ascii())?;
     let color = if ch.is_ascii_uppercase() {
         Color::White
     } else {

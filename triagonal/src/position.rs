@@ -24,7 +24,7 @@ chimera_kit::lettered_enum! {
     /// A kind of piece.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
     #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-    pub enum Piece: letter, from_letter {
+    pub enum Role: letter, from_letter {
         /// Steps forward, captures diagonally forward or triagonally backward.
         Pawn = 'P', "pawn";
         /// Leaps (2,1,0), steps triagonally, captures orthogonal neighbours without moving,
@@ -43,27 +43,27 @@ chimera_kit::lettered_enum! {
     }
 }
 
-impl Piece {
+impl Role {
     /// The kinds a pawn may promote to, in the order moves are generated.
-    pub const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
     #[inline(always)]
-    pub(crate) const fn from_index(i: usize) -> Piece {
-        Piece::ALL[i]
+    pub(crate) const fn from_index(i: usize) -> Role {
+        Role::ALL[i]
     }
 }
 
 /// The mailbox code of a coloured piece: `1 + kind + 7 * colour` (0 is an empty cell).
 #[inline(always)]
-pub(crate) const fn code(piece: Piece, color: Color) -> u8 {
+pub(crate) const fn code(piece: Role, color: Color) -> u8 {
     1 + piece as u8 + 7 * color as u8
 }
 
 /// The coloured piece of a non-zero mailbox code.
 #[inline(always)]
-pub(crate) const fn decode(code: u8) -> (Piece, Color) {
+pub(crate) const fn decode(code: u8) -> (Role, Color) {
     let c = (code - 1) as usize;
-    (Piece::from_index(c % 7), Color::from_index(c / 7))
+    (Role::from_index(c % 7), Color::from_index(c / 7))
 }
 
 const NO_CELL: u16 = u16::MAX;
@@ -96,9 +96,9 @@ impl Move {
     /// This move promoting to `piece` (a knight, bishop, rook or queen; other kinds are
     /// ignored).
     #[inline(always)]
-    pub const fn with_promotion(self, piece: Piece) -> Move {
+    pub const fn with_promotion(self, piece: Role) -> Move {
         let p = match piece {
-            Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen => piece as u16 + 1,
+            Role::Knight | Role::Bishop | Role::Rook | Role::Queen => piece as u16 + 1,
             _ => 0,
         };
         Move {
@@ -142,10 +142,10 @@ impl Move {
 
     /// The promotion kind, if any.
     #[inline(always)]
-    pub const fn promotion(self) -> Option<Piece> {
+    pub const fn promotion(self) -> Option<Role> {
         match self.from >> 12 {
             0 => None,
-            p => Some(Piece::from_index(p as usize - 1)),
+            p => Some(Role::from_index(p as usize - 1)),
         }
     }
 
@@ -283,14 +283,14 @@ impl Triagonal {
     pub fn standard() -> Triagonal {
         let mut pos = Triagonal::empty(Color::White);
         let back = [
-            Piece::Rook,
-            Piece::Knight,
-            Piece::Bishop,
-            Piece::Queen,
-            Piece::King,
-            Piece::Bishop,
-            Piece::Knight,
-            Piece::Rook,
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
         ];
         for file in 0..8u8 {
             let put = |pos: &mut Triagonal, rank, level, piece, color| {
@@ -298,13 +298,13 @@ impl Triagonal {
                 pos.set_piece(cell, Some((piece, color)));
             };
             put(&mut pos, 0, 0, back[file as usize], Color::White);
-            put(&mut pos, 1, 0, Piece::Pawn, Color::White);
-            put(&mut pos, 0, 1, Piece::Pawn, Color::White);
-            put(&mut pos, 1, 1, Piece::Pawn, Color::White);
+            put(&mut pos, 1, 0, Role::Pawn, Color::White);
+            put(&mut pos, 0, 1, Role::Pawn, Color::White);
+            put(&mut pos, 1, 1, Role::Pawn, Color::White);
             put(&mut pos, 7, 7, back[file as usize], Color::Black);
-            put(&mut pos, 6, 7, Piece::Pawn, Color::Black);
-            put(&mut pos, 7, 6, Piece::Pawn, Color::Black);
-            put(&mut pos, 6, 6, Piece::Pawn, Color::Black);
+            put(&mut pos, 6, 7, Role::Pawn, Color::Black);
+            put(&mut pos, 7, 6, Role::Pawn, Color::Black);
+            put(&mut pos, 6, 6, Role::Pawn, Color::Black);
         }
         pos.set_jacks_in_hand(Color::White, 80);
         pos.set_jacks_in_hand(Color::Black, 80);
@@ -313,7 +313,7 @@ impl Triagonal {
 
     /// The piece on `cell` and its colour, if any.
     #[inline(always)]
-    pub fn piece_at(&self, cell: Cell) -> Option<(Piece, Color)> {
+    pub fn piece_at(&self, cell: Cell) -> Option<(Role, Color)> {
         match self.board[cell.index()] {
             0 => None,
             c => Some(decode(c)),
@@ -328,10 +328,10 @@ impl Triagonal {
     pub fn put(
         &mut self,
         cell: Cell,
-        piece: Option<(Piece, Color)>,
+        piece: Option<(Role, Color)>,
     ) -> Result<(), ParsePositionError> {
-        if let Some((Piece::King, color)) = piece {
-            if self.count(color, Piece::King) > 0 && self.piece_at(cell) != piece {
+        if let Some((Role::King, color)) = piece {
+            if self.count(color, Role::King) > 0 && self.piece_at(cell) != piece {
                 return Err(crate::setup::second_king(cell, color));
             }
         }
@@ -341,7 +341,7 @@ impl Triagonal {
 
     /// Puts a piece on a cell like [`Triagonal::put`] but unchecked: it may give a side a
     /// second king. Clears the en-passant cell if that changes which pawn it names.
-    pub(crate) fn set_piece(&mut self, cell: Cell, piece: Option<(Piece, Color)>) {
+    pub(crate) fn set_piece(&mut self, cell: Cell, piece: Option<(Role, Color)>) {
         if self.board[cell.index()] != 0 {
             self.toggle(self.board[cell.index()], cell);
         }
@@ -361,7 +361,7 @@ impl Triagonal {
 
     /// How many pieces of `kind` `color` has on the board.
     #[inline]
-    pub fn count(&self, color: Color, kind: Piece) -> usize {
+    pub fn count(&self, color: Color, kind: Role) -> usize {
         usize::from(self.counts[color.index()][kind as usize])
     }
 
@@ -426,7 +426,7 @@ impl Triagonal {
         let behind = [skipped.offset(0, s, 0), skipped.offset(0, 0, s)];
         let from_ok = [skipped.offset(0, -s, 0), skipped.offset(0, 0, -s)];
         self.board[skipped.index()] == 0
-            && self.board[victim.index()] == code(Piece::Pawn, mover)
+            && self.board[victim.index()] == code(Role::Pawn, mover)
             && (0..2).any(|i| {
                 behind[i] == Some(victim) && from_ok[i].is_some_and(|f| pawn_start(mover, f))
             })
@@ -500,7 +500,7 @@ impl Triagonal {
 
     /// Works out what the normal part of `mv` does here for the side to move (without
     /// checking that it is legal): `None` if `from` holds no piece of the side to move.
-    pub fn describe(&self, mv: Move) -> Option<(Piece, MoveKind)> {
+    pub fn describe(&self, mv: Move) -> Option<(Role, MoveKind)> {
         let us = self.turn;
         let (piece, color) = self.piece_at(mv.from())?;
         if color != us {
@@ -512,11 +512,11 @@ impl Triagonal {
         let dr = i32::from(to.rank()) - i32::from(from.rank());
         let dl = i32::from(to.level()) - i32::from(from.level());
         let kind = match piece {
-            Piece::Knight if df.abs() + dr.abs() + dl.abs() == 1 => MoveKind::CaptureWithoutMoving,
-            Piece::King if from == king_start(us) && df.abs() == 2 && dr == 0 && dl == 0 => {
+            Role::Knight if df.abs() + dr.abs() + dl.abs() == 1 => MoveKind::CaptureWithoutMoving,
+            Role::King if from == king_start(us) && df.abs() == 2 && dr == 0 && dl == 0 => {
                 MoveKind::Castle
             }
-            Piece::Pawn if df != 0 || (dr != 0 && dl != 0) => {
+            Role::Pawn if df != 0 || (dr != 0 && dl != 0) => {
                 if target == 0 {
                     MoveKind::EnPassant
                 } else {
@@ -534,7 +534,7 @@ impl Triagonal {
         let us = self.turn;
         let mut reset = false;
         if let Some((a, b)) = mv.placement() {
-            let jack = code(Piece::Jack, us);
+            let jack = code(Role::Jack, us);
             for cell in [a, b] {
                 if self.board[cell.index()] == 0 {
                     self.toggle(jack, cell);
@@ -590,11 +590,11 @@ impl Triagonal {
                 }
                 self.toggle(mover, from);
                 let placed = match (piece, mv.promotion()) {
-                    (Piece::Pawn, Some(p)) => code(p, us),
+                    (Role::Pawn, Some(p)) => code(p, us),
                     _ => mover,
                 };
                 self.toggle(placed, to);
-                if piece == Piece::Pawn {
+                if piece == Role::Pawn {
                     reset = true;
                     let dr = i32::from(to.rank()) - i32::from(from.rank());
                     let dl = i32::from(to.level()) - i32::from(from.level());
@@ -628,13 +628,13 @@ impl Triagonal {
     pub(crate) fn win(&self) -> Option<Outcome> {
         for winner in [!self.turn, self.turn] {
             let loser = !winner;
-            if self.counts[loser.index()][Piece::King as usize] == 0 {
+            if self.counts[loser.index()][Role::King as usize] == 0 {
                 return Some(Outcome::Win {
                     winner,
                     reason: KING_CAPTURED,
                 });
             }
-            if self.board[king_start(loser).index()] == code(Piece::King, winner) {
+            if self.board[king_start(loser).index()] == code(Role::King, winner) {
                 return Some(Outcome::Win {
                     winner,
                     reason: KING_REACHED_START,

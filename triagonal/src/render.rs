@@ -2,7 +2,7 @@
 //! levels as eight labelled 8×8 boards.
 
 use crate::board::Cell;
-use crate::position::{Move, Piece, Triagonal};
+use crate::position::{Move, Role, Triagonal};
 use chimera_core::{Color, MoveCells, Position, Render};
 use chimera_kit::svg::Scene;
 use std::fmt::Write;
@@ -122,7 +122,7 @@ impl Render for Triagonal {
             };
             let (x, y) = corner(cell.file(), cell.rank(), cell.level());
             let centre = (x + S / 2.0, y + S / 2.0);
-            if piece == Piece::Jack {
+            if piece == Role::Jack {
                 let (fill, ink) = color.fold(("#fdfdf5", "#111"), ("#1c1c1c", "#f4f4f4"));
                 scene.disc(centre, S * 0.38, fill, "J", ink);
             } else {
@@ -192,15 +192,15 @@ fn draw_level(scene: &mut Scene, level: u8) {
 }
 
 /// The chess glyph of a piece (the filled, "black" glyphs, coloured by fill).
-fn glyph(piece: Piece) -> char {
+fn glyph(piece: Role) -> char {
     match piece {
-        Piece::King => '\u{265A}',
-        Piece::Queen => '\u{265B}',
-        Piece::Rook => '\u{265C}',
-        Piece::Bishop => '\u{265D}',
-        Piece::Knight => '\u{265E}',
-        Piece::Pawn => '\u{265F}',
-        Piece::Jack => 'J',
+        Role::King => '\u{265A}',
+        Role::Queen => '\u{265B}',
+        Role::Rook => '\u{265C}',
+        Role::Bishop => '\u{265D}',
+        Role::Knight => '\u{265E}',
+        Role::Pawn => '\u{265F}',
+        Role::Jack => 'J',
     }
 }
 

@@ -3,7 +3,7 @@
 //! it).
 
 use crate::board::Cell;
-use crate::position::{Piece, Triagonal};
+use crate::position::{Role, Triagonal};
 use chimera_core::{Color, ParsePositionError, PositionErrorKind};
 
 /// A position under construction: place the pieces, set the side to move, the Jacks in
@@ -12,17 +12,17 @@ use chimera_core::{Color, ParsePositionError, PositionErrorKind};
 /// where.
 ///
 /// ```
-/// use chimera_triagonal::{Cell, Color, Piece, Setup};
+/// use chimera_triagonal::{Cell, Color, Role, Setup};
 /// let cell = |s| Cell::parse(s).unwrap();
 /// let mut setup = Setup::new(Color::White);
 /// setup
-///     .set_piece(cell("Ae1"), Some((Piece::King, Color::White)))
-///     .set_piece(cell("He8"), Some((Piece::King, Color::Black)))
+///     .set_piece(cell("Ae1"), Some((Role::King, Color::White)))
+///     .set_piece(cell("He8"), Some((Role::King, Color::Black)))
 ///     .set_jacks_in_hand(Color::White, 2);
 /// let pos = setup.build().unwrap();
 /// assert_eq!(pos.jacks_in_hand(Color::White), 2);
 /// // A second white king is refused, naming its cell.
-/// setup.set_piece(cell("Ad1"), Some((Piece::King, Color::White)));
+/// setup.set_piece(cell("Ad1"), Some((Role::King, Color::White)));
 /// assert!(setup.build().unwrap_err().place.starts_with("Ae1"));
 /// ```
 #[derive(Clone, Debug)]
@@ -51,13 +51,13 @@ impl Setup {
     }
 
     /// The piece on `cell` and its colour, if any.
-    pub fn piece_at(&self, cell: Cell) -> Option<(Piece, Color)> {
+    pub fn piece_at(&self, cell: Cell) -> Option<(Role, Color)> {
         self.draft.piece_at(cell)
     }
 
     /// Puts a piece on a cell (replacing what was there), or empties it with `None`. A side
     /// may have a second king here for now: [`Setup::build`] refuses it.
-    pub fn set_piece(&mut self, cell: Cell, piece: Option<(Piece, Color)>) -> &mut Self {
+    pub fn set_piece(&mut self, cell: Cell, piece: Option<(Role, Color)>) -> &mut Self {
         self.draft.set_piece(cell, piece);
         self
     }
@@ -101,7 +101,7 @@ impl Setup {
     pub fn build(&self) -> Result<Triagonal, ParsePositionError> {
         let mut pos = self.draft.clone();
         for color in Color::ALL {
-            let king = Some((Piece::King, color));
+            let king = Some((Role::King, color));
             let mut kings = pos
                 .occupied_by(color)
                 .iter()

@@ -1,7 +1,7 @@
 //! Error kinds: a caller matches on what went wrong, not on the message.
 use chimera_triagonal::prelude::*;
 use chimera_triagonal::{
-    IllegalMoveKind, MoveErrorKind, Piece, PlayErrorKind, PositionErrorKind, Setup,
+    IllegalMoveKind, MoveErrorKind, PlayErrorKind, PositionErrorKind, Role, Setup,
 };
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";
@@ -87,22 +87,22 @@ fn move_and_play_errors_have_kinds() {
 fn put_refuses_a_second_king_like_the_reader_and_changes_nothing() {
     let cell = |name: &str| chimera_triagonal::Cell::parse(name).unwrap();
     let mut pos = Setup::new(Color::White).build().unwrap();
-    pos.put(cell("Ae1"), Some((Piece::King, Color::White)))
+    pos.put(cell("Ae1"), Some((Role::King, Color::White)))
         .unwrap();
     let before = pos.clone();
     let err = pos
-        .put(cell("Ad1"), Some((Piece::King, Color::White)))
+        .put(cell("Ad1"), Some((Role::King, Color::White)))
         .unwrap_err();
     assert_eq!(err.kind(), PositionErrorKind::Invalid);
     assert!(err.place.contains("Ad1"), "{err}");
     assert_eq!(pos, before);
     // The same king again, the other side's king, and emptying are fine.
-    pos.put(cell("Ae1"), Some((Piece::King, Color::White)))
+    pos.put(cell("Ae1"), Some((Role::King, Color::White)))
         .unwrap();
-    pos.put(cell("He8"), Some((Piece::King, Color::Black)))
+    pos.put(cell("He8"), Some((Role::King, Color::Black)))
         .unwrap();
     pos.put(cell("Ae1"), None).unwrap();
-    pos.put(cell("Ad1"), Some((Piece::King, Color::White)))
+    pos.put(cell("Ad1"), Some((Role::King, Color::White)))
         .unwrap();
     assert!(Triagonal::from_text(&pos.to_text(), Rules::Standard).is_ok());
 }
@@ -114,10 +114,10 @@ fn setup_builds_only_positions_the_reader_accepts() {
     let cell = |name: &str| chimera_triagonal::Cell::parse(name).unwrap();
     let mut setup = Setup::new(Color::Black);
     setup
-        .set_piece(cell("Ae1"), Some((Piece::King, Color::White)))
-        .set_piece(cell("He8"), Some((Piece::King, Color::Black)))
-        .set_piece(cell("Bd2"), Some((Piece::Pawn, Color::White)))
-        .set_piece(cell("Bd4"), Some((Piece::Pawn, Color::White)))
+        .set_piece(cell("Ae1"), Some((Role::King, Color::White)))
+        .set_piece(cell("He8"), Some((Role::King, Color::Black)))
+        .set_piece(cell("Bd2"), Some((Role::Pawn, Color::White)))
+        .set_piece(cell("Bd4"), Some((Role::Pawn, Color::White)))
         .set_jacks_in_hand(Color::White, 3)
         .set_jacks_in_hand(Color::Black, u16::MAX)
         .set_en_passant(Some((cell("Bd3"), cell("Bd4"))))
@@ -132,7 +132,7 @@ fn setup_builds_only_positions_the_reader_accepts() {
     assert_eq!(Setup::from_position(&pos).build().unwrap(), pos);
     // A second king of a side, as the reader names it: the later cell.
     let mut two = setup.clone();
-    two.set_piece(cell("Hd8"), Some((Piece::King, Color::Black)));
+    two.set_piece(cell("Hd8"), Some((Role::King, Color::Black)));
     let err = two.build().unwrap_err();
     assert_eq!(err.kind(), PositionErrorKind::Invalid);
     assert!(err.place.starts_with("He8"), "{err}");

@@ -338,12 +338,12 @@ pub fn selfplay(
     use chimera_tiling_rider::TilingRider;
     use chimera_triagonal::Triagonal;
     use chimera_turnover::Turnover;
-    use chimera_turret::TurretChess;
+    use chimera_turret::Turret;
     use chimera_turtle_shell::TurtleShell;
     let weights = weight_set(variant)?;
     match variant {
         "turtle-shell" => selfplay_of::<TurtleShell>(weights, options, data, progress),
-        "turret" => selfplay_of::<TurretChess>(weights, options, data, progress),
+        "turret" => selfplay_of::<Turret>(weights, options, data, progress),
         "turnover" => selfplay_of::<Turnover>(weights, options, data, progress),
         "triagonal" => selfplay_of::<Triagonal>(weights, options, data, progress),
         _ => selfplay_of::<TilingRider>(weights, options, data, progress),
@@ -457,12 +457,12 @@ pub fn tune(variant: &str, data: &str, fit: &Fit, header: &str) -> Result<Tuned,
     use chimera_tiling_rider::TilingRider;
     use chimera_triagonal::Triagonal;
     use chimera_turnover::Turnover;
-    use chimera_turret::TurretChess;
+    use chimera_turret::Turret;
     use chimera_turtle_shell::TurtleShell;
     let start = weight_set(variant)?.tuned().to_vec();
     match variant {
         "turtle-shell" => tune_of::<TurtleShell>(data, &start, fit, header),
-        "turret" => tune_of::<TurretChess>(data, &start, fit, header),
+        "turret" => tune_of::<Turret>(data, &start, fit, header),
         "turnover" => tune_of::<Turnover>(data, &start, fit, header),
         "triagonal" => tune_of::<Triagonal>(data, &start, fit, header),
         _ => tune_of::<TilingRider>(data, &start, fit, header),

@@ -199,7 +199,7 @@ mod tests {
 
     /// Positions of a few random games from the start.
     fn positions() -> Vec<Turnover> {
-        chimera_kit::tune::random_positions(&Turnover::start(Default::default()), 20, 80, 5)
+        chimera_test_kit::random_positions(&Turnover::start(Default::default()), 20, 80, 5)
     }
 
     #[test]

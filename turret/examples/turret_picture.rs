@@ -1,7 +1,7 @@
 //! Writes a text diagram and an SVG of a position after a move:
 //! `cargo run -p chimera-turret --example turret_picture -- FEN MOVE OUT.svg`.
 use chimera_core::{Position, Render};
-use chimera_turret::{Rules, TurretChess};
+use chimera_turret::{Rules, Turret};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -12,7 +12,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let before = TurretChess::from_text(fen, Rules::Standard).expect("position");
+    let before = Turret::from_text(fen, Rules::Standard).expect("position");
     let m = before.parse_move(mv).expect("move");
     let mut after = before.clone();
     after.play(m).expect("legal move");

@@ -6,7 +6,7 @@
 //! beside this file, fitted to engine games by `chimera tune turret` (Texel's method).
 
 use crate::board::{bishop_attacks, rook_attacks, Dir, KING, KNIGHT, NONE, STEP};
-use crate::position::TurretChess;
+use crate::position::Turret;
 use crate::types::{Move, MoveKind, Piece, Role};
 use chimera_core::{Color, Evaluate};
 use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
@@ -71,7 +71,7 @@ struct Side {
     king: Option<u8>,
 }
 
-impl TurretChess {
+impl Turret {
     /// `color`'s side of the features, added with `sign` (+1 for the side to move, −1 for
     /// the opponent): material, pawn advance, knight centrality, mobility, and the
     /// Turret's lines: the directions in which it is loaded (a piece behind it to throw),
@@ -181,7 +181,7 @@ impl TurretChess {
     }
 }
 
-impl Features for TurretChess {
+impl Features for Turret {
     const NAMES: &'static [&'static str] = FEATURES;
 
     fn features<S: FeatureSink>(&self, sink: &mut S) {
@@ -199,7 +199,7 @@ impl Features for TurretChess {
     }
 }
 
-impl Evaluate for TurretChess {
+impl Evaluate for Turret {
     fn evaluate(&self) -> i32 {
         let mut dot = Dot::new(WEIGHTS.get());
         self.features(&mut dot);
@@ -242,7 +242,7 @@ mod tests {
     use chimera_kit::tune::{parse_weights, Dense};
 
     /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
-    fn legacy_side_score(pos: &TurretChess, color: Color) -> i32 {
+    fn legacy_side_score(pos: &Turret, color: Color) -> i32 {
         let own = pos.by_color[color.index()];
         let occ = pos.by_color[0] | pos.by_color[1];
         let mut score = 0;
@@ -280,8 +280,8 @@ mod tests {
     }
 
     /// Positions of a few random games from the start.
-    fn positions() -> Vec<TurretChess> {
-        chimera_kit::tune::random_positions(&TurretChess::start(Default::default()), 20, 80, 11)
+    fn positions() -> Vec<Turret> {
+        chimera_test_kit::random_positions(&Turret::start(Default::default()), 20, 80, 11)
     }
 
     #[test]
@@ -325,7 +325,7 @@ mod tests {
         // The white Turret on e4 has a pawn behind it (e3) to throw up the e-file, where the
         // black knight on e7 is the first piece: a sling threat along one loaded line.
         let text = "5k4/*3n4*/*8*/*8*/*3T4*/*3P4*/*8*/5K4 w - - 0 1";
-        let pos = TurretChess::from_text(text, Default::default()).expect("a position");
+        let pos = Turret::from_text(text, Default::default()).expect("a position");
         let mut f = Dense::new(FEATURES.len());
         pos.features(&mut f);
         assert_eq!(f.values()[TURRET_LOADED], 1);
@@ -333,7 +333,7 @@ mod tests {
         // With the king there instead, the sling gives check (Black to move: for Black, the
         // opponent's check counts against it).
         let text = "10/*3k4*/*8*/*8*/*3T4*/*3P4*/*8*/5K4 b - - 0 1";
-        let pos = TurretChess::from_text(text, Default::default()).expect("a position");
+        let pos = Turret::from_text(text, Default::default()).expect("a position");
         let mut f = Dense::new(FEATURES.len());
         pos.features(&mut f);
         assert_eq!(

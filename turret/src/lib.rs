@@ -2,7 +2,7 @@
 //!
 //! ## The crate in detail
 //!
-//! - [`TurretChess`] is the position; it implements [`chimera_core::Position`] (legal moves,
+//! - [`Turret`] is the position; it implements [`chimera_core::Position`] (legal moves,
 //!   play, outcome, Zobrist key, text in and out) and [`chimera_core::Render`] (terminal
 //!   diagram and SVG).
 //! - [`Rules`] chooses between the standard game and the Kwagga option.
@@ -12,7 +12,7 @@
 //! It slides like a queen onto an empty cell and never captures by its own move. If the cell
 //! behind its start holds a piece (either colour, kings included) that piece is thrown to the
 //! cell just beyond the Turret's destination, capturing an enemy of the Turret's owner
-//! there. A Turret move is written with its from and to cells (`c1g5`); [`TurretChess::sling`]
+//! there. A Turret move is written with its from and to cells (`c1g5`); [`Turret::sling`]
 //! tells what its sling does.
 //!
 //! ## Text
@@ -23,7 +23,7 @@
 //! - Moves: [`chimera_core::Position::move_text`] writes long algebraic (`e2e4`, `e7e8t`,
 //!   castling as the king's move: `f1h1`, `f1i1`, `f1d1`, `f1c1`);
 //!   [`chimera_core::Position::parse_move`] reads that, `O-O`/`O-O-O`, and SAN as
-//!   [`TurretChess::san`] prints it, which is also the display notation
+//!   [`Turret::san`] prints it, which is also the display notation
 //!   ([`chimera_core::Position::move_display`], `Game::move_displays`).
 //!
 //! ## Example
@@ -31,13 +31,13 @@
 //! // One dependency is enough: the prelude brings the core's traits and types.
 //! use chimera_turret::prelude::*;
 //!
-//! let mut game: Game<TurretChess> = Game::start(Rules::Standard);
+//! let mut game: Game<Turret> = Game::start(Rules::Standard);
 //! assert_eq!(perft(&mut game, 1), 20);
 //! game.play_text("e2e4").unwrap();
 //! assert_eq!(game.move_displays(), ["e4"]);
 //!
 //! // A Turret on e4 moving to e6 throws the knight on e3 to e7.
-//! let pos = TurretChess::from_text("5k4/*8*/*8*/*8*/*3T4*/*3N4*/*8*/5K4 w - - 0 1", Rules::Standard)
+//! let pos = Turret::from_text("5k4/*8*/*8*/*8*/*3T4*/*3N4*/*8*/5K4 w - - 0 1", Rules::Standard)
 //!     .unwrap();
 //! let mv = pos.parse_move("e4e6").unwrap();
 //! let sling = pos.sling(mv).unwrap();
@@ -54,9 +54,9 @@
 //! ```
 //!
 //! ## Features
-//! - `serde`: [`TurretChess`] serializes as `{"rules": NAME, "position": TEXT}` (its rules'
+//! - `serde`: [`Turret`] serializes as `{"rules": NAME, "position": TEXT}` (its rules'
 //!   name and its position text, [`chimera_core::Position::to_text`]) and deserializes by reading
-//!   that text, so a broken position is refused; `chimera_core::Game<TurretChess>` serializes
+//!   that text, so a broken position is refused; `chimera_core::Game<Turret>` serializes
 //!   as its start position and its moves as their move text (`{"start": …, "moves": ["e2e4",
 //!   …]}`), each read back and replayed, so an illegal record is refused; [`Move`] on its own
 //!   serializes as its text without a position (`"e2e4"`, `"e7e8t"`, and `"e5d6(ep)"`,
@@ -79,7 +79,7 @@ mod zobrist;
 
 pub use board::{Bitboard, Cell, Cells, Dir};
 pub use eval::{FEATURES, ROLE_VALUES, WEIGHTS};
-pub use position::{CastleSide, Sling, TurretChess, KING_FILE};
+pub use position::{CastleSide, Sling, Turret, KING_FILE};
 pub use types::{Move, MoveKind, Piece, Role, Rules};
 
 // The core items a user needs, so that this crate is the only dependency.
@@ -91,7 +91,7 @@ pub use chimera_core::reexports::*;
 pub mod prelude {
     pub use crate::{
         perft, Cell, Color, DrawReason, Evaluate, Game, Move, MoveKind, Outcome, Piece, Position,
-        Render, Role, Rules, TurretChess, WinReason,
+        Render, Role, Rules, Turret, WinReason,
     };
 }
 
@@ -106,7 +106,7 @@ pub const KWAGGA_START_FEN: &str =
 /// Plies without a capture or a pawn changing cell after which the game is drawn.
 pub const MOVE_LIMIT: u32 = 100;
 
-impl TurretChess {
+impl Turret {
     /// The legal moves as a new vector (history ignored; see [`chimera_core::Game`]).
     pub fn legal_move_list(&self) -> Vec<Move> {
         let mut v = Vec::new();
@@ -120,7 +120,7 @@ impl TurretChess {
     }
 }
 
-impl Position for TurretChess {
+impl Position for Turret {
     type Move = Move;
     type Rules = Rules;
     const VARIANT: &'static str = "turret";
@@ -130,11 +130,11 @@ impl Position for TurretChess {
             Rules::Standard => START_FEN,
             Rules::Kwagga => KWAGGA_START_FEN,
         };
-        TurretChess::parse_fen(fen, rules).expect("the start position reads")
+        Turret::parse_fen(fen, rules).expect("the start position reads")
     }
 
     fn from_text(text: &str, rules: Rules) -> Result<Self, ParsePositionError> {
-        TurretChess::parse_fen(text, rules)
+        Turret::parse_fen(text, rules)
     }
 
     fn to_text(&self) -> String {
@@ -193,7 +193,7 @@ impl Position for TurretChess {
         self.lan(mv)
     }
 
-    /// SAN ([`TurretChess::san`]).
+    /// SAN ([`Turret::san`]).
     fn move_display(&self, mv: Move) -> String {
         self.san(mv)
     }
@@ -240,4 +240,4 @@ impl Position for TurretChess {
 // With the `serde` feature a position serializes as its rules' name and position text, and
 // reading one back validates it (the core's glue, `chimera_core::serde_text`).
 #[cfg(feature = "serde")]
-chimera_core::impl_serde_via_text!(TurretChess);
+chimera_core::impl_serde_via_text!(Turret);

@@ -10,7 +10,7 @@ use crate::board::{
     bishop_attacks, first_blocker, rook_attacks, slide, Dir, CAMEL, CAMEL_RAYS, KING, KNIGHT, NONE,
     PAWN_ATTACKS, RAYS, STEP,
 };
-use crate::position::{bit, first_rank, TurretChess, KING_FILE};
+use crate::position::{bit, first_rank, Turret, KING_FILE};
 use crate::types::{Move, MoveKind, Piece, Role};
 use chimera_core::Color;
 use chimera_kit::BitSet;
@@ -91,7 +91,7 @@ impl Ctx {
     }
 }
 
-impl TurretChess {
+impl Turret {
     /// Whether `mv` leaves the mover's king safe: made on a copy.
     #[inline(never)]
     pub(crate) fn safe_after(&self, mv: Move) -> bool {
@@ -152,7 +152,7 @@ impl TurretChess {
     }
 
     /// The number of legal moves, ignoring the move-limit and history rules: the length of
-    /// [`TurretChess::gen_legal`]'s list, counted without listing.
+    /// [`Turret::gen_legal`]'s list, counted without listing.
     pub(crate) fn count_legal(&self) -> u64 {
         let mut count = Count(0);
         self.gen_into(&mut count);

@@ -1,7 +1,7 @@
 //! Position text (FEN with `*` for missing cells) and move text (long algebraic, SAN).
 
 use crate::board::{Cell, FILES, NONE, RANKS};
-use crate::position::{first_rank, last_rank, CastleSide, TurretChess, KING_FILE};
+use crate::position::{first_rank, last_rank, CastleSide, Turret, KING_FILE};
 use crate::types::{Move, MoveKind, Piece, Role, Rules};
 use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
 use chimera_kit::grid::{read_counter, GridFormat};
@@ -79,9 +79,9 @@ fn invalid(place: impl Into<String>, reason: impl Into<String>) -> ParsePosition
     ParsePositionError::of_kind(PositionErrorKind::Invalid, place, reason)
 }
 
-impl TurretChess {
+impl Turret {
     /// Reads a position text; see the crate documentation for the format.
-    pub(crate) fn parse_fen(text: &str, rules: Rules) -> Result<TurretChess, ParsePositionError> {
+    pub(crate) fn parse_fen(text: &str, rules: Rules) -> Result<Turret, ParsePositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() {
             return Err(syntax("whole text", "the text is empty"));
@@ -93,7 +93,7 @@ impl TurretChess {
             ));
         }
         let field = |i: usize| fields.get(i).copied();
-        let mut pos = TurretChess::empty(rules);
+        let mut pos = Turret::empty(rules);
         pos.read_board(fields[0])?;
         pos.turn = read_side(field(1))?;
         pos.read_castling(field(2).unwrap_or("-"))?;

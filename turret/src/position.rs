@@ -57,7 +57,7 @@ pub struct Sling {
 /// [`CastleSide`] the position remembers the cell where the original rook now stands while
 /// its right lasts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct TurretChess {
+pub struct Turret {
     pub(crate) by_color: [u128; 2],
     pub(crate) by_role: [u128; 8],
     pub(crate) cells: [u8; 80],
@@ -100,11 +100,11 @@ pub(crate) fn direction(a: u8, b: u8) -> Option<Dir> {
     Dir::ALL.into_iter().find(|x| x.delta() == d)
 }
 
-impl TurretChess {
+impl Turret {
     /// A position with no pieces (not a legal game position: kings are required by
     /// [`chimera_core::Position::from_text`]).
-    pub(crate) fn empty(rules: Rules) -> TurretChess {
-        TurretChess {
+    pub(crate) fn empty(rules: Rules) -> Turret {
+        Turret {
             by_color: [0; 2],
             by_role: [0; 8],
             cells: [0; 80],
@@ -558,7 +558,7 @@ impl TurretChess {
     }
 
     /// Whether `self` and `other` are the same position for repetition.
-    pub(crate) fn same_for_repetition(&self, other: &TurretChess) -> bool {
+    pub(crate) fn same_for_repetition(&self, other: &Turret) -> bool {
         self.key == other.key
             && self.turn == other.turn
             && self.cells == other.cells

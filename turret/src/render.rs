@@ -1,7 +1,7 @@
 //! Pictures of a position: a terminal diagram and an SVG drawing.
 
 use crate::board::Cell;
-use crate::position::{CastleSide, Sling, TurretChess};
+use crate::position::{CastleSide, Sling, Turret};
 use crate::types::{Move, MoveKind, Piece, Role};
 use chimera_core::{Color, MoveCells, Position, Render};
 use chimera_kit::svg::Scene;
@@ -14,7 +14,7 @@ struct Marks {
     legend: String,
 }
 
-fn marks(last: Option<(&TurretChess, Move)>) -> Option<Marks> {
+fn marks(last: Option<(&Turret, Move)>) -> Option<Marks> {
     let (before, mv) = last?;
     if mv.from().index() >= 80 || mv.to().index() >= 80 {
         return None;
@@ -69,7 +69,7 @@ fn glyph(p: Piece) -> char {
     }
 }
 
-impl Render for TurretChess {
+impl Render for Turret {
     /// The from and to cells; a Turret's sling adds the cell it throws a piece from and the
     /// cell the piece lands on, castling the rook's two cells, en passant the captured
     /// pawn's cell. A promotion's choices share their cells.
@@ -253,7 +253,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 /// Whose turn it is, and whether that side is in check.
-fn status_line(pos: &TurretChess) -> String {
+fn status_line(pos: &Turret) -> String {
     let mut s = format!("{} to move", pos.turn());
     if pos.is_check() {
         s.push_str(", in check");
@@ -262,7 +262,7 @@ fn status_line(pos: &TurretChess) -> String {
 }
 
 /// The text diagram, from White's side or (`flipped`) from Black's.
-fn diagram(pos: &TurretChess, last: Option<(&TurretChess, Move)>, flipped: bool) -> String {
+fn diagram(pos: &Turret, last: Option<(&Turret, Move)>, flipped: bool) -> String {
     let m = marks(last);
     let mut s = String::new();
     let files = if flipped {

@@ -3,16 +3,14 @@ use chimera_turret::prelude::*;
 use chimera_turret::{IllegalMoveKind, MoveErrorKind, PlayErrorKind, PositionErrorKind};
 
 fn position_kind(fen: &str) -> PositionErrorKind {
-    TurretChess::from_text(fen, Rules::Standard)
-        .unwrap_err()
-        .kind()
+    Turret::from_text(fen, Rules::Standard).unwrap_err().kind()
 }
 
 #[test]
 fn position_errors_have_kinds() {
     use PositionErrorKind::*;
     let board = "5k4/*8*/*8*/*8*/*8*/*8*/*8*/5K4";
-    assert!(TurretChess::from_text(&format!("{board} w - - 0 1"), Rules::Standard).is_ok());
+    assert!(Turret::from_text(&format!("{board} w - - 0 1"), Rules::Standard).is_ok());
     assert_eq!(position_kind(""), Syntax);
     assert_eq!(position_kind(&format!("{board} w - - 0 1 x")), Syntax);
     assert_eq!(position_kind("5k4/*8*/*8*/*8*/*8*/*8*/5K4 w"), Syntax);
@@ -38,7 +36,7 @@ fn position_errors_have_kinds() {
 
 #[test]
 fn move_and_play_errors_have_kinds() {
-    let start = TurretChess::start(Rules::Standard);
+    let start = Turret::start(Rules::Standard);
     let kind = |text: &str| start.parse_move(text).unwrap_err().kind();
     use MoveErrorKind::*;
     assert_eq!(kind(""), Syntax);
@@ -48,13 +46,13 @@ fn move_and_play_errors_have_kinds() {
     assert_eq!(kind("e2e4k"), BadPiece);
     assert_eq!(kind("Qh5"), NoSuchMove);
     let knights =
-        TurretChess::from_text("5k4/*8*/*8*/*8*/*8*/*8*/*N3N3*/5K4 w", Rules::Standard).unwrap();
+        Turret::from_text("5k4/*8*/*8*/*8*/*8*/*8*/*N3N3*/5K4 w", Rules::Standard).unwrap();
     let err = knights.parse_move("Nd3").unwrap_err();
     assert_eq!(err.kind(), Ambiguous, "{err}");
     assert!(knights.parse_move("Nbd3").is_ok());
 
-    let mut game: Game<TurretChess> = Game::start(Rules::Standard);
-    let kind = |game: &mut Game<TurretChess>, text| game.play_text(text).unwrap_err().kind();
+    let mut game: Game<Turret> = Game::start(Rules::Standard);
+    let kind = |game: &mut Game<Turret>, text| game.play_text(text).unwrap_err().kind();
     assert_eq!(
         kind(&mut game, "Qh5"),
         PlayErrorKind::Unreadable(NoSuchMove)

@@ -6,16 +6,16 @@
 //! published chess perft counts. All counts are bulk counted (the last ply is the length of
 //! the legal move list).
 mod common;
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{perft, perft_with, Game, Position};
-use chimera_kit::conformance::perft_counts;
-use chimera_turret::{Move, MoveKind, Role, Rules, TurretChess};
+use chimera_test_kit::perft_counts;
+use chimera_turret::{Move, MoveKind, Role, Rules, Turret};
 use common::*;
 
 /// The crate's perft data file, where the counts below come from.
 const PERFT: &str = include_str!("../perft.epd");
 
-fn fast_perft(p: &TurretChess, depth: u32) -> u64 {
+fn fast_perft(p: &Turret, depth: u32) -> u64 {
     perft(&mut Game::new(p.clone()), depth)
 }
 
@@ -67,13 +67,13 @@ fn deeper_perft_agrees_with_the_reference() {
     ] {
         assert_eq!(two_ways(&pos(fen), 4), Ok(counts[3]), "{fen}");
     }
-    let p = TurretChess::start(Rules::Kwagga);
+    let p = Turret::start(Rules::Kwagga);
     assert_eq!(two_ways(&p, 5), Ok(kwagga_start()[4]));
 }
 
 #[test]
 fn perft_from_the_start_to_depth_4_agrees_with_the_reference_generator() {
-    let p = TurretChess::start(Rules::Standard);
+    let p = Turret::start(Rules::Standard);
     for d in 1..=4 {
         assert_eq!(two_ways(&p, d), Ok(start()[d as usize - 1]), "depth {d}");
     }
@@ -82,13 +82,13 @@ fn perft_from_the_start_to_depth_4_agrees_with_the_reference_generator() {
 #[test]
 #[ignore = "a few seconds: run with --ignored"]
 fn perft_from_the_start_depth_5_agrees_with_the_reference_generator() {
-    let p = TurretChess::start(Rules::Standard);
+    let p = Turret::start(Rules::Standard);
     assert_eq!(two_ways(&p, 5), Ok(start()[4]));
 }
 
 #[test]
 fn perft_from_the_kwagga_start_agrees_with_the_reference_generator() {
-    let p = TurretChess::start(Rules::Kwagga);
+    let p = Turret::start(Rules::Kwagga);
     for d in 1..=3 {
         let expected = kwagga_start()[d as usize - 1];
         assert_eq!(two_ways(&p, d), Ok(expected), "depth {d}");
@@ -98,7 +98,7 @@ fn perft_from_the_kwagga_start_agrees_with_the_reference_generator() {
 
 #[test]
 fn move_sets_and_positions_agree_with_the_reference_over_the_start_tree() {
-    let p = TurretChess::start(Rules::Standard);
+    let p = Turret::start(Rules::Standard);
     assert_eq!(compare_tree(&p, 3), Ok(start()[2]));
 }
 
@@ -158,7 +158,7 @@ const TACTICAL: [(&str, Rules); 10] = [
 #[test]
 fn move_sets_and_positions_agree_with_the_reference_in_tactical_positions() {
     for (fen, rules) in TACTICAL {
-        let p = TurretChess::from_text(fen, rules).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let p = Turret::from_text(fen, rules).unwrap_or_else(|e| panic!("{fen}: {e}"));
         compare_tree(&p, 3).unwrap_or_else(|e| panic!("{fen}: {e}"));
     }
 }
@@ -172,7 +172,7 @@ fn move_sets_agree_with_the_reference_along_random_games() {
         } else {
             Rules::Standard
         };
-        let mut p = TurretChess::start(rules);
+        let mut p = Turret::start(rules);
         for ply in 0..150 {
             if let Err(e) = compare_tree(&p, 1) {
                 panic!("seed {seed}, ply {ply}: {e}");
@@ -190,7 +190,7 @@ fn move_sets_agree_with_the_reference_along_random_games() {
 // Orthodox chess.
 
 /// A chess position (FEN on the 8 × 8 board) placed on files b–i of the Gustavian board.
-fn from_chess(fen: &str) -> TurretChess {
+fn from_chess(fen: &str) -> Turret {
     let mut parts = fen.split_whitespace();
     let ranks: Vec<String> = parts
         .next()
@@ -228,10 +228,8 @@ fn orthodox(m: Move) -> bool {
 /// moves are the only ones chess lacks, the extra cells never hold a piece, so they neither
 /// attack nor block, and the two-cell castles are the chess castles with the same
 /// conditions.
-fn orthodox_perft(p: &TurretChess, depth: u32) -> u64 {
-    perft_with(&mut Game::new(p.clone()), depth, &mut |g: &Game<
-        TurretChess,
-    >,
+fn orthodox_perft(p: &Turret, depth: u32) -> u64 {
+    perft_with(&mut Game::new(p.clone()), depth, &mut |g: &Game<Turret>,
                                                        buf: &mut Vec<
         Move,
     >| {
@@ -291,7 +289,7 @@ fn orthodox_chess_moves_count_as_published_perft() {
 }
 
 /// Whether no move of the whole tree to `depth` plies is one orthodox chess lacks.
-fn stays_orthodox(p: &TurretChess, depth: u32) -> bool {
+fn stays_orthodox(p: &Turret, depth: u32) -> bool {
     p.legal_move_list().into_iter().all(|m| {
         orthodox(m) && {
             let mut q = p.clone();
@@ -331,7 +329,7 @@ fn orthodox_positions_out_of_reach_of_the_extra_cells_have_chess_perft() {
 
 /// A random legal-looking position: kings, a few pieces of every kind (Turrets and Kwaggas
 /// included) on random cells, random castling rights where the pieces allow them.
-fn random_position(rng: &mut SplitMix64) -> Option<TurretChess> {
+fn random_position(rng: &mut SplitMix64) -> Option<Turret> {
     let cells: Vec<chimera_turret::Cell> = chimera_turret::Cell::all().collect();
     let mut used = std::collections::HashSet::new();
     let mut items = Vec::new();
@@ -370,7 +368,7 @@ fn random_position(rng: &mut SplitMix64) -> Option<TurretChess> {
     } else {
         "-"
     };
-    TurretChess::from_text(
+    Turret::from_text(
         &setup_text(&items.join(" "), &format!("{side} {rights} - 0 1")),
         Rules::Standard,
     )

@@ -1,11 +1,11 @@
 //! Serde (feature `serde`): positions, moves and games round-trip through JSON.
 #![cfg(feature = "serde")]
 use chimera_core::{Game, Position};
-use chimera_turret::{Move, Rules, TurretChess};
+use chimera_turret::{Move, Rules, Turret};
 
 #[test]
 fn positions_moves_and_games_round_trip_through_json() {
-    let mut game: Game<TurretChess> = Game::start(Rules::Kwagga);
+    let mut game: Game<Turret> = Game::start(Rules::Kwagga);
     for m in ["i2i4", "e7e5", "j1g4"] {
         game.play_text(m).unwrap();
     }
@@ -15,28 +15,26 @@ fn positions_moves_and_games_round_trip_through_json() {
         json.contains("kwagga") && json.contains(&p.to_text()),
         "{json}"
     );
-    assert_eq!(serde_json::from_str::<TurretChess>(&json).unwrap(), p);
+    assert_eq!(serde_json::from_str::<Turret>(&json).unwrap(), p);
     let mv = game.moves()[2];
     let back: Move = serde_json::from_str(&serde_json::to_string(&mv).unwrap()).unwrap();
     assert_eq!(back, mv);
     let json = serde_json::to_string(&game).unwrap();
     assert!(json.contains(r#""moves":["i2i4","e7e5","j1g4"]"#), "{json}");
-    let g: Game<TurretChess> = serde_json::from_str(&json).unwrap();
+    let g: Game<Turret> = serde_json::from_str(&json).unwrap();
     assert_eq!(g, game);
-    assert!(
-        serde_json::from_str::<TurretChess>(r#"{"rules":"standard","position":"8/8 w"}"#).is_err()
-    );
+    assert!(serde_json::from_str::<Turret>(r#"{"rules":"standard","position":"8/8 w"}"#).is_err());
 }
 
 #[test]
 fn a_lone_move_is_its_text() {
-    let start = TurretChess::start(Rules::Standard);
-    let castles = TurretChess::from_text(
+    let start = Turret::start(Rules::Standard);
+    let castles = Turret::from_text(
         "tr3k2rt/*pp1ppppp*/*8*/*2pP4*/*8*/*8*/*PPP1PPPP*/TR3K2RT w KQkq d6 0 8",
         Rules::Standard,
     )
     .unwrap();
-    let promotes = TurretChess::from_text(
+    let promotes = Turret::from_text(
         "5k4/*P7*/*8*/*8*/*8*/*8*/*8*/5K4 w - - 0 1",
         Rules::Standard,
     )

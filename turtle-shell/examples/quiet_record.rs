@@ -13,7 +13,7 @@
 //! on standard error) if no such move is left.
 
 use chimera_core::{Game, Position};
-use chimera_turtle_shell::{Piece, TurtleShell};
+use chimera_turtle_shell::{Role, TurtleShell};
 use std::io::Write;
 
 /// Plies of pawn moves before the quiet moves.
@@ -41,7 +41,7 @@ fn main() {
             !pos.is_capture(mv)
                 // An opening of pawn moves first, to give the pieces room.
                 && (ply < OPENING)
-                    == matches!(pos.piece_at(mv.from()), Some((_, Piece::Pawn)))
+                    == matches!(pos.piece_at(mv.from()), Some((_, Role::Pawn)))
                 && !pos.after(mv).is_check()
                 && pos.after(mv).outcome().is_none()
         });

@@ -8,12 +8,12 @@
 use crate::board::END_ZONE;
 use crate::board_data::{GUARD, KNIGHT};
 use crate::position::TurtleShell;
-use crate::types::{Move, Piece};
+use crate::types::{Move, Role};
 use chimera_core::{Color, Evaluate};
 use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
 use std::sync::OnceLock;
 
-/// The value of each [`Piece`] (king, guard, knight, rook, pawn) in centipawns; the king
+/// The value of each [`Role`] (king, guard, knight, rook, pawn) in centipawns; the king
 /// counts nothing (checkmate, stalemate and the end zone decide).
 pub const PIECE_VALUES: [i32; 5] = [0, 300, 300, 500, 100];
 
@@ -98,13 +98,13 @@ impl TurtleShell {
         let dist = &distances()[c];
         let own = self.pieces_of(color);
         let enemy = self.pieces_of(!color);
-        for (f, piece) in [Piece::Guard, Piece::Knight, Piece::Rook, Piece::Pawn]
+        for (f, piece) in [Role::Guard, Role::Knight, Role::Rook, Role::Pawn]
             .into_iter()
             .enumerate()
         {
             sink.add(f, sign * self.bitboard(color, piece).count_ones() as i32);
         }
-        let mut pawns = self.bitboard(color, Piece::Pawn);
+        let mut pawns = self.bitboard(color, Role::Pawn);
         let mut advance = 0;
         while pawns != 0 {
             let i = pawns.trailing_zeros() as usize;
@@ -117,7 +117,7 @@ impl TurtleShell {
             ZONE_GUARDS,
             sign * (own & END_ZONE[1 - c]).count_ones() as i32,
         );
-        let king = self.bitboard(color, Piece::King);
+        let king = self.bitboard(color, Role::King);
         if king == 0 {
             return FAR;
         }
@@ -168,7 +168,7 @@ impl Evaluate for TurtleShell {
             _ => 0,
         };
         if mv.is_promotion() {
-            value += PIECE_VALUES[Piece::Rook.index()] - PIECE_VALUES[Piece::Pawn.index()];
+            value += PIECE_VALUES[Role::Rook.index()] - PIECE_VALUES[Role::Pawn.index()];
         }
         value
     }
@@ -176,7 +176,7 @@ impl Evaluate for TurtleShell {
     fn is_noisy(&self, mv: Move) -> bool {
         // Captures, promotions, and a king stepping into the end zone (it may win at once).
         self.capture_value(mv) > 0
-            || (self.bitboard(self.turn, Piece::King) & mv.from().bit() != 0
+            || (self.bitboard(self.turn, Role::King) & mv.from().bit() != 0
                 && END_ZONE[self.turn.index()] & mv.to().bit() != 0)
     }
 }
@@ -192,16 +192,16 @@ mod tests {
         const RACE: [i32; 8] = [0, 260, 150, 90, 50, 25, 10, 4];
         let dist = &distances()[color.index()];
         let mut score = 0;
-        for piece in [Piece::Guard, Piece::Knight, Piece::Rook] {
+        for piece in [Role::Guard, Role::Knight, Role::Rook] {
             score += PIECE_VALUES[piece.index()] * pos.bitboard(color, piece).count_ones() as i32;
         }
-        let mut pawns = pos.bitboard(color, Piece::Pawn);
+        let mut pawns = pos.bitboard(color, Role::Pawn);
         while pawns != 0 {
             let i = pawns.trailing_zeros() as usize;
             pawns &= pawns - 1;
             score += 100 + 6 * i32::from(FAR.saturating_sub(dist[i]));
         }
-        let king = pos.bitboard(color, Piece::King);
+        let king = pos.bitboard(color, Role::King);
         if king != 0 {
             let d = dist[king.trailing_zeros() as usize] as usize;
             score += RACE.get(d).copied().unwrap_or(0);
@@ -211,7 +211,7 @@ mod tests {
 
     /// Positions of a few random games from the start.
     fn positions() -> Vec<TurtleShell> {
-        chimera_kit::tune::random_positions(&TurtleShell::start(Default::default()), 20, 80, 7)
+        chimera_test_kit::random_positions(&TurtleShell::start(Default::default()), 20, 80, 7)
     }
 
     #[test]

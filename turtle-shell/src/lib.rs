@@ -106,7 +106,7 @@
 //! (an illegal record is refused). [`Cell`] serializes as its name; [`Move`] on its own as
 //! its text without a position (`"B1-B3"`, `"E5-E3=R"`: a capture is written with `-`
 //! there) and deserializes from any move text the reader accepts, refusing a malformed one
-//! with the reader's error; [`Piece`] and [`Rules`] serialize too.
+//! with the reader's error; [`Role`] and [`Rules`] serialize too.
 #![forbid(unsafe_code)]
 
 mod board;
@@ -124,7 +124,7 @@ pub use board::Cell;
 pub use eval::{FEATURES, PIECE_VALUES, WEIGHTS};
 pub use position::{TurtleShell, END_ZONE_REACHED};
 pub use record::{parse_zsg, read_record, Record, RecordError, RecordMove, ZsgMove};
-pub use types::{Move, Piece, Repetition, Rules};
+pub use types::{Move, Repetition, Role, Rules};
 
 // The core items a user needs, so that this crate is the only dependency.
 pub use chimera_core::reexports::*;
@@ -134,7 +134,7 @@ pub use chimera_core::reexports::*;
 /// reasons, [`Color`] and [`perft`].
 pub mod prelude {
     pub use crate::{
-        perft, Cell, Color, DrawReason, Evaluate, Game, Move, Outcome, Piece, Position, Render,
+        perft, Cell, Color, DrawReason, Evaluate, Game, Move, Outcome, Position, Render, Role,
         Rules, TurtleShell, WinReason,
     };
 }

@@ -1,7 +1,7 @@
 //! Move notation and the position text.
 
 use crate::board::{bits, END_ZONE};
-use crate::{Cell, Move, Piece, Rules, TurtleShell};
+use crate::{Cell, Move, Role, Rules, TurtleShell};
 use chimera_core::{
     Color, MoveErrorKind, ParseMoveError, ParsePositionError, Position, PositionErrorKind,
 };
@@ -81,7 +81,7 @@ pub(crate) fn position_to_text(pos: &TurtleShell) -> String {
     for color in Color::ALL {
         out.push_str(if color == Color::White { "W:" } else { " B:" });
         let mut first = true;
-        for piece in Piece::ALL {
+        for piece in Role::ALL {
             for i in bits(pos.bitboard(color, piece)) {
                 if !first {
                     out.push(',');
@@ -168,7 +168,7 @@ fn place_item(pos: &mut TurtleShell, color: Color, item: &str) -> Result<(), Par
     let place = || format!("{} pieces, item `{item}`", side_name(color));
     let mut chars = item.chars();
     let letter = chars.next().unwrap_or(' ');
-    let piece = Piece::from_char(letter).ok_or_else(|| {
+    let piece = Role::from_char(letter).ok_or_else(|| {
         ParsePositionError::of_kind(
             PositionErrorKind::BadPiece,
             place(),
@@ -190,7 +190,7 @@ fn place_item(pos: &mut TurtleShell, color: Color, item: &str) -> Result<(), Par
             format!("cell {cell} is already taken by the {} {p}", side_name(c)),
         ));
     }
-    if piece == Piece::Pawn && END_ZONE[color.index()] & cell.bit() != 0 {
+    if piece == Role::Pawn && END_ZONE[color.index()] & cell.bit() != 0 {
         return Err(ParsePositionError::of_kind(
             PositionErrorKind::Invalid,
             place(),
@@ -206,7 +206,7 @@ fn place_item(pos: &mut TurtleShell, color: Color, item: &str) -> Result<(), Par
 
 /// Refuses a side with no king or with several.
 fn check_one_king(pos: &TurtleShell, color: Color) -> Result<(), ParsePositionError> {
-    let kings: Vec<&str> = bits(pos.bitboard(color, Piece::King))
+    let kings: Vec<&str> = bits(pos.bitboard(color, Role::King))
         .map(|i| Cell::of(i).name())
         .collect();
     let reason = match kings.as_slice() {

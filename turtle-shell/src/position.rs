@@ -5,7 +5,7 @@ use crate::board::{
     ROOK_REACH, ZOBRIST, ZOBRIST_BLACK,
 };
 use crate::board_data as bd;
-use crate::{Cell, Move, Piece, Rules};
+use crate::{Cell, Move, Role, Rules};
 use chimera_core::{Color, Outcome, ParseMoveError, ParsePositionError, Position, WinReason};
 
 /// The winner's king reached the opponent's end zone (rules, "End of the game"). A way to win this variant defines (the core knows only the common ones).
@@ -36,11 +36,11 @@ const MAX_MOVES: usize = 4 + 15
         8
     };
 
-const KING: usize = Piece::King as usize;
-const GUARD: usize = Piece::Guard as usize;
-const KNIGHT: usize = Piece::Knight as usize;
-const ROOK: usize = Piece::Rook as usize;
-const PAWN: usize = Piece::Pawn as usize;
+const KING: usize = Role::King as usize;
+const GUARD: usize = Role::Guard as usize;
+const KNIGHT: usize = Role::Knight as usize;
+const ROOK: usize = Role::Rook as usize;
+const PAWN: usize = Role::Pawn as usize;
 
 /// What checks and pins leave the pieces other than the king free to do.
 struct Limits {
@@ -119,7 +119,7 @@ impl TurtleShell {
     }
 
     /// Puts a piece on an empty cell.
-    pub(crate) fn put(&mut self, cell: Cell, color: Color, piece: Piece) {
+    pub(crate) fn put(&mut self, cell: Cell, color: Color, piece: Role) {
         debug_assert!(self.occupied() & cell.bit() == 0);
         self.pieces[piece.index()] |= cell.bit();
         self.colors[color.index()] |= cell.bit();
@@ -141,12 +141,12 @@ impl TurtleShell {
 
     /// The cells of one kind of piece of one side, as a bitboard.
     #[inline]
-    pub fn bitboard(&self, color: Color, piece: Piece) -> u64 {
+    pub fn bitboard(&self, color: Color, piece: Role) -> u64 {
         self.pieces[piece.index()] & self.colors[color.index()]
     }
 
     /// The piece on a cell, with its colour.
-    pub fn piece_at(&self, cell: Cell) -> Option<(Color, Piece)> {
+    pub fn piece_at(&self, cell: Cell) -> Option<(Color, Role)> {
         let b = cell.bit();
         let color = if self.colors[0] & b != 0 {
             Color::White
@@ -161,27 +161,27 @@ impl TurtleShell {
     /// The kind of the piece on an occupied cell (branch-free: exactly one of the piece
     /// bitboards holds the cell, and the king's index is 0).
     #[inline]
-    fn kind_at(&self, i: usize) -> Piece {
+    fn kind_at(&self, i: usize) -> Role {
         let p = &self.pieces;
         let k = ((p[GUARD] >> i) & 1)
             | (((p[KNIGHT] >> i) & 1) << 1)
             | (((p[ROOK] >> i) & 1) * 3)
             | (((p[PAWN] >> i) & 1) << 2);
-        const KINDS: [Piece; 8] = [
-            Piece::King,
-            Piece::Guard,
-            Piece::Knight,
-            Piece::Rook,
-            Piece::Pawn,
-            Piece::Pawn,
-            Piece::Pawn,
-            Piece::Pawn,
+        const KINDS: [Role; 8] = [
+            Role::King,
+            Role::Guard,
+            Role::Knight,
+            Role::Rook,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
         ];
         KINDS[k as usize & 7]
     }
 
     /// Every piece on the board with its cell, in cell order.
-    pub fn pieces(&self) -> impl Iterator<Item = (Cell, Color, Piece)> + '_ {
+    pub fn pieces(&self) -> impl Iterator<Item = (Cell, Color, Role)> + '_ {
         bits(self.occupied()).map(move |i| {
             let cell = Cell::of(i);
             let (color, piece) = self.piece_at(cell).expect("occupied");
@@ -191,7 +191,7 @@ impl TurtleShell {
 
     /// The king's cell of one side.
     pub fn king(&self, color: Color) -> Option<Cell> {
-        let k = self.bitboard(color, Piece::King);
+        let k = self.bitboard(color, Role::King);
         (k != 0).then(|| Cell::of(k.trailing_zeros() as usize))
     }
 
@@ -252,7 +252,7 @@ impl TurtleShell {
     /// opponent's end zone and is not attacked.
     fn end_zone_winner(&self) -> Option<Color> {
         let mover = !self.turn;
-        let k = self.bitboard(mover, Piece::King) & END_ZONE[mover.index()];
+        let k = self.bitboard(mover, Role::King) & END_ZONE[mover.index()];
         (k != 0 && !self.attacked(k.trailing_zeros() as usize, self.turn, self.occupied()))
             .then_some(mover)
     }
@@ -581,7 +581,7 @@ impl Position for TurtleShell {
     fn start(rules: Rules) -> Self {
         let mut pos = TurtleShell::empty(Color::White, rules);
         for color in Color::ALL {
-            for piece in Piece::ALL {
+            for piece in Role::ALL {
                 for i in bits(bd::SETUP[color.index()][piece.index()]) {
                     pos.put(Cell::of(i), color, piece);
                 }

@@ -4,7 +4,7 @@ use crate::board_data::{
     BLACK_END_ZONE, BLACK_PROMOTION, CENTRES, GUARD, NAMES, POLYGONS, SQUARES, WHITE_END_ZONE,
     WHITE_PROMOTION,
 };
-use crate::{Cell, Piece, TurtleShell};
+use crate::{Cell, Role, TurtleShell};
 use chimera_core::{Color, MoveCells, Outcome, Position, Render};
 use chimera_kit::svg::{Point, Scene};
 use std::fmt::Write;
@@ -12,7 +12,7 @@ use std::fmt::Write;
 /// What a picture shows, read from the position once.
 struct View {
     /// The piece on each cell, by cell number.
-    pieces: [Option<(Color, Piece)>; 64],
+    pieces: [Option<(Color, Role)>; 64],
     /// The side to move.
     turn: Color,
     /// The last move: its cells and its text.
@@ -86,7 +86,7 @@ fn cell(i: usize) -> Option<Cell> {
 }
 
 /// A piece's letter: upper case for White, lower case for Black.
-fn piece_letter(color: Color, piece: Piece) -> char {
+fn piece_letter(color: Color, piece: Role) -> char {
     match color {
         Color::White => piece.char().to_ascii_uppercase(),
         Color::Black => piece.char().to_ascii_lowercase(),
@@ -301,21 +301,21 @@ fn tint_zones(scene: &mut Scene) {
 
 /// A piece: a disc, White light and Black dark, with its chess figure (a guard, which has
 /// none, its letter G); a king ringed in gold.
-fn draw_piece(scene: &mut Scene, at: Point, color: Color, piece: Piece) {
+fn draw_piece(scene: &mut Scene, at: Point, color: Color, piece: Role) {
     let (fill, ink) = match color {
         Color::White => ("#ffffff", "#111111"),
         Color::Black => ("#1c1c1c", "#ffffff"),
     };
     scene.disc(at, 17.0, fill, "", ink);
-    if piece == Piece::King {
+    if piece == Role::King {
         scene.ring(at, 15.0, "#d4a017");
     }
     let (figure, size) = match piece {
-        Piece::King => ("\u{265A}", 26.0),
-        Piece::Knight => ("\u{265E}", 26.0),
-        Piece::Rook => ("\u{265C}", 26.0),
-        Piece::Pawn => ("\u{265F}", 26.0),
-        Piece::Guard => ("G", 20.0),
+        Role::King => ("\u{265A}", 26.0),
+        Role::Knight => ("\u{265E}", 26.0),
+        Role::Rook => ("\u{265C}", 26.0),
+        Role::Pawn => ("\u{265F}", 26.0),
+        Role::Guard => ("G", 20.0),
     };
     scene.piece(at, figure, ink, size);
 }

@@ -9,7 +9,7 @@ chimera_kit::lettered_enum! {
     #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
     #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-    pub enum Piece: char, from_char {
+    pub enum Role: char, from_char {
         /// Moves as a guard; royal.
         King = 'K', "king";
         /// One step to a cell sharing an edge.
@@ -23,7 +23,7 @@ chimera_kit::lettered_enum! {
     }
 }
 
-impl fmt::Display for Piece {
+impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -71,6 +71,26 @@ impl Move {
     #[inline]
     pub const fn is_promotion(self) -> bool {
         self.0 & Move::PROMOTION != 0
+    }
+
+    /// The role the moving pawn becomes, if it promotes (always a rook here): the same
+    /// accessor as the other variants' moves (`from`, `to`, `promotion`), whatever the
+    /// packing inside.
+    ///
+    /// ```
+    /// use chimera_turtle_shell::{Cell, Move, Role};
+    /// let cell = |s: &str| Cell::from_name(s).unwrap();
+    /// let mv = Move::new(cell("E5"), cell("E3"), true);
+    /// assert_eq!((mv.from(), mv.to(), mv.promotion()), (cell("E5"), cell("E3"), Some(Role::Rook)));
+    /// assert_eq!(Move::new(cell("B1"), cell("B3"), false).promotion(), None);
+    /// ```
+    #[inline]
+    pub const fn promotion(self) -> Option<Role> {
+        if self.is_promotion() {
+            Some(Role::Rook)
+        } else {
+            None
+        }
     }
 
     #[inline]

@@ -142,7 +142,7 @@ fn no_draws_under_the_default_rules() {
     // Whatever happens, an outcome is a win: random games under each rule set.
     for repetition in [Repetition::Ko, Repetition::ModifiedKo, Repetition::None] {
         for seed in 0..20 {
-            let mut rng = chimera_core::conformance::SplitMix64::new(seed);
+            let mut rng = chimera_core::SplitMix64::new(seed);
             let mut game = Game::new(TurtleShell::start(Rules { repetition }));
             for _ in 0..300 {
                 let moves = game.legal_move_list();

@@ -5,7 +5,7 @@
 mod common;
 
 use chimera_core::{perft_divide, perft_with, Game, Position};
-use chimera_kit::conformance::{perft_counts, perft_two_ways};
+use chimera_test_kit::{perft_counts, perft_two_ways};
 use chimera_turtle_shell::{Move, Repetition, TurtleShell};
 use common::{rules, slow_generate};
 
@@ -77,7 +77,7 @@ fn perft_from_random_middlegames_two_ways() {
     // from text, so each starts a fresh history; depth 3 both ways, Ko and none.
     let mut checked = 0;
     for seed in 0..40 {
-        let mut rng = chimera_core::conformance::SplitMix64::new(seed);
+        let mut rng = chimera_core::SplitMix64::new(seed);
         let mut g = game(Repetition::None);
         for _ in 0..(20 + seed as usize * 3) {
             let moves = g.legal_move_list();

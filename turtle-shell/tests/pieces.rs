@@ -4,7 +4,7 @@ mod common;
 
 use chimera_core::{Color, Position};
 use chimera_turtle_shell::board_data as bd;
-use chimera_turtle_shell::{Cell, Piece, Rules, TurtleShell};
+use chimera_turtle_shell::{Cell, Role, Rules, TurtleShell};
 use common::{cell, moves_from, pos};
 
 fn targets(p: &TurtleShell, from: &str) -> Vec<String> {
@@ -29,15 +29,15 @@ fn each_side_has_king_two_guards_two_knights_two_rooks_seven_pawns() {
     let p = TurtleShell::start(Rules::default());
     for color in Color::ALL {
         let count = |piece| p.bitboard(color, piece).count_ones();
-        assert_eq!(count(Piece::King), 1);
-        assert_eq!(count(Piece::Guard), 2);
-        assert_eq!(count(Piece::Knight), 2);
-        assert_eq!(count(Piece::Rook), 2);
-        assert_eq!(count(Piece::Pawn), 7);
+        assert_eq!(count(Role::King), 1);
+        assert_eq!(count(Role::Guard), 2);
+        assert_eq!(count(Role::Knight), 2);
+        assert_eq!(count(Role::Rook), 2);
+        assert_eq!(count(Role::Pawn), 7);
     }
-    assert_eq!(p.piece_at(cell("E1")), Some((Color::White, Piece::King)));
-    assert_eq!(p.piece_at(cell("E8")), Some((Color::Black, Piece::King)));
-    assert_eq!(p.piece_at(cell("B0")), Some((Color::White, Piece::Rook)));
+    assert_eq!(p.piece_at(cell("E1")), Some((Color::White, Role::King)));
+    assert_eq!(p.piece_at(cell("E8")), Some((Color::Black, Role::King)));
+    assert_eq!(p.piece_at(cell("B0")), Some((Color::White, Role::Rook)));
     assert_eq!(p.piece_at(cell("D5")), None);
     assert_eq!(p.king(Color::Black), Some(cell("E8")));
     assert_eq!(p.turn(), Color::White);
@@ -45,10 +45,10 @@ fn each_side_has_king_two_guards_two_knights_two_rooks_seven_pawns() {
 
 #[test]
 fn piece_letters() {
-    let letters: String = Piece::ALL.iter().map(|p| p.char()).collect();
+    let letters: String = Role::ALL.iter().map(|p| p.char()).collect();
     assert_eq!(letters, "KGNRP");
-    for p in Piece::ALL {
-        assert_eq!(Piece::from_char(p.char().to_ascii_lowercase()), Some(p));
+    for p in Role::ALL {
+        assert_eq!(Role::from_char(p.char().to_ascii_lowercase()), Some(p));
     }
 }
 

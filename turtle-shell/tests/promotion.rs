@@ -3,7 +3,7 @@
 mod common;
 
 use chimera_core::{Color, Game, Position};
-use chimera_turtle_shell::{Piece, Rules, TurtleShell};
+use chimera_turtle_shell::{Role, Rules, TurtleShell};
 use common::{cell, moves_from, pos};
 
 #[test]
@@ -13,16 +13,10 @@ fn promotion_optional_in_promotion_zone() {
     assert_eq!(moves_from(&p, "C5"), ["C5-C6", "C5-C6=R"]);
     let mut after = p.clone();
     after.play(p.parse_move("C5-C6=R").unwrap()).unwrap();
-    assert_eq!(
-        after.piece_at(cell("C6")),
-        Some((Color::White, Piece::Rook))
-    );
+    assert_eq!(after.piece_at(cell("C6")), Some((Color::White, Role::Rook)));
     let mut after = p.clone();
     after.play(p.parse_move("C5-C6").unwrap()).unwrap();
-    assert_eq!(
-        after.piece_at(cell("C6")),
-        Some((Color::White, Piece::Pawn))
-    );
+    assert_eq!(after.piece_at(cell("C6")), Some((Color::White, Role::Pawn)));
     // Black's zone is the other side's.
     let p = pos("W:KH4 B:KA6,PC4 b");
     assert_eq!(moves_from(&p, "C4"), ["C4-C3", "C4-C3=R"]);
@@ -52,7 +46,7 @@ fn promotion_only_on_the_move_into_the_zone() {
     game.play_text("A3-A4").unwrap();
     assert_eq!(
         game.position().piece_at(cell("C6")),
-        Some((Color::White, Piece::Pawn))
+        Some((Color::White, Role::Pawn))
     );
     // …but may when it moves on within the zone.
     assert_eq!(moves_from(game.position(), "C6"), ["C6-C7", "C6-C7=R"]);
@@ -69,7 +63,7 @@ fn promotion_only_to_a_rook_without_limit() {
     let p = common::with_kings("RB0,RG0,PD7", "", 'w');
     let mut p2 = p.clone();
     p2.play(p.parse_move("D7-D8=R").unwrap()).unwrap();
-    assert_eq!(p2.bitboard(Color::White, Piece::Rook).count_ones(), 3);
+    assert_eq!(p2.bitboard(Color::White, Role::Rook).count_ones(), 3);
     // Non-pawns never promote.
     assert!(moves_from(&p, "B0").iter().all(|m| !m.ends_with("=R")));
     let _ = TurtleShell::start(Rules::default());

@@ -1,18 +1,18 @@
 //! Property tests: the legal moves against the slow generator along random games, and
 //! parsers that never panic (random playouts under each repetition rule are the kit's
-//! conformance tests, `tests/kit_conformance.rs`).
+//! conformance tests, `tests/conformance.rs`).
 
 mod common;
 
-use chimera_core::conformance::{check_parsers, check_playout};
 use chimera_core::{Game, Position};
+use chimera_test_kit::{check_parsers, check_playout};
 use chimera_turtle_shell::{parse_zsg, read_record, Cell, Repetition, Rules, TurtleShell};
 use proptest::prelude::*;
 
 /// A random game in which, at every ply, the engine's legal moves (history included) equal
 /// the independent slow generator's.
 fn agrees_with_slow_generator(repetition: Repetition, seed: u64) -> Result<(), String> {
-    let mut rng = chimera_core::conformance::SplitMix64::new(seed);
+    let mut rng = chimera_core::SplitMix64::new(seed);
     let mut game: Game<TurtleShell> = Game::start(Rules { repetition });
     let (mut fast, mut slow) = (Vec::new(), Vec::new());
     for _ in 0..200 {
@@ -83,7 +83,7 @@ proptest! {
 fn random_positions_from_text_are_consistent() {
     // Random placements: those accepted are consistent (key, round trip, moves playable).
     let names: Vec<&str> = Cell::ALL.iter().map(|c| c.name()).collect();
-    let mut rng = chimera_core::conformance::SplitMix64::new(7);
+    let mut rng = chimera_core::SplitMix64::new(7);
     let mut accepted = 0;
     for _ in 0..3000 {
         let mut cells = names.clone();

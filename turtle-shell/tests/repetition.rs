@@ -194,7 +194,7 @@ fn quiet_walk(
     plies: usize,
     check: &mut dyn FnMut(&Game<TurtleShell>),
 ) {
-    use chimera_turtle_shell::Piece;
+    use chimera_turtle_shell::Role;
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut moves = Vec::new();
     for ply in 0..plies {
@@ -203,7 +203,7 @@ fn quiet_walk(
         let pos = game.position().clone();
         moves.retain(|&mv| {
             !pos.is_capture(mv)
-                && (ply < 12) == matches!(pos.piece_at(mv.from()), Some((_, Piece::Pawn)))
+                && (ply < 12) == matches!(pos.piece_at(mv.from()), Some((_, Role::Pawn)))
                 && !pos.after(mv).is_check()
                 && pos.after(mv).outcome().is_none()
         });

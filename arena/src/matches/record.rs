@@ -1,22 +1,29 @@
-//! A match's games as records `chimera validate` reads (`chimera match --save`).
+//! A match's games as records (`chimera match --save`), in the core's one record format
+//! ([`GameRecord`]).
 
 use super::{Played, Setup};
 use crate::Error;
-use chimera_core::Color;
+use chimera_core::record::GameRecord;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// A game as a record `chimera validate` reads: comments saying who played and how it
-/// ended, then the moves, one line per White turn.
+/// A game as a record ([`GameRecord`]): comments saying who played and how it ended, the
+/// headers, then the moves, one line per White turn, and the result.
 pub fn record_text(setup: &Setup, played: &Played, games: usize, file: &str) -> String {
-    let mut text = record_header(setup, played, games, file);
-    text.push_str(&move_lines(&played.moves, &played.sides));
-    let _ = writeln!(text, "{}", played.result());
-    text
+    GameRecord {
+        comments: vec![record_header(setup, played, games, file)],
+        variant: setup.variant.name,
+        rules: setup.rules_name(),
+        position: None,
+        result: Some(played.result()),
+        moves: &played.moves,
+        sides: Some(&played.sides),
+    }
+    .write()
 }
 
-/// The comments at the top of a game's record: the game, its players, its result, its
-/// opening, and the command that checks it.
+/// The comments at the top of a game's record, one a line: the game, its players, its
+/// result, its opening, and the command that checks it.
 fn record_header(setup: &Setup, played: &Played, games: usize, file: &str) -> String {
     let name = setup.variant.name;
     let rules = setup.rules_name();
@@ -25,12 +32,12 @@ fn record_header(setup: &Setup, played: &Played, games: usize, file: &str) -> St
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "# chimera match: game {} of {games}, {name}, rules {rules}",
+        "chimera match: game {} of {games}, {name}, rules {rules}",
         played.index + 1
     );
     let _ = writeln!(
         text,
-        "# White: {} ({}); Black: {} ({})",
+        "White: {} ({}); Black: {} ({})",
         ["a", "b"][white],
         players[white],
         ["a", "b"][black],
@@ -38,7 +45,7 @@ fn record_header(setup: &Setup, played: &Played, games: usize, file: &str) -> St
     );
     let _ = writeln!(
         text,
-        "# Result: {} {}, after {}",
+        "Result: {} {}, after {}",
         played.result(),
         played.ending(setup.max_plies as u32),
         played.length()
@@ -59,42 +66,15 @@ fn record_header(setup: &Setup, played: &Played, games: usize, file: &str) -> St
         };
         let _ = writeln!(
             text,
-            "# The first {} plies{moves} are {from}.",
+            "The first {} plies{moves} are {from}.",
             played.opening_plies
         );
     }
     let _ = writeln!(
         text,
-        "# Check it with: chimera validate {name} {file} --rules {rules}"
+        "Check it with: chimera validate {name} {file} --rules {rules}"
     );
-    text
-}
-
-/// The moves, each played by the side beside it, numbered one line per White turn
-/// (`1. e4 e5`; a line that starts with Black's move is numbered `1...`).
-fn move_lines(moves: &[String], sides: &[Color]) -> String {
-    let mut text = String::new();
-    let mut number = 0;
-    let mut line = String::new();
-    let mut last = None;
-    for (mv, &side) in moves.iter().zip(sides) {
-        if side == Color::White && last != Some(Color::White) {
-            if !line.is_empty() {
-                let _ = writeln!(text, "{line}");
-            }
-            number += 1;
-            line = format!("{number}.");
-        } else if line.is_empty() {
-            number += 1;
-            line = format!("{number}...");
-        }
-        line.push(' ');
-        line.push_str(mv);
-        last = Some(side);
-    }
-    if !line.is_empty() {
-        let _ = writeln!(text, "{line}");
-    }
+    text.pop();
     text
 }
 

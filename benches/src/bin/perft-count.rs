@@ -32,7 +32,7 @@ fn main() -> ExitCode {
     let nodes = match variant.as_str() {
         "chess" => count::<chimera_chess::Chess>(depth),
         "turtle-shell" => count::<chimera_turtle_shell::TurtleShell>(depth),
-        "turret" => count::<chimera_turret::TurretChess>(depth),
+        "turret" => count::<chimera_turret::Turret>(depth),
         "turnover" => count::<chimera_turnover::Turnover>(depth),
         "triagonal" => count::<chimera_triagonal::Triagonal>(depth),
         "tiling-rider" => count::<chimera_tiling_rider::TilingRider>(depth),

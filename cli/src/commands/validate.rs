@@ -1,16 +1,14 @@
 //! `chimera validate`.
 
 use super::{capitalise, outcome_json, to_text, Survey};
-use crate::setup::{bounded, move_number, replay, undecided_block, wrap_at_most, Stop, StopKind};
+use crate::commands::record::{parse_record, read_text, save, with_headers, write_by};
+use crate::setup::{move_number, replay, undecided_block, wrap_at_most, Stop, StopKind};
 use crate::{new_game_within, Failure, GameArgs, Io, Limit, MovesArg};
-use chimera_core::record::{read_record, Record};
+use chimera_core::record::Record;
 use chimera_core::{excerpt, Color, DynGame, Status};
 use serde_json::{json, Value};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
-
-/// The largest record `validate` reads: 64 MiB (millions of moves, far more than any game).
-pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 /// The first move of a record that could not be played.
 struct BadMove {
@@ -37,61 +35,31 @@ impl BadMove {
     }
 }
 
-/// Reads the moves of the record `text` (from the file called `name`), with an error that
-/// says where it cannot be read.
-pub fn parse_record<'a>(name: &str, text: &'a str) -> Result<Record<'a>, Failure> {
-    read_record(text).map_err(|e| {
-        Failure::input(format!(
-            "{name}: cannot read the record: line {}: {}",
-            e.line,
-            bounded(&e.reason)
-        ))
-    })
+/// What `validate` was asked for beyond the record and the game.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Print a JSON object instead of text.
+    pub json: bool,
+    /// Write the game, when every move is legal, as a record in the one format to this
+    /// file (an existing file is kept).
+    pub save: Option<std::path::PathBuf>,
 }
 
-/// Reads a game record's text from `file` (`-`: `input`), at most [`MAX_RECORD_BYTES`],
-/// as UTF-8; `play --record` reads records this way too.
-pub fn read_text(input: &mut dyn std::io::BufRead, file: &Path) -> Result<String, Failure> {
-    let name = file.display().to_string();
-    // At most one byte over the limit is read: enough to know the record is too large.
-    let mut bytes = Vec::new();
-    let read = if name == "-" {
-        input
-            .take(MAX_RECORD_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))
-    } else {
-        std::fs::File::open(file)
-            .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(|e| Failure::input(format!("cannot read {name}: {e}")))
-    };
-    read?;
-    if bytes.len() as u64 > MAX_RECORD_BYTES {
-        return Err(Failure::input(format!(
-            "{name}: the record is over {} MiB, the most `validate` reads",
-            MAX_RECORD_BYTES >> 20
-        )));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        Failure::input(format!(
-            "{name} is not UTF-8 text (bad byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })
-}
-
+/// `chimera validate`: replays the record in `file`; the record's `[Rules]` and
+/// `[Position]` headers fill in what `args` leave out.
 pub fn run(
     io: &mut Io<'_>,
     args: &GameArgs,
     file: &Path,
-    json: bool,
+    options: &Options,
     limit: Limit,
 ) -> Result<(), Failure> {
+    let json = options.json;
     let name = file.display().to_string();
     let text = read_text(io.input, file)?;
     let record = parse_record(&name, &text)?;
-
-    let mut game = new_game_within(args, &MovesArg::default(), limit)?;
+    let args = with_headers(&name, &text, args)?;
+    let mut game = new_game_within(&args, &MovesArg::default(), limit)?;
     let first = game.turn();
     let bad = replay(game.as_mut(), &record, limit)
         .err()
@@ -106,6 +74,16 @@ pub fn run(
         b.write(io.out, &name, limit)?;
     } else if let Some(survey) = &survey {
         write_valid(io.out, &name, game.as_ref(), survey)?;
+    }
+    if let (None, Some(out)) = (&bad, &options.save) {
+        let text = write_by(
+            game.as_ref(),
+            args.position.as_deref(),
+            limit,
+            "chimera validate",
+        );
+        save(&out.display().to_string(), &text, false)
+            .map_err(|e| Failure::input(format!("--save: cannot write {}: {e}", out.display())))?;
     }
     match bad {
         None => Ok(()),

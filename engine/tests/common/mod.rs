@@ -5,8 +5,8 @@
 use chimera_core::{Color, Position};
 
 /// Turret: White's rook mates on the back rank (`b1b8`).
-pub fn turret_back_rank_mate() -> chimera_turret::TurretChess {
-    chimera_turret::TurretChess::from_text(
+pub fn turret_back_rank_mate() -> chimera_turret::Turret {
+    chimera_turret::Turret::from_text(
         "5k4/*3ppp2*/*8*/*8*/*8*/*8*/*8*/1R3K4 w - - 0 1",
         chimera_turret::Rules::Standard,
     )
@@ -20,13 +20,13 @@ pub fn turtle_shell_end_zone_step() -> chimera_turtle_shell::TurtleShell {
 
 /// Triagonal: White's queen on Dc3 takes Black's king on Dc5 (the winning move's cell).
 pub fn triagonal_king_capture() -> (chimera_triagonal::Triagonal, chimera_triagonal::Cell) {
-    use chimera_triagonal::{Cell, Piece, Setup};
+    use chimera_triagonal::{Cell, Role, Setup};
     let cell = |s: &str| Cell::parse(s).unwrap();
     let pos = Setup::new(Color::White)
-        .set_piece(cell("Ab1"), Some((Piece::King, Color::White)))
-        .set_piece(cell("Dc3"), Some((Piece::Queen, Color::White)))
-        .set_piece(cell("Dc5"), Some((Piece::King, Color::Black)))
-        .set_piece(cell("Gg7"), Some((Piece::Queen, Color::Black)))
+        .set_piece(cell("Ab1"), Some((Role::King, Color::White)))
+        .set_piece(cell("Dc3"), Some((Role::Queen, Color::White)))
+        .set_piece(cell("Dc5"), Some((Role::King, Color::Black)))
+        .set_piece(cell("Gg7"), Some((Role::Queen, Color::Black)))
         .build()
         .unwrap();
     (pos, cell("Dc5"))
@@ -37,15 +37,15 @@ pub fn triagonal_king_capture() -> (chimera_triagonal::Triagonal, chimera_triago
 /// king has nowhere to go. Black's turn of one move (the move ends it: see
 /// [`tiling_rider_turn`]).
 pub fn tiling_rider_aggregate_mate() -> chimera_tiling_rider::TilingRider {
-    use chimera_tiling_rider::{Piece, Rules, Setup, Square};
+    use chimera_tiling_rider::{Role, Rules, Setup, Square};
     let sq = |s: &str| Square::parse(s).unwrap();
     let mut setup = Setup::new(Rules::Standard);
     setup.set_king(Color::White, sq("a1").unit());
     setup.set_king(Color::Black, sq("q15").unit());
     for s in ["c9", "d9", "c10", "d10"] {
-        setup.set_piece(sq(s), Some((Piece::Wazir, Color::Black)));
+        setup.set_piece(sq(s), Some((Role::Wazir, Color::Black)));
     }
-    setup.set_piece(sq("e3"), Some((Piece::Knight, Color::Black)));
+    setup.set_piece(sq("e3"), Some((Role::Knight, Color::Black)));
     let setup = tiling_rider_turn(&mut setup, Color::Black, 1).unwrap();
     setup.build().unwrap()
 }
@@ -60,7 +60,7 @@ pub fn tiling_rider_turn(
     side: Color,
     limit: u8,
 ) -> Option<&mut chimera_tiling_rider::Setup> {
-    use chimera_tiling_rider::{Piece, Square};
+    use chimera_tiling_rider::{Role, Square};
     if limit > 1 {
         return Some(
             setup
@@ -78,7 +78,7 @@ pub fn tiling_rider_turn(
         if setup.piece_at(sq).is_some() || setup.king_at(sq).is_some() {
             return None;
         }
-        setup.set_piece(sq, Some((Piece::Wazir, side)));
+        setup.set_piece(sq, Some((Role::Wazir, side)));
         setup.mark_moved_alone(sq);
     }
     Some(

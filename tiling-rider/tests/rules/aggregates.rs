@@ -2,7 +2,7 @@
 
 use crate::{after, board, is_legal, legal_texts, sq};
 use chimera_core::{Color, Position};
-use chimera_tiling_rider::Piece;
+use chimera_tiling_rider::Role;
 
 fn unit_moves(pos: &chimera_tiling_rider::TilingRider, prefix: &str) -> Vec<String> {
     legal_texts(pos)
@@ -113,9 +113,9 @@ fn aggregate_captures_every_enemy_piece_in_the_destination_at_once() {
     pieces.push(("f10", 'f'));
     let pos = board(Color::White, 3, &pieces);
     let next = after(&pos, &["We5xe9"]);
-    assert_eq!(next.piece_at(sq("e9")), Some((Piece::Wazir, Color::White)));
-    assert_eq!(next.piece_at(sq("f10")), Some((Piece::Wazir, Color::White)));
-    assert_eq!(next.piece_at(sq("f9")), Some((Piece::Wazir, Color::White)));
+    assert_eq!(next.piece_at(sq("e9")), Some((Role::Wazir, Color::White)));
+    assert_eq!(next.piece_at(sq("f10")), Some((Role::Wazir, Color::White)));
+    assert_eq!(next.piece_at(sq("f9")), Some((Role::Wazir, Color::White)));
     // An enemy aggregate is taken whole by an aggregate move.
     let pos2 = board(
         Color::White,
@@ -133,10 +133,10 @@ fn aggregate_stays_an_aggregate_after_moving() {
     let next = after(&pos, &["We5-e9"]);
     assert_eq!(
         next.aggregates(Color::White),
-        vec![(crate::unit("e9"), Piece::Wazir)]
+        vec![(crate::unit("e9"), Role::Wazir)]
     );
     for s in ["e9", "f9", "e10", "f10"] {
-        assert_eq!(next.piece_at(sq(s)), Some((Piece::Wazir, Color::White)));
+        assert_eq!(next.piece_at(sq(s)), Some((Role::Wazir, Color::White)));
     }
 }
 
@@ -146,11 +146,8 @@ fn aggregate_parts_are_captured_one_at_a_time() {
     pieces.push(("g8", 'N'));
     let pos = board(Color::White, 2, &pieces);
     let next = after(&pos, &["g8xf10"]);
-    assert_eq!(next.piece_at(sq("e9")), Some((Piece::Wazir, Color::Black)));
-    assert_eq!(
-        next.piece_at(sq("f10")),
-        Some((Piece::Knight, Color::White))
-    );
+    assert_eq!(next.piece_at(sq("e9")), Some((Role::Wazir, Color::Black)));
+    assert_eq!(next.piece_at(sq("f10")), Some((Role::Knight, Color::White)));
     assert!(next.aggregates(Color::Black).is_empty());
 }
 

@@ -244,7 +244,7 @@ fn replaying_a_record_of_complete_turns_needs_no_search() {
     // A random game from the start, replayed with a budget of nothing: every move is proven
     // by the record's own continuation, except where the record stops mid-turn.
     let mut pos = TilingRider::start(Rules::Standard);
-    let mut rng = chimera_core::conformance::SplitMix64::new(7);
+    let mut rng = chimera_core::SplitMix64::new(7);
     let mut record: Vec<String> = Vec::new();
     for _ in 0..400 {
         let mut moves = Vec::new();

@@ -20,7 +20,7 @@ mod setup;
 mod turns;
 
 use chimera_core::{Color, Game, Position};
-use chimera_tiling_rider::{Move, Piece, Rules, Setup, Square, TilingRider, Unit};
+use chimera_tiling_rider::{Move, Role, Rules, Setup, Square, TilingRider, Unit};
 
 /// A square by name.
 pub fn sq(name: &str) -> Square {
@@ -33,13 +33,13 @@ pub fn unit(name: &str) -> Unit {
 }
 
 /// A piece from a letter: upper case White, lower case Black.
-pub fn piece_of(letter: char) -> (Piece, Color) {
+pub fn piece_of(letter: char) -> (Role, Color) {
     let color = if letter.is_ascii_uppercase() {
         Color::White
     } else {
         Color::Black
     };
-    (Piece::from_letter(letter).expect("W F G N"), color)
+    (Role::from_letter(letter).expect("W F G N"), color)
 }
 
 /// A setup under `rules` with the White king on the unit of `white_king`, the Black king
@@ -77,7 +77,7 @@ pub fn turn_of(setup: &mut Setup, side: Color, limit: u8) -> &mut Setup {
         Color::Black => (&["e16", "g16", "i16", "k16", "m16", "o16", "q16"], 8, 4),
     };
     for &s in spent {
-        setup.set_piece(sq(s), Some((Piece::Wazir, side)));
+        setup.set_piece(sq(s), Some((Role::Wazir, side)));
         setup.mark_moved_alone(sq(s));
     }
     setup

@@ -2,7 +2,7 @@
 
 use crate::{after, is_legal, legal_texts, setup_with, sq};
 use chimera_core::{Color, Position, RuleSet};
-use chimera_tiling_rider::{Piece, Rules, TilingRider};
+use chimera_tiling_rider::{Role, Rules, TilingRider};
 
 #[test]
 fn rule_set_names() {
@@ -59,7 +59,7 @@ fn wheeler_rider_and_king_moves_count_as_four() {
     let mut setup = setup_with(Rules::Wheeler, Color::White, 8, "a1", "q15", &pieces);
     setup.set_turn(Color::White, 3, 8);
     for s in ["n1", "p1", "r1"] {
-        setup.set_piece(sq(s), Some((Piece::Ferz, Color::White)));
+        setup.set_piece(sq(s), Some((Role::Ferz, Color::White)));
         setup.mark_moved_alone(sq(s));
     }
     let pos = setup.build().unwrap();

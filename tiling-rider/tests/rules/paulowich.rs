@@ -5,7 +5,7 @@
 use crate::properties::compare_with_reference;
 use crate::reference::RefPos;
 use chimera_core::{Color, Game, Position, RuleSet};
-use chimera_tiling_rider::{Board, Move, MoveKind, Piece, Rules, Setup, Square, TilingRider, Unit};
+use chimera_tiling_rider::{Board, Move, MoveKind, Role, Rules, Setup, Square, TilingRider, Unit};
 
 const P16: Rules = Rules::Paulowich16;
 
@@ -96,7 +96,7 @@ fn paulowich_board_is_16_files_by_16_ranks_old_files_a_b_removed() {
     for old in ["a1", "b1", "a9", "b16"] {
         let s = Square::parse(old).unwrap();
         assert!(!board.contains(s));
-        assert!(!setup.set_piece(s, Some((Piece::Wazir, Color::White))));
+        assert!(!setup.set_piece(s, Some((Role::Wazir, Color::White))));
     }
     assert!(!setup.set_king(Color::White, Square::parse("a5").unwrap().unit()));
     // Nothing was placed.
@@ -218,23 +218,23 @@ fn paulowich_setup_small_pieces_follow_the_standard_pattern_by_old_file() {
     let w = |p| Some((p, Color::White));
     let b = |p| Some((p, Color::Black));
     // Old files c-j (new a-h): W G below, F N above.
-    assert_eq!(at("a1"), w(Piece::Wazir));
-    assert_eq!(at("b1"), w(Piece::Guard));
-    assert_eq!(at("a2"), w(Piece::Ferz));
-    assert_eq!(at("b2"), w(Piece::Knight));
-    assert_eq!(at("g3"), w(Piece::Wazir));
-    assert_eq!(at("h4"), w(Piece::Knight));
+    assert_eq!(at("a1"), w(Role::Wazir));
+    assert_eq!(at("b1"), w(Role::Guard));
+    assert_eq!(at("a2"), w(Role::Ferz));
+    assert_eq!(at("b2"), w(Role::Knight));
+    assert_eq!(at("g3"), w(Role::Wazir));
+    assert_eq!(at("h4"), w(Role::Knight));
     // Old files k-r (new i-p): G W below, N F above.
-    assert_eq!(at("i3"), w(Piece::Guard));
-    assert_eq!(at("j3"), w(Piece::Wazir));
-    assert_eq!(at("k1"), w(Piece::Guard));
-    assert_eq!(at("l1"), w(Piece::Wazir));
-    assert_eq!(at("k2"), w(Piece::Knight));
-    assert_eq!(at("p2"), w(Piece::Ferz));
+    assert_eq!(at("i3"), w(Role::Guard));
+    assert_eq!(at("j3"), w(Role::Wazir));
+    assert_eq!(at("k1"), w(Role::Guard));
+    assert_eq!(at("l1"), w(Role::Wazir));
+    assert_eq!(at("k2"), w(Role::Knight));
+    assert_eq!(at("p2"), w(Role::Ferz));
     // Black mirrors across the middle.
-    assert_eq!(at("a16"), b(Piece::Wazir));
-    assert_eq!(at("b13"), b(Piece::Knight));
-    assert_eq!(at("p15"), b(Piece::Ferz));
+    assert_eq!(at("a16"), b(Role::Wazir));
+    assert_eq!(at("b13"), b(Role::Knight));
+    assert_eq!(at("p15"), b(Role::Ferz));
     for s in P16.board().squares() {
         let mirror = Square::from_coords(s.file(), 15 - s.rank()).unwrap();
         let white = pos.piece_at(s).filter(|p| p.1 == Color::White);
@@ -247,7 +247,7 @@ fn paulowich_setup_small_pieces_follow_the_standard_pattern_by_old_file() {
 fn paulowich_setup_gives_each_side_fourteen_of_each_small_piece() {
     let pos = TilingRider::start(P16);
     for color in Color::ALL {
-        for piece in Piece::ALL {
+        for piece in Role::ALL {
             let n = Square::all()
                 .filter(|&s| pos.piece_at(s) == Some((piece, color)))
                 .count();

@@ -7,7 +7,7 @@
 use crate::reference;
 use crate::start_game;
 use chimera_core::{perft, Game};
-use chimera_kit::conformance::{perft_counts, perft_two_ways};
+use chimera_test_kit::{perft_counts, perft_two_ways};
 use chimera_tiling_rider::{Rules, TilingRider};
 
 /// The crate's perft data file, where the counts below come from.

@@ -3,7 +3,7 @@
 use crate::{after, board, is_legal, position_with, sq, targets};
 use chimera_core::{Color, Position};
 use chimera_kit::steps::KNIGHT;
-use chimera_tiling_rider::{Piece, Rules, Square};
+use chimera_tiling_rider::{Role, Rules, Square};
 
 /// The expected end squares of a small piece on `from` stepping by `steps`: each step's
 /// square if empty or enemy, plus, for an empty square on another tile, its tile-mate if
@@ -85,7 +85,7 @@ fn small_pieces_capture_enemy_pieces() {
     let pos = board(Color::White, 2, &[("e8", 'W'), ("e9", 'n')]);
     assert!(is_legal(&pos, "e8xe9"));
     let next = after(&pos, &["e8xe9"]);
-    assert_eq!(next.piece_at(sq("e9")), Some((Piece::Wazir, Color::White)));
+    assert_eq!(next.piece_at(sq("e9")), Some((Role::Wazir, Color::White)));
 }
 
 #[test]

@@ -128,7 +128,7 @@ proptest! {
     #[test]
     fn planner_and_search_agree_along_random_games(seed in any::<u64>(), rules in 0..3usize) {
         let rules = Rules::from_name(Rules::NAMES[rules]).expect("a rule set");
-        let mut rng = chimera_core::conformance::SplitMix64::new(seed);
+        let mut rng = chimera_core::SplitMix64::new(seed);
         let mut pos = TilingRider::start(rules);
         for _ in 0..12 {
             let (searched, planned) = both(&pos);

@@ -1,13 +1,13 @@
 //! Property tests: random playouts through the conformance kit, the fast engine against the
 //! reference action by action, and the parsers on position-like and move-like text (on any
-//! text, the kit's conformance tests, `tests/kit_conformance.rs`).
+//! text, the kit's conformance tests, `tests/conformance.rs`).
 
 use crate::reference::RefPos;
 use crate::start_game;
-use chimera_core::conformance::{check_parsers, check_playout, SplitMix64};
 use chimera_core::Color;
 use chimera_core::{Game, Position};
-use chimera_tiling_rider::{Move, Piece, Rules, Setup, Square, TilingRider, Unit};
+use chimera_test_kit::{check_parsers, check_playout, SplitMix64};
+use chimera_tiling_rider::{Move, Role, Rules, Setup, Square, TilingRider, Unit};
 use proptest::prelude::*;
 
 #[test]
@@ -148,10 +148,7 @@ fn scatter_pieces(
             Square::from_index(rng.below(288)).unwrap()
         };
         if free(pos, s) {
-            pos.set_piece(
-                s,
-                Some((Piece::ALL[rng.below(4)], Color::ALL[rng.below(2)])),
-            );
+            pos.set_piece(s, Some((Role::ALL[rng.below(4)], Color::ALL[rng.below(2)])));
         }
     }
 }
@@ -181,7 +178,7 @@ pub fn random_position(seed: u64) -> TilingRider {
     if rng.below(2) == 0 {
         let u = Unit::from_index(rng.below(72)).unwrap();
         if u.squares().iter().all(|&s| free(&pos, s)) {
-            let piece = Piece::ALL[rng.below(4)];
+            let piece = Role::ALL[rng.below(4)];
             let color = Color::ALL[rng.below(2)];
             for s in u.squares() {
                 pos.set_piece(s, Some((piece, color)));
@@ -381,7 +378,7 @@ pub fn random_position_16(seed: u64) -> TilingRider {
     if rng.below(3) == 0 {
         let u = units[rng.below(units.len())];
         if u.squares().iter().all(|&s| free(&pos, s)) {
-            let piece = Piece::ALL[rng.below(4)];
+            let piece = Role::ALL[rng.below(4)];
             let color = Color::ALL[rng.below(2)];
             for s in u.squares() {
                 pos.set_piece(s, Some((piece, color)));
@@ -636,7 +633,7 @@ pub fn crowded_position(seed: u64) -> TilingRider {
         if (0..9).contains(&u) && (0..8).contains(&v) {
             let a = Unit::from_index((v * 9 + u) as usize).unwrap();
             if a.squares().iter().all(|&s| free(&pos, s)) {
-                let piece = Piece::ALL[rng.below(4)];
+                let piece = Role::ALL[rng.below(4)];
                 for s in a.squares() {
                     pos.set_piece(s, Some((piece, !side)));
                 }
@@ -648,14 +645,14 @@ pub fn crowded_position(seed: u64) -> TilingRider {
     for _ in 0..40 {
         if let Some(s) = near(&mut rng, 4) {
             if free(&pos, s) {
-                pos.set_piece(s, Some((Piece::ALL[rng.below(4)], side)));
+                pos.set_piece(s, Some((Role::ALL[rng.below(4)], side)));
             }
         }
     }
     for _ in 0..3 + rng.below(5) {
         if let Some(s) = near(&mut rng, 2) {
             if free(&pos, s) {
-                pos.set_piece(s, Some((Piece::ALL[rng.below(4)], !side)));
+                pos.set_piece(s, Some((Role::ALL[rng.below(4)], !side)));
             }
         }
     }

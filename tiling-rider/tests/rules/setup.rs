@@ -2,9 +2,9 @@
 
 use crate::sq;
 use chimera_core::{Color, Position};
-use chimera_tiling_rider::{Piece, Rules, Square, TilingRider};
+use chimera_tiling_rider::{Role, Rules, Square, TilingRider};
 
-fn at(pos: &TilingRider, s: &str) -> Option<(Piece, Color)> {
+fn at(pos: &TilingRider, s: &str) -> Option<(Role, Color)> {
     pos.piece_at(sq(s))
 }
 
@@ -31,13 +31,13 @@ fn setup_every_other_unit_of_ranks_1_to_4_holds_one_wazir_ferz_guard_knight() {
             if unit == pos.king_unit(Color::White) {
                 continue;
             }
-            let mut kinds: Vec<Piece> = unit
+            let mut kinds: Vec<Role> = unit
                 .squares()
                 .iter()
                 .map(|&s| pos.piece_at(s).unwrap().0)
                 .collect();
             kinds.sort();
-            assert_eq!(kinds, Piece::ALL);
+            assert_eq!(kinds, Role::ALL);
         }
     }
 }
@@ -46,24 +46,24 @@ fn setup_every_other_unit_of_ranks_1_to_4_holds_one_wazir_ferz_guard_knight() {
 fn setup_files_a_to_j_wazir_guard_below_ferz_knight_above() {
     let pos = TilingRider::standard();
     let w = |p| Some((p, Color::White));
-    assert_eq!(at(&pos, "a1"), w(Piece::Wazir));
-    assert_eq!(at(&pos, "b1"), w(Piece::Guard));
-    assert_eq!(at(&pos, "a2"), w(Piece::Ferz));
-    assert_eq!(at(&pos, "b2"), w(Piece::Knight));
-    assert_eq!(at(&pos, "i3"), w(Piece::Wazir));
-    assert_eq!(at(&pos, "j4"), w(Piece::Knight));
+    assert_eq!(at(&pos, "a1"), w(Role::Wazir));
+    assert_eq!(at(&pos, "b1"), w(Role::Guard));
+    assert_eq!(at(&pos, "a2"), w(Role::Ferz));
+    assert_eq!(at(&pos, "b2"), w(Role::Knight));
+    assert_eq!(at(&pos, "i3"), w(Role::Wazir));
+    assert_eq!(at(&pos, "j4"), w(Role::Knight));
 }
 
 #[test]
 fn setup_files_k_to_r_mirrored_guard_wazir_below_knight_ferz_above() {
     let pos = TilingRider::standard();
     let w = |p| Some((p, Color::White));
-    assert_eq!(at(&pos, "k1"), w(Piece::Guard));
-    assert_eq!(at(&pos, "l1"), w(Piece::Wazir));
-    assert_eq!(at(&pos, "k2"), w(Piece::Knight));
-    assert_eq!(at(&pos, "l2"), w(Piece::Ferz));
-    assert_eq!(at(&pos, "q3"), w(Piece::Guard));
-    assert_eq!(at(&pos, "r4"), w(Piece::Ferz));
+    assert_eq!(at(&pos, "k1"), w(Role::Guard));
+    assert_eq!(at(&pos, "l1"), w(Role::Wazir));
+    assert_eq!(at(&pos, "k2"), w(Role::Knight));
+    assert_eq!(at(&pos, "l2"), w(Role::Ferz));
+    assert_eq!(at(&pos, "q3"), w(Role::Guard));
+    assert_eq!(at(&pos, "r4"), w(Role::Ferz));
 }
 
 #[test]
@@ -75,8 +75,8 @@ fn setup_black_mirrors_white_across_the_middle() {
         let black = pos.piece_at(mirror).filter(|p| p.1 == Color::Black);
         assert_eq!(white.map(|p| p.0), black.map(|p| p.0), "{s} / {mirror}");
     }
-    assert_eq!(at(&pos, "a16"), Some((Piece::Wazir, Color::Black)));
-    assert_eq!(at(&pos, "b13"), Some((Piece::Knight, Color::Black)));
+    assert_eq!(at(&pos, "a16"), Some((Role::Wazir, Color::Black)));
+    assert_eq!(at(&pos, "b13"), Some((Role::Knight, Color::Black)));
     for rank in 5..=12 {
         for file in 0..18 {
             assert!(pos
@@ -92,7 +92,7 @@ fn setup_gives_each_side_seventeen_of_each_small_piece() {
     // more unit go) holds only with 17 of each.
     let pos = TilingRider::standard();
     for color in Color::ALL {
-        for piece in Piece::ALL {
+        for piece in Role::ALL {
             let n = Square::all()
                 .filter(|&s| pos.piece_at(s) == Some((piece, color)))
                 .count();

@@ -39,7 +39,7 @@ fn placement_on_empty_cells_only() {
     let mut pos = two_pawns(80);
     pos.put(
         crate::cell("Bc2"),
-        Some((chimera_triagonal::Piece::Rook, Color::Black)),
+        Some((chimera_triagonal::Role::Rook, Color::Black)),
     )
     .unwrap();
     assert!(!is_legal(&pos, "J@Bc2,J@Bd2,Cc3-Cc4"));
@@ -109,7 +109,7 @@ fn after_a_placement_the_normal_move_may_not_move_a_jack() {
     let mut pos = two_pawns(80);
     pos.put(
         crate::cell("Fa1"),
-        Some((chimera_triagonal::Piece::Jack, Color::White)),
+        Some((chimera_triagonal::Role::Jack, Color::White)),
     )
     .unwrap();
     assert!(is_legal(&pos, "Fa1-Fa2"));
@@ -165,62 +165,62 @@ fn a_placement_is_part_of_a_turn_that_still_needs_its_normal_move() {
     pos.put(crate::cell("Aa8"), None).unwrap();
     pos.put(
         crate::cell("Ca1"),
-        Some((chimera_triagonal::Piece::King, Color::White)),
+        Some((chimera_triagonal::Role::King, Color::White)),
     )
     .unwrap();
     pos.put(
         crate::cell("Ca2"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
         crate::cell("Cb1"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
         crate::cell("Cb2"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
         crate::cell("Ba1"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
         crate::cell("Ba2"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
         crate::cell("Bb1"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
         crate::cell("Bb2"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
         crate::cell("Da1"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
         crate::cell("Da2"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
         crate::cell("Db1"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
         crate::cell("Db2"),
-        Some((chimera_triagonal::Piece::Pawn, Color::Black)),
+        Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos = Setup::from_position(&pos)

@@ -57,14 +57,14 @@ fn castling_needs_the_cells_between_king_and_rook_empty() {
     let mut pos = castling_position(Color::White);
     pos.put(
         crate::cell("Ab1"),
-        Some((chimera_triagonal::Piece::Knight, Color::White)),
+        Some((chimera_triagonal::Role::Knight, Color::White)),
     )
     .unwrap();
     assert!(!is_legal(&pos, "Ae1-Ac1"));
     assert!(is_legal(&pos, "Ae1-Ag1"));
     pos.put(
         crate::cell("Af1"),
-        Some((chimera_triagonal::Piece::Bishop, Color::Black)),
+        Some((chimera_triagonal::Role::Bishop, Color::Black)),
     )
     .unwrap();
     assert!(!is_legal(&pos, "Ae1-Ag1"));

@@ -17,7 +17,7 @@ mod render;
 mod setup;
 
 use chimera_core::{Color, Game, Position};
-use chimera_triagonal::{Cell, Piece, Rules, Setup, Triagonal};
+use chimera_triagonal::{Cell, Role, Rules, Setup, Triagonal};
 
 /// A cell by name.
 pub fn cell(name: &str) -> Cell {
@@ -29,7 +29,7 @@ pub fn cell(name: &str) -> Cell {
 pub fn board(turn: Color, pieces: &[(&str, char)]) -> Triagonal {
     let mut setup = Setup::new(turn);
     for &(name, letter) in pieces {
-        let piece = Piece::from_letter(letter).unwrap_or_else(|| panic!("bad piece {letter}"));
+        let piece = Role::from_letter(letter).unwrap_or_else(|| panic!("bad piece {letter}"));
         let color = if letter.is_ascii_uppercase() {
             Color::White
         } else {

@@ -2,7 +2,7 @@
 
 use crate::{after, board, is_legal, with_kings};
 use chimera_core::{Color, Position};
-use chimera_triagonal::{Move, Piece, Rules, Triagonal};
+use chimera_triagonal::{Move, Role, Rules, Triagonal};
 
 /// The start position's text.
 pub const START_TEXT: &str = "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/PPPPPPPP/PPPPPPPP|8/8/8/8/8/8/8/8|8/8/8/3**3/3**3/8/8/8|8/8/8/3**3/3**3/8/8/8|8/8/8/8/8/8/8/8|pppppppp/pppppppp/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/8/8 w 80 80 - 0 1";
@@ -41,7 +41,7 @@ fn ruling_promotion_written_with_equals() {
     // black piece on Hb8 it is written Gb7xHb8=N.
     let pos = with_kings(Color::White, &[("Gb7", 'P'), ("Hb8", 'n')]);
     let mv = pos.parse_move("Gb7-Hb8=N").unwrap();
-    assert_eq!(mv.promotion(), Some(Piece::Knight));
+    assert_eq!(mv.promotion(), Some(Role::Knight));
     assert!(is_legal(&pos, "Gb7-Hb8=N"));
     assert_eq!(pos.move_text(mv), "Gb7xHb8=N");
     assert_eq!(pos.parse_move("gb7xhb8n").unwrap(), mv);
@@ -275,7 +275,7 @@ fn serde_writes_a_lone_move_as_its_text() {
         assert_eq!(json, format!("\"{text}\""));
         assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
     }
-    let promotion = Move::new(crate::cell("Gb7"), crate::cell("Hb8")).with_promotion(Piece::Knight);
+    let promotion = Move::new(crate::cell("Gb7"), crate::cell("Hb8")).with_promotion(Role::Knight);
     assert_eq!(serde_json::to_string(&promotion).unwrap(), r#""Gb7-Hb8=N""#);
     // Bad text is refused with the reader's error, saying what was wrong.
     let err = serde_json::from_str::<Move>(r#""Ae2-Ae9""#).unwrap_err();

@@ -6,7 +6,7 @@
 use crate::reference;
 use crate::{start_game, EMPTY_HANDS};
 use chimera_core::{perft, Game, Position};
-use chimera_kit::conformance::{perft_counts, perft_two_ways};
+use chimera_test_kit::{perft_counts, perft_two_ways};
 use chimera_triagonal::{Rules, Triagonal};
 
 /// The crate's perft data file, where the counts below come from.

@@ -130,5 +130,5 @@ fn interpretation_captured_jacks_do_not_return_to_any_hand() {
     let next = after(&pos, "Cc3xCc6");
     assert_eq!(next.jacks_in_hand(Color::Black), 4);
     assert_eq!(next.jacks_in_hand(Color::White), 0);
-    assert_eq!(next.count(Color::Black, chimera_triagonal::Piece::Jack), 0);
+    assert_eq!(next.count(Color::Black, chimera_triagonal::Role::Jack), 0);
 }

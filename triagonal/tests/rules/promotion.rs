@@ -59,7 +59,7 @@ fn a_player_may_never_have_more_than_three_of_one_kind() {
     assert_eq!(moves_from(&pos, "Hb7"), ["Hb7-Hb8=B", "Hb7-Hb8=N"]);
     // A third bishop is fine; then bishops are full too.
     let pos = after(&pos, "Hb7-Hb8=B");
-    assert_eq!(pos.count(Color::White, chimera_triagonal::Piece::Bishop), 3);
+    assert_eq!(pos.count(Color::White, chimera_triagonal::Role::Bishop), 3);
 }
 
 #[test]

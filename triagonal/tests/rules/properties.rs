@@ -1,12 +1,12 @@
 //! Property tests: random playouts without Jacks through the conformance kit, the fast
 //! engine against the reference move by move (generation and move making), and the parsers
 //! on position-like and move-like text (playouts from the start and parsers on any text are
-//! the kit's conformance tests, `tests/kit_conformance.rs`).
+//! the kit's conformance tests, `tests/conformance.rs`).
 
 use crate::reference::RefBoard;
 use crate::EMPTY_HANDS;
-use chimera_core::conformance::{check_parsers, check_playout, SplitMix64};
 use chimera_core::{Game, Position};
+use chimera_test_kit::{check_parsers, check_playout, SplitMix64};
 use chimera_triagonal::{Move, Rules, Triagonal};
 use proptest::prelude::*;
 

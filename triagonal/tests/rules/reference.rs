@@ -5,7 +5,7 @@
 //! and the position's read accessors); the perft and playout tests compare the two.
 
 use chimera_core::{Color, Game, Position};
-use chimera_triagonal::{Cell, Move, Piece, Triagonal};
+use chimera_triagonal::{Cell, Move, Role, Triagonal};
 
 type Coord = (i32, i32, i32); // (file, rank, level)
 
@@ -371,7 +371,7 @@ impl RefBoard {
     fn to_move(m: &RefMove) -> Move {
         let mut mv = Move::new(cell(m.from), cell(m.to));
         if let Some(p) = m.promo {
-            mv = mv.with_promotion(Piece::from_letter(p).unwrap());
+            mv = mv.with_promotion(Role::from_letter(p).unwrap());
         }
         mv
     }

@@ -2,7 +2,7 @@
 
 use crate::at;
 use chimera_core::{Color, Position};
-use chimera_triagonal::{Piece, Rules, Triagonal};
+use chimera_triagonal::{Role, Rules, Triagonal};
 
 #[test]
 fn white_setup_back_rank_on_level_a_pawns_on_a2_b1_b2() {
@@ -17,7 +17,7 @@ fn white_setup_back_rank_on_level_a_pawns_on_a2_b1_b2() {
             assert_eq!(at(&pos, &cell), Some('P'), "{cell}");
         }
     }
-    assert_eq!(pos.count(Color::White, Piece::Pawn), 24);
+    assert_eq!(pos.count(Color::White, Role::Pawn), 24);
     assert_eq!(pos.occupied_by(Color::White).len(), 32);
 }
 
@@ -34,7 +34,7 @@ fn black_setup_turned_about_the_file_axis() {
             assert_eq!(at(&pos, &cell), Some('p'), "{cell}");
         }
     }
-    assert_eq!(pos.count(Color::Black, Piece::Pawn), 24);
+    assert_eq!(pos.count(Color::Black, Role::Pawn), 24);
     assert_eq!(pos.occupied_by(Color::Black).len(), 32);
     // Every white piece has its black twin at (file, 7 − rank, 7 − level).
     for c in pos.occupied_by(Color::White).iter() {
@@ -49,8 +49,8 @@ fn each_side_has_80_jacks_in_hand_and_none_on_the_board() {
     let pos = Triagonal::start(Rules::Standard);
     assert_eq!(pos.jacks_in_hand(Color::White), 80);
     assert_eq!(pos.jacks_in_hand(Color::Black), 80);
-    assert_eq!(pos.count(Color::White, Piece::Jack), 0);
-    assert_eq!(pos.count(Color::Black, Piece::Jack), 0);
+    assert_eq!(pos.count(Color::White, Role::Jack), 0);
+    assert_eq!(pos.count(Color::Black, Role::Jack), 0);
 }
 
 #[test]

@@ -1,11 +1,11 @@
 //! Property tests: the fast engine against the reference move by move, long playouts, and
 //! the parsers on position-like and move-like text (random playouts from the start and
-//! parsers on any text are the kit's conformance tests, `tests/kit_conformance.rs`).
+//! parsers on any text are the kit's conformance tests, `tests/conformance.rs`).
 
 use crate::reference::RefBoard;
 use crate::start_game;
-use chimera_core::conformance::{check_parsers, check_playout, SplitMix64};
 use chimera_core::{Game, Position};
+use chimera_test_kit::{check_parsers, check_playout, SplitMix64};
 use chimera_turnover::{Move, Turnover};
 use proptest::prelude::*;
 

@@ -5,20 +5,20 @@
 #![allow(dead_code)]
 
 use chimera_core::{Color, Game, Position};
-use chimera_turret::{CastleSide, Cell, Move, Piece, Role, Rules, TurretChess};
+use chimera_turret::{CastleSide, Cell, Move, Piece, Role, Rules, Turret};
 
 /// Reads a position, panicking with the error.
-pub fn pos(fen: &str) -> TurretChess {
-    TurretChess::from_text(fen, Rules::Standard).unwrap_or_else(|e| panic!("{fen}: {e}"))
+pub fn pos(fen: &str) -> Turret {
+    Turret::from_text(fen, Rules::Standard).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// Reads a Kwagga-rules position.
-pub fn kpos(fen: &str) -> TurretChess {
-    TurretChess::from_text(fen, Rules::Kwagga).unwrap_or_else(|e| panic!("{fen}: {e}"))
+pub fn kpos(fen: &str) -> Turret {
+    Turret::from_text(fen, Rules::Kwagga).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// The legal moves as sorted long-algebraic texts.
-pub fn moves(p: &TurretChess) -> Vec<String> {
+pub fn moves(p: &Turret) -> Vec<String> {
     let mut v: Vec<String> = p
         .legal_move_list()
         .iter()
@@ -29,12 +29,12 @@ pub fn moves(p: &TurretChess) -> Vec<String> {
 }
 
 /// Whether `text` is a legal move.
-pub fn legal(p: &TurretChess, text: &str) -> bool {
+pub fn legal(p: &Turret, text: &str) -> bool {
     moves(p).iter().any(|m| m == text)
 }
 
 /// Plays a move text (must be legal) and returns the new position.
-pub fn after(p: &TurretChess, text: &str) -> TurretChess {
+pub fn after(p: &Turret, text: &str) -> Turret {
     let mut q = p.clone();
     let mv = q.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
     q.play(mv)
@@ -43,7 +43,7 @@ pub fn after(p: &TurretChess, text: &str) -> TurretChess {
 }
 
 /// The piece letter on a cell (`.` for empty).
-pub fn at(p: &TurretChess, cell: &str) -> char {
+pub fn at(p: &Turret, cell: &str) -> char {
     p.piece_at(Cell::parse(cell).unwrap())
         .map_or('.', |x| x.char())
 }
@@ -113,7 +113,7 @@ pub struct Ref {
 }
 
 impl Ref {
-    pub fn from_pos(p: &TurretChess) -> Ref {
+    pub fn from_pos(p: &Turret) -> Ref {
         let mut cells = [None; 80];
         for c in Cell::all() {
             cells[c.index() as usize] = p.piece_at(c);
@@ -505,19 +505,19 @@ impl Ref {
 }
 
 /// The reference generator's legal moves in a game (moves played by the crate).
-pub fn ref_generate(g: &Game<TurretChess>, buf: &mut Vec<Move>) {
+pub fn ref_generate(g: &Game<Turret>, buf: &mut Vec<Move>) {
     buf.clear();
     buf.extend(Ref::from_pos(g.position()).legal());
 }
 
 /// Perft counted by the crate's generator and by the reference: the count if they agree.
-pub fn two_ways(p: &TurretChess, depth: u32) -> Result<u64, String> {
-    chimera_kit::conformance::perft_two_ways(&mut Game::new(p.clone()), depth, &mut ref_generate)
+pub fn two_ways(p: &Turret, depth: u32) -> Result<u64, String> {
+    chimera_test_kit::perft_two_ways(&mut Game::new(p.clone()), depth, &mut ref_generate)
 }
 
 /// Walks the tree to `depth`, comparing at every node the crate's legal moves with the
 /// reference's (as sets) and the position after each move with the reference's make.
-pub fn compare_tree(p: &TurretChess, depth: u32) -> Result<u64, String> {
+pub fn compare_tree(p: &Turret, depth: u32) -> Result<u64, String> {
     let r = Ref::from_pos(p);
     let mut fast = p.legal_move_list();
     let mut slow = r.legal();
@@ -600,17 +600,17 @@ pub fn setup_text(pieces: &str, rest: &str) -> String {
 }
 
 /// [`setup_text`] read as a standard-rules position.
-pub fn setup(pieces: &str, rest: &str) -> TurretChess {
+pub fn setup(pieces: &str, rest: &str) -> Turret {
     pos(&setup_text(pieces, rest))
 }
 
 /// [`setup_text`] read as a Kwagga-rules position.
-pub fn ksetup(pieces: &str, rest: &str) -> TurretChess {
+pub fn ksetup(pieces: &str, rest: &str) -> Turret {
     kpos(&setup_text(pieces, rest))
 }
 
 /// The legal moves from one cell, as sorted destination names.
-pub fn dests(p: &TurretChess, from: &str) -> Vec<String> {
+pub fn dests(p: &Turret, from: &str) -> Vec<String> {
     let mut v: Vec<String> = moves(p)
         .into_iter()
         .filter(|m| m.starts_with(from))

@@ -1,7 +1,7 @@
 //! §1 Board and setup.
 use crate::common::*;
 use chimera_core::{Color, Game, Position};
-use chimera_turret::{Cell, Piece, Role, Rules, TurretChess, START_FEN};
+use chimera_turret::{Cell, Piece, Role, Rules, Turret, START_FEN};
 
 #[test]
 fn board_has_68_cells_with_a2_to_a7_and_j2_to_j7_missing() {
@@ -29,7 +29,7 @@ fn no_piece_may_stand_on_or_pass_through_missing_cells() {
     let p = setup("Kf1 kf8 Nc3", "w - - 0 1");
     assert_eq!(dests(&p, "c3"), ["b1", "b5", "d1", "d5", "e2", "e4"]);
     // A position text cannot put a piece on a missing cell.
-    let err = TurretChess::from_text("5k4/*8*/*8*/*8*/R8*/*8*/*8*/5K4 w - - 0 1", Rules::Standard)
+    let err = Turret::from_text("5k4/*8*/*8*/*8*/R8*/*8*/*8*/5K4 w - - 0 1", Rules::Standard)
         .unwrap_err();
     assert!(err.reason.contains("not on the board"), "{err}");
     assert_eq!(err.place, "row 5 (rank 4), column 1");
@@ -37,7 +37,7 @@ fn no_piece_may_stand_on_or_pass_through_missing_cells() {
 
 #[test]
 fn setup_is_the_orthodox_array_on_files_b_to_i_with_a_turret_on_each_extra_cell() {
-    let p = TurretChess::start(Rules::Standard);
+    let p = Turret::start(Rules::Standard);
     assert_eq!(p.to_text(), START_FEN);
     let back = [
         Role::Rook,
@@ -84,7 +84,7 @@ fn setup_is_the_orthodox_array_on_files_b_to_i_with_a_turret_on_each_extra_cell(
 
 #[test]
 fn white_king_starts_on_f1_black_king_on_f8_and_white_moves_first() {
-    let p = TurretChess::start(Rules::Standard);
+    let p = Turret::start(Rules::Standard);
     assert_eq!(p.king(Color::White), Cell::parse("f1"));
     assert_eq!(p.king(Color::Black), Cell::parse("f8"));
     assert_eq!(p.turn(), Color::White);
@@ -96,10 +96,7 @@ fn everything_else_is_orthodox_chess_pawns_step_double_step_and_capture() {
     assert_eq!(dests(&p, "e2"), ["d3", "e3", "e4", "f3"]);
     assert_eq!(dests(&p, "c2"), ["d3"]);
     // The start position has the orthodox 20 moves.
-    assert_eq!(
-        TurretChess::start(Rules::Standard).legal_move_list().len(),
-        20
-    );
+    assert_eq!(Turret::start(Rules::Standard).legal_move_list().len(), 20);
 }
 
 #[test]
@@ -128,8 +125,8 @@ fn a_move_fits_in_4_bytes_and_a_position_stays_small() {
     assert!(std::mem::size_of::<chimera_turret::Move>() <= 4);
     assert!(std::mem::size_of::<Option<chimera_turret::Move>>() <= 8);
     assert!(
-        std::mem::size_of::<TurretChess>() <= 288,
+        std::mem::size_of::<Turret>() <= 288,
         "{}",
-        std::mem::size_of::<TurretChess>()
+        std::mem::size_of::<Turret>()
     );
 }

@@ -1,7 +1,7 @@
 //! §5 Check and the end of the game.
 use crate::common::*;
 use chimera_core::{Color, DrawReason, Game, Outcome, Position, WinReason};
-use chimera_turret::{Rules, TurretChess};
+use chimera_turret::{Rules, Turret};
 
 #[test]
 fn a_square_is_attacked_by_a_turret_with_a_piece_behind_it_and_empty_cells_between() {
@@ -111,7 +111,7 @@ fn stalemate_is_a_draw() {
 
 #[test]
 fn threefold_repetition_is_a_draw() {
-    let mut g: Game<TurretChess> = Game::start(Rules::Standard);
+    let mut g: Game<Turret> = Game::start(Rules::Standard);
     for _ in 0..2 {
         for m in ["h1g3", "h8g6", "g3h1", "g6h8"] {
             assert_eq!(g.outcome(), None);

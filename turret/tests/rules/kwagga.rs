@@ -1,7 +1,7 @@
 //! §6 Kwagga option.
 use crate::common::*;
 use chimera_core::{Position, RuleSet};
-use chimera_turret::{Rules, TurretChess, KWAGGA_START_FEN};
+use chimera_turret::{Rules, Turret, KWAGGA_START_FEN};
 
 #[test]
 fn the_kwagga_option_is_the_rule_set_named_kwagga() {
@@ -14,7 +14,7 @@ fn the_kwagga_option_is_the_rule_set_named_kwagga() {
 
 #[test]
 fn kwaggas_replace_the_knights_in_the_setup() {
-    let p = TurretChess::start(Rules::Kwagga);
+    let p = Turret::start(Rules::Kwagga);
     assert_eq!(p.to_text(), KWAGGA_START_FEN);
     assert_eq!(
         (at(&p, "c1"), at(&p, "h1"), at(&p, "c8"), at(&p, "h8")),

@@ -1,30 +1,25 @@
 //! §7 Notation.
 use crate::common::*;
-use chimera_core::conformance::SplitMix64;
 use chimera_core::Position;
-use chimera_turret::{Rules, TurretChess, START_FEN};
+use chimera_core::SplitMix64;
+use chimera_turret::{Rules, Turret, START_FEN};
 
 #[test]
 fn position_text_is_fen_with_a_star_for_each_missing_cell_and_t_for_the_turret() {
-    let p = TurretChess::start(Rules::Standard);
+    let p = Turret::start(Rules::Standard);
     assert_eq!(p.to_text(), START_FEN);
-    assert_eq!(
-        TurretChess::from_text(START_FEN, Rules::Standard).unwrap(),
-        p
-    );
+    assert_eq!(Turret::from_text(START_FEN, Rules::Standard).unwrap(), p);
     // Short forms: the last four fields may be left out; `10` counts a whole empty rank,
     // and adjacent counts add up (`181`: an extra cell, eight cells, an extra cell).
-    let r = TurretChess::from_text("181/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w", Rules::Standard).unwrap();
+    let r = Turret::from_text("181/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w", Rules::Standard).unwrap();
     assert_eq!(r.to_text(), "10/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w - - 0 1");
-    assert!(
-        TurretChess::from_text("1801/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w", Rules::Standard).is_err()
-    );
-    let q = TurretChess::from_text("10/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w", Rules::Standard).unwrap();
+    assert!(Turret::from_text("1801/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w", Rules::Standard).is_err());
+    let q = Turret::from_text("10/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w", Rules::Standard).unwrap();
     assert_eq!(q.to_text(), "10/*8*/*8*/*3k4*/*8*/*8*/*8*/5K4 w - - 0 1");
 }
 
 fn error(text: &str) -> String {
-    let e = TurretChess::from_text(text, Rules::Standard).expect_err(text);
+    let e = Turret::from_text(text, Rules::Standard).expect_err(text);
     format!("{} | {}", e.place, e.reason)
 }
 
@@ -76,15 +71,12 @@ fn castling_rights_are_written_kqkq_with_the_rooks_cell_when_it_was_thrown_away(
     let p = setup("Kf1 Ri1 Ti2 Rb1 kf8 rb8 ri8", "w KQkq - 0 1");
     let q = after(&p, "i2i4");
     assert_eq!(q.to_text().split_whitespace().nth(2), Some("Ki5Qkq"));
-    assert_eq!(
-        TurretChess::from_text(&q.to_text(), Rules::Standard).unwrap(),
-        q
-    );
+    assert_eq!(Turret::from_text(&q.to_text(), Rules::Standard).unwrap(), q);
 }
 
 #[test]
 fn moves_are_written_in_long_algebraic_in_the_ten_file_coordinates() {
-    let p = TurretChess::start(Rules::Standard);
+    let p = Turret::start(Rules::Standard);
     let m = p.parse_move("e2e4").unwrap();
     assert_eq!(p.move_text(m), "e2e4");
     assert_eq!(p.parse_move("E2E4"), Ok(m));
@@ -156,7 +148,7 @@ fn san_disambiguates_and_marks_check_mate_and_promotion() {
 fn san_and_long_algebraic_read_back_every_legal_move_along_random_games() {
     for seed in 0..12u64 {
         let mut rng = SplitMix64::new(seed);
-        let mut p = TurretChess::start(if seed % 2 == 0 {
+        let mut p = Turret::start(if seed % 2 == 0 {
             Rules::Standard
         } else {
             Rules::Kwagga
@@ -178,7 +170,7 @@ fn san_and_long_algebraic_read_back_every_legal_move_along_random_games() {
 
 #[test]
 fn unreadable_moves_are_errors() {
-    let p = TurretChess::start(Rules::Standard);
+    let p = Turret::start(Rules::Standard);
     for t in [
         "", "x", "e9e4", "Qz9", "Ke2", "O-O-O-O", "e2e4e6", "Nf3", "é",
     ] {

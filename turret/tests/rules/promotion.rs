@@ -37,7 +37,7 @@ fn a_pawn_may_promote_on_an_extra_corner_cell() {
 
 #[test]
 fn pawns_never_stand_on_their_first_or_last_rank() {
-    let err = chimera_turret::TurretChess::from_text(
+    let err = chimera_turret::Turret::from_text(
         "4kP4/*8*/*8*/*8*/*8*/*8*/*8*/5K4 w - - 0 1",
         chimera_turret::Rules::Standard,
     )

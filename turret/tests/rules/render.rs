@@ -1,7 +1,7 @@
 //! Pictures: the terminal diagram and the SVG.
 use crate::common::*;
 use chimera_core::{Position, Render};
-use chimera_turret::{Rules, TurretChess};
+use chimera_turret::{Rules, Turret};
 
 #[test]
 fn the_text_diagram_shows_68_cells_coordinates_pieces_and_the_slings_path() {
@@ -18,7 +18,7 @@ fn the_text_diagram_shows_68_cells_coordinates_pieces_and_the_slings_path() {
         t.contains("the sling throws the white knight from e3 to e7, capturing the black rook"),
         "{t}"
     );
-    let start = TurretChess::start(Rules::Standard).text_diagram(None);
+    let start = Turret::start(Rules::Standard).text_diagram(None);
     assert!(
         start.contains(" 8  t  r  n  b  q  k  b  n  r  t  8"),
         "{start}"
@@ -62,7 +62,7 @@ fn the_svg_draws_68_cells_the_last_move_the_slings_arrow_and_a_checked_king() {
 }
 
 /// Every cell a move's clicks or marks name is a `data-cell` of the SVG picture.
-fn assert_cells_in_svg(p: &TurretChess) {
+fn assert_cells_in_svg(p: &Turret) {
     let svg = p.svg(None);
     let mut moves = Vec::new();
     p.legal_moves(&mut moves);
@@ -98,7 +98,7 @@ fn render_move_cells_name_the_from_and_to_cells_the_slings_throw_and_the_castlin
         assert_eq!(cells.picks, [[&mv[..2]], [&mv[2..]]], "{mv}");
         assert_eq!(cells.also, rook, "{mv}");
     }
-    for p in [p, castles, TurretChess::start(Rules::Standard)] {
+    for p in [p, castles, Turret::start(Rules::Standard)] {
         assert_cells_in_svg(&p);
     }
 }

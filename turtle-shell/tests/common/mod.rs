@@ -4,7 +4,7 @@
 
 use chimera_core::{Color, Game, Position};
 use chimera_turtle_shell::board_data as bd;
-use chimera_turtle_shell::{Cell, Move, Piece, Repetition, Rules, TurtleShell};
+use chimera_turtle_shell::{Cell, Move, Repetition, Role, Rules, TurtleShell};
 
 /// Rules by repetition option.
 pub fn rules(repetition: Repetition) -> Rules {
@@ -108,7 +108,7 @@ pub fn play_all(g: &mut Game<TurtleShell>, moves: &[&str]) {
 // ---------------------------------------------------------------------------------------
 // The slow, independent generator.
 
-type Board = [Option<(Color, Piece)>; 64];
+type Board = [Option<(Color, Role)>; 64];
 
 #[derive(Clone, PartialEq, Eq)]
 pub struct Slow {
@@ -138,10 +138,10 @@ impl Slow {
     }
 
     /// Cells a piece of `color` on `from` could move to (ignoring check), deduplicated.
-    fn targets(&self, from: usize, color: Color, piece: Piece) -> Vec<usize> {
+    fn targets(&self, from: usize, color: Color, piece: Role) -> Vec<usize> {
         let mut out: Vec<usize> = Vec::new();
         match piece {
-            Piece::Rook => {
+            Role::Rook => {
                 for t in 0..8 {
                     let mut c = from;
                     while let Some(n) = Slow::next(c, t) {
@@ -158,9 +158,9 @@ impl Slow {
                     }
                 }
             }
-            Piece::King | Piece::Guard => out.extend(Slow::bits(bd::GUARD[from])),
-            Piece::Knight => out.extend(Slow::bits(bd::KNIGHT[from])),
-            Piece::Pawn => {
+            Role::King | Role::Guard => out.extend(Slow::bits(bd::GUARD[from])),
+            Role::Knight => out.extend(Slow::bits(bd::KNIGHT[from])),
+            Role::Pawn => {
                 let tables = if color == Color::White {
                     [4, 5]
                 } else {
@@ -178,7 +178,7 @@ impl Slow {
     }
 
     fn king(&self, color: Color) -> Option<usize> {
-        (0..64).find(|&i| self.board[i] == Some((color, Piece::King)))
+        (0..64).find(|&i| self.board[i] == Some((color, Role::King)))
     }
 
     /// Brute force: can any piece of `by` move onto `cell`?
@@ -208,7 +208,7 @@ impl Slow {
     fn play(&self, from: usize, to: usize, promote: bool) -> Slow {
         let mut next = self.clone();
         let (c, p) = next.board[from].take().unwrap();
-        next.board[to] = Some((c, if promote { Piece::Rook } else { p }));
+        next.board[to] = Some((c, if promote { Role::Rook } else { p }));
         next.turn = !self.turn;
         next
     }
@@ -238,7 +238,7 @@ impl Slow {
             }
             for to in self.targets(from, c, p) {
                 let mut promos = vec![false];
-                if p == Piece::Pawn {
+                if p == Role::Pawn {
                     if Slow::end_zone(us) >> to & 1 == 1 {
                         promos = vec![true];
                     } else if Slow::promotion_zone(us) >> to & 1 == 1 {

@@ -4,7 +4,7 @@
 use super::http::{blocking, Reply};
 use super::store::{lock, Clickable, Entry, Heavy, LegalMove, Listing, State};
 use super::{analysis, new_game, search, MAX_LISTINGS, QUESTION};
-use crate::commands::play::record;
+use crate::commands::record;
 use crate::commands::{game_json, Survey};
 use crate::registry;
 use crate::setup::bounded;

@@ -1,4 +1,6 @@
-//! Reading game records: plain move lists and Zillions of Games saved games (`.zsg`).
+//! Game records: the one format Chimera writes ([`GameRecord`], its headers read back by
+//! [`RecordHeaders`]), and reading records: plain move lists and Zillions of Games saved
+//! games (`.zsg`).
 //!
 //! The reader knows no variant: it cuts a record into move texts, each with the line it
 //! stands on, and the variant's own parser then reads each move. Two forms are understood:
@@ -12,7 +14,6 @@
 //!   `FROM-TO`, `FROMxTO` and `FROM-TO=R` (the promoted piece's initial, upper case).
 //!   A record is read this way when one of its lines has that form; its other lines
 //!   (headers, settings) are then skipped unless they start with a move number.
-
 //!
 //! A record is not copied: [`read_record`] checks that the whole text can be cut into
 //! moves (so a malformed record is refused before any move is played) and counts them,
@@ -23,6 +24,10 @@
 
 use std::borrow::Cow;
 use thiserror::Error;
+
+mod write;
+
+pub use write::{GameRecord, RecordHeaders};
 
 /// One move of a record, as text, with where it stood.
 #[derive(Clone, Debug, PartialEq, Eq)]

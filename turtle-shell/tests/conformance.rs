@@ -1,6 +1,8 @@
 //! The kit's conformance tests in one line: random playouts (every legal move plays, the
 //! Zobrist key, position and move texts round-trip), parser fuzzing, and the perft data
 //! file `perft.epd` (counts up to two million nodes here, all with `--ignored`).
-use chimera_triagonal::Triagonal;
+use chimera_turtle_shell::TurtleShell;
 
-chimera_kit::conformance_tests!(Triagonal, games = 3, plies = 60, fuzz = 100);
+// 48 games of 300 plies from each rule set's start (Ko, modified Ko, none) and as many
+// from each start of the perft file.
+chimera_test_kit::conformance_tests!(TurtleShell, games = 48);

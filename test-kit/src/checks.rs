@@ -1,36 +1,12 @@
-//! The conformance kit: generic checks every variant's tests run over random playouts.
+//! Generic checks every variant's tests run over random playouts.
 //!
 //! A variant crate calls [`check_playout`] from a proptest (or a plain loop of seeds) and
 //! [`check_parsers`] on arbitrary strings; [`check_move_cells`] checks the cells a web page
 //! clicks. Each returns `Err` with a description of the first inconsistency found, so a
 //! test can `prop_assert!` on it.
 
-use crate::{Game, Position, Render};
+use chimera_core::{Game, Position, Render, SplitMix64};
 use std::collections::HashSet;
-
-/// A small deterministic random-number generator (SplitMix64), so that the kit needs no
-/// dependency and a failing seed replays exactly.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let (state, value) = crate::zobrist::splitmix64_next(self.0);
-        self.0 = state;
-        value
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
 
 /// `game` after up to `plies` random legal moves (seeded by `seed`; fewer if the game ends):
 /// a reproducible position away from the start, for tests and benchmarks.

@@ -1,5 +1,5 @@
-//! The conformance kit in one line: [`crate::conformance_tests!`] and the perft data files
-//! it reads.
+//! The conformance tests in one line: [`crate::conformance_tests!`], and the perft data
+//! files they read.
 //!
 //! # Perft data files
 //!
@@ -23,7 +23,8 @@
 //!
 //! A position text therefore must not contain `;` (none of Chimera's variants uses it).
 
-use chimera_core::conformance::{check_parsers, check_playout, SplitMix64};
+use crate::{check_parsers, check_playout, random_game};
+use chimera_core::SplitMix64;
 use chimera_core::{perft, perft_with, Game, Position, RuleSet};
 
 /// One line of a perft data file.
@@ -245,7 +246,7 @@ pub fn run_parser_fuzz<P: Position>(rounds: usize, seed: u64) -> Result<(), Stri
         let Some(rules) = P::Rules::from_name(name) else {
             continue;
         };
-        let mut game = chimera_core::conformance::random_game(Game::<P>::start(rules), seed, 12);
+        let mut game = random_game(Game::<P>::start(rules), seed, 12);
         let pos = game.position().clone();
         let mut texts = mutations(&pos.to_text(), &mut rng, &junk, rounds);
         let moves = game.legal_move_list();
@@ -318,7 +319,7 @@ pub fn run_counter_edges<P: Position>() -> Result<(), String> {
             continue;
         };
         for plies in [0, 1, 12, 13] {
-            let game = chimera_core::conformance::random_game(Game::<P>::start(rules), 7, plies);
+            let game = random_game(Game::<P>::start(rules), 7, plies);
             let text = game.position().to_text();
             for (start, end) in digit_runs(&text) {
                 for edge in COUNTER_EDGES {
@@ -403,8 +404,8 @@ impl Default for Settings {
 /// Generates a crate's conformance tests in one line, in an integration test file:
 ///
 /// ```ignore
-/// chimera_kit::conformance_tests!(chimera_chess::Chess);
-/// chimera_kit::conformance_tests!(chimera_turret::TurretChess, games = 8, max_nodes = 500_000);
+/// chimera_test_kit::conformance_tests!(chimera_chess::Chess);
+/// chimera_test_kit::conformance_tests!(chimera_turret::Turret, games = 8, max_nodes = 500_000);
 /// ```
 ///
 /// The settings are the fields of [`Settings`] (`perft`, `games`, `plies`, `max_nodes`,
@@ -425,9 +426,9 @@ macro_rules! conformance_tests {
         mod conformance {
             use super::*;
 
-            fn settings() -> $crate::conformance::Settings {
+            fn settings() -> $crate::Settings {
                 #[allow(unused_mut)]
-                let mut s = $crate::conformance::Settings::default();
+                let mut s = $crate::Settings::default();
                 $(s.$key = $value;)*
                 s
             }
@@ -441,7 +442,7 @@ macro_rules! conformance_tests {
             #[test]
             fn random_playouts_keep_the_game_consistent() {
                 let s = settings();
-                if let Err(e) = $crate::conformance::run_playouts::<$P>(&perft_file(), s.games, s.plies) {
+                if let Err(e) = $crate::run_playouts::<$P>(&perft_file(), s.games, s.plies) {
                     panic!("{e}");
                 }
             }
@@ -449,7 +450,7 @@ macro_rules! conformance_tests {
             #[test]
             fn parsers_survive_garbage() {
                 for seed in 0..4 {
-                    if let Err(e) = $crate::conformance::run_parser_fuzz::<$P>(settings().fuzz, seed) {
+                    if let Err(e) = $crate::run_parser_fuzz::<$P>(settings().fuzz, seed) {
                         panic!("seed {seed}: {e}");
                     }
                 }
@@ -457,14 +458,14 @@ macro_rules! conformance_tests {
 
             #[test]
             fn texts_read_back_after_moves_whatever_their_counters() {
-                if let Err(e) = $crate::conformance::run_counter_edges::<$P>() {
+                if let Err(e) = $crate::run_counter_edges::<$P>() {
                     panic!("{e}");
                 }
             }
 
             #[test]
             fn perft_counts_match_the_data_file() {
-                match $crate::conformance::run_perft_file::<$P>(&perft_file(), settings().max_nodes) {
+                match $crate::run_perft_file::<$P>(&perft_file(), settings().max_nodes) {
                     Ok(n) => assert!(n > 0, "no perft count small enough to check"),
                     Err(e) => panic!("{e}"),
                 }
@@ -473,7 +474,7 @@ macro_rules! conformance_tests {
             #[test]
             #[ignore = "every count of the perft data file: run with --ignored"]
             fn perft_counts_match_the_data_file_deep() {
-                if let Err(e) = $crate::conformance::run_perft_file::<$P>(&perft_file(), u64::MAX) {
+                if let Err(e) = $crate::run_perft_file::<$P>(&perft_file(), u64::MAX) {
                     panic!("{e}");
                 }
             }

@@ -1,6 +1,0 @@
-//! The kit's conformance tests in one line: random playouts (every legal move plays, the
-//! Zobrist key, position and move texts round-trip), parser fuzzing, and the perft data
-//! file `perft.epd` (counts up to two million nodes here, all with `--ignored`).
-use chimera_turret::TurretChess;
-
-chimera_kit::conformance_tests!(TurretChess);
