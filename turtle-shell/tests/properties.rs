@@ -13,7 +13,7 @@ use proptest::prelude::*;
 /// the independent slow generator's.
 fn agrees_with_slow_generator(repetition: Repetition, seed: u64) -> Result<(), String> {
     let mut rng = chimera_core::conformance::SplitMix64::new(seed);
-    let mut game: Game<TurtleShell> = Game::start(Rules { repetition });
+    let mut game: Game<TurtleShell> = Game::start(Rules::new(repetition));
     let (mut fast, mut slow) = (Vec::new(), Vec::new());
     for _ in 0..200 {
         game.legal_moves(&mut fast);
