@@ -59,7 +59,7 @@ pub fn load(
     if args.rules.is_none() {
         args.rules = header(&text, "Rules");
     }
-    if args.position.is_none() {
+    if args.position.is_none() && args.start.is_none() {
         args.position = header(&text, "Position");
     }
     let mut game = new_game_within(&args, &MovesArg::default(), limit)
@@ -87,7 +87,7 @@ pub fn load(
     );
     Ok(Loaded {
         game,
-        start_position: args.position,
+        start_position: args.start_text(),
         note,
     })
 }
