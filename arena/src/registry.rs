@@ -122,3 +122,14 @@ pub fn computer(name: &str) -> Option<Box<dyn Computer>> {
 pub fn baseline(name: &str, kind: BaselineKind, seed: u64) -> Option<Box<dyn Computer>> {
     named(name).map(|e| (e.baseline)(kind, seed))
 }
+
+/// How many numbered starts the rule set `rules` of the variant `variant` draws from when
+/// a game is played without a chosen start (Turtle Shell's option `shuffle`: 90, numbered
+/// 0–89 and written `start N` in a position text); `None` when the rule set has one start.
+pub fn numbered_starts(variant: &str, rules: Option<&str>) -> Option<u32> {
+    let shuffled = variant.eq_ignore_ascii_case("turtle-shell")
+        && rules.is_some_and(|name| {
+            chimera_turtle_shell::Rules::parse(name).is_ok_and(|rules| rules.shuffle)
+        });
+    shuffled.then_some(chimera_turtle_shell::SHUFFLE_STARTS)
+}

@@ -66,6 +66,21 @@ pub struct GameArgs {
     /// The rule set (see `chimera variants`); default: the variant's standard rules.
     #[arg(long, value_name = "NAME")]
     pub rules: Option<String>,
+    /// Start from the numbered start N of a rule set with several (Turtle Shell's option
+    /// `shuffle`: 0-89), the same as `--position "start N"`. `chimera play` with such a
+    /// rule set and neither --start nor --position draws one at random (and records it).
+    #[arg(long, value_name = "N", conflicts_with = "position")]
+    pub start: Option<u32>,
+}
+
+impl GameArgs {
+    /// The position text to start from: `--position`, or `start N` for `--start N`.
+    pub fn start_text(&self) -> Option<String> {
+        match self.start {
+            Some(n) => Some(format!("start {n}")),
+            None => self.position.clone(),
+        }
+    }
 }
 
 /// Moves to play before the command acts.

@@ -83,7 +83,7 @@ pub fn new_game_within(
     let spec = GameSpec {
         variant: game.variant.clone(),
         rules: game.rules.clone(),
-        position: game.position.clone(),
+        position: game.start_text(),
     };
     chimera_arena::game::start(&spec, moves.moves.as_deref(), limit).map_err(|e| match e {
         StartError::Setup(message) => Failure::input(message),

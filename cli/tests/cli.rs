@@ -23,7 +23,12 @@ fn variants_lists_turtle_shell_with_its_rule_sets() {
     assert!(out.status.success());
     let text = stdout(&out);
     assert!(text.contains("turtle-shell"), "{text}");
-    assert!(text.contains("ko (default), modified-ko, none"), "{text}");
+    assert!(
+        text.contains("ko (default), ko+shuffle, ko+drops"),
+        "{text}"
+    );
+    assert!(text.contains(", modified-ko, "), "{text}");
+    assert!(text.contains(", none+shuffle+drops+marshal"), "{text}");
 }
 
 #[test]

@@ -222,6 +222,99 @@ pub(crate) const ZOBRIST: [[[u64; 64]; 5]; 2] = chimera_kit::zobrist::keys3(0x74
 /// Zobrist key of "Black to move".
 pub(crate) const ZOBRIST_BLACK: u64 = splitmix(0x0073_6865_6c6c).1;
 
+/// Zobrist keys `[colour][piece − 5][cell]` of the pieces beyond the standard five (Marshal,
+/// Vertical Mover, Guard-Knight), from a seed of their own so that the standard keys stay
+/// as they were.
+pub(crate) const ZOBRIST_EXTRA: [[[u64; 64]; 3]; 2] = chimera_kit::zobrist::keys3(0x6578_7472_6173); // "extras"
+
+/// Zobrist keys `[colour][piece][count]` of the hands (option `drops`): a hand holding
+/// `count` pieces of a kind adds its key (`count` 0 adds nothing; counts are below 64,
+/// the number of cells).
+pub(crate) const ZOBRIST_HAND: [[[u64; 64]; 8]; 2] = {
+    let mut keys: [[[u64; 64]; 8]; 2] = chimera_kit::zobrist::keys3(0x0068_616e_6473); // "hands"
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 8 {
+            keys[c][k][0] = 0;
+            k += 1;
+        }
+        c += 1;
+    }
+    keys
+};
+
+/// Zobrist keys of "the rook on this cell is a promoted pawn" (option `drops`).
+pub(crate) const ZOBRIST_PROMOTED: [u64; 64] =
+    chimera_kit::zobrist::keys2::<1, 64>(0x0070_726f_6d6f)[0]; // "promo"
+
+/// The Zobrist key of a piece of kind `kind` (any of the eight) and colour `c` on `cell`.
+#[inline]
+pub(crate) const fn piece_key(c: usize, kind: usize, cell: usize) -> u64 {
+    if kind < 5 {
+        ZOBRIST[c][kind][cell]
+    } else {
+        ZOBRIST_EXTRA[c][kind - 5][cell]
+    }
+}
+
+/// The cells a Vertical Mover on `from` slides to along the file tables (`n np s sp`, the
+/// same table each step) with the board occupied as `occ`, up to and including the first
+/// piece met.
+#[inline]
+pub(crate) fn vertical_targets(from: usize, occ: u64) -> u64 {
+    let r = &RAYS[from];
+    let mut targets = 0;
+    for &ray in &r[4..6] {
+        let b = ray & occ;
+        targets |= ray & (b ^ b.wrapping_sub(1));
+    }
+    for &ray in &r[6..8] {
+        let b = (ray & occ) | 1;
+        targets |= ray & !((1u64 << (63 - b.leading_zeros())) - 1);
+    }
+    targets
+}
+
+/// The number of shuffled starts (option `shuffle`).
+pub const SHUFFLE_STARTS: u32 = 90;
+
+/// The shuffled start of the standard setup's back row (`RNGGNR`).
+pub const STANDARD_START: u32 = 72;
+
+/// The back row of start `n` (option `shuffle`), the piece on B0 C0 D0 E0 F0 G0 (Black:
+/// B9 C9 D9 E9 F9 G9): the `n`th word, from 0, in dictionary order over G < N < R of the
+/// arrangements of two guards, two knights and two rooks. `None` if `n` ≥ 90.
+pub fn shuffle_row(n: u32) -> Option<[crate::Role; 6]> {
+    use crate::Role::{Guard, Knight, Rook};
+    let mut index = 0;
+    // The words in dictionary order: count up in base 3 over G < N < R, keeping those
+    // with two of each letter.
+    for code in 0..729u32 {
+        let mut word = [Guard; 6];
+        let mut counts = [0; 3];
+        let mut rest = code;
+        for place in (0..6).rev() {
+            let letter = (rest % 3) as usize;
+            rest /= 3;
+            counts[letter] += 1;
+            word[place] = [Guard, Knight, Rook][letter];
+        }
+        if counts != [2, 2, 2] {
+            continue;
+        }
+        if index == n {
+            return Some(word);
+        }
+        index += 1;
+    }
+    None
+}
+
+/// The back-row cells of the shuffle, White's (B0 C0 D0 E0 F0 G0) and Black's (B9 C9 D9 E9
+/// F9 G9), by index.
+pub(crate) const SHUFFLE_CELLS: [[usize; 6]; 2] = [[5, 3, 0, 1, 4, 6], [57, 59, 62, 63, 60, 58]];
+
 /// The first piece met along `table` among `blockers` (a non-empty subset of one ray of
 /// that table). Files are monotone in the cell numbering (numbered bottom to top): along
 /// `n` and `np` it is the lowest cell, along `s` and `sp` the highest; rows are not, and
@@ -361,8 +454,42 @@ mod tests {
     }
 
     #[test]
+    fn shuffle_cells_are_the_back_rows() {
+        let names = |c: usize| SHUFFLE_CELLS[c].map(|i| bd::NAMES[i]);
+        assert_eq!(names(0), ["B0", "C0", "D0", "E0", "F0", "G0"]);
+        assert_eq!(names(1), ["B9", "C9", "D9", "E9", "F9", "G9"]);
+    }
+
+    #[test]
+    fn vertical_targets_match_a_walk() {
+        let mut rng = 0x9876_5432_u64;
+        for _ in 0..500 {
+            let (s, r) = splitmix(rng);
+            rng = s;
+            let occ = r & splitmix(r).1;
+            for from in 0..64 {
+                let mut want = 0;
+                for t in 4..8 {
+                    let mut x = from;
+                    while let Some(n) = Cell::new(bd::LINKS[t][x]) {
+                        want |= n.bit();
+                        if occ & n.bit() != 0 {
+                            break;
+                        }
+                        x = n.index();
+                    }
+                }
+                assert_eq!(vertical_targets(from, occ), want);
+            }
+        }
+    }
+
+    #[test]
     fn zobrist_keys_are_distinct() {
         let mut all: Vec<u64> = ZOBRIST.iter().flatten().flatten().copied().collect();
+        all.extend(ZOBRIST_EXTRA.iter().flatten().flatten());
+        all.extend(ZOBRIST_HAND.iter().flatten().flat_map(|k| &k[1..]));
+        all.extend(ZOBRIST_PROMOTED);
         all.push(ZOBRIST_BLACK);
         let n = all.len();
         all.sort_unstable();

@@ -13,9 +13,12 @@ use chimera_core::{Color, Evaluate};
 use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
 use std::sync::OnceLock;
 
-/// The value of each [`Role`] (king, guard, knight, rook, pawn) in centipawns; the king
-/// counts nothing (checkmate, stalemate and the end zone decide).
-pub const PIECE_VALUES: [i32; 5] = [0, 300, 300, 500, 100];
+/// The value of each [`Role`] (king, guard, knight, rook, pawn, marshal, vertical mover,
+/// guard-knight) in centipawns; the king counts nothing (checkmate, stalemate and the end
+/// zone decide). The extra pieces are valued as the sum of what they combine: a marshal a
+/// rook and a knight and a little more (850), a vertical mover a guard and half a rook
+/// (450), a guard-knight a guard and a knight (600).
+pub const PIECE_VALUES: [i32; 8] = [0, 300, 300, 500, 100, 850, 450, 600];
 
 /// The most king steps from any cell to an end zone (the board is 10 rows deep).
 const FAR: u8 = 12;
@@ -70,12 +73,16 @@ pub const FEATURES: &[&str] = &[
     "king_flights",
     "zone_guards",
     "tempo",
+    "marshal",
+    "vertical_mover",
+    "guard_knight",
+    "in_hand",
 ];
 
 /// The evaluation before issue 21 as weights of [`FEATURES`]: material, pawn advance and
 /// the race table, nothing else.
-const LEGACY: [i32; 18] = [
-    300, 300, 500, 100, 6, 260, 150, 90, 50, 25, 10, 4, 0, 0, 0, 0, 0, 0,
+const LEGACY: [i32; 22] = [
+    300, 300, 500, 100, 6, 260, 150, 90, 50, 25, 10, 4, 0, 0, 0, 0, 0, 0, 850, 450, 600, 10,
 ];
 
 /// The weights of the evaluation: `weights.txt` (written by `chimera tune turtle-shell`).
@@ -89,6 +96,8 @@ const KING_ATTACKERS: usize = 14;
 const KING_FLIGHTS: usize = 15;
 const ZONE_GUARDS: usize = 16;
 const TEMPO: usize = 17;
+const EXTRA_MATERIAL: usize = 18;
+const IN_HAND: usize = 21;
 
 impl TurtleShell {
     /// `color`'s side of the features, each added with `sign` (+1 for the side to move, −1
@@ -112,6 +121,22 @@ impl TurtleShell {
             advance += i32::from(FAR.saturating_sub(dist[i]));
         }
         sink.add(PAWN_ADVANCE, sign * advance);
+        for (f, piece) in [Role::Marshal, Role::VerticalMover, Role::GuardKnight]
+            .into_iter()
+            .enumerate()
+        {
+            sink.add(
+                EXTRA_MATERIAL + f,
+                sign * self.bitboard(color, piece).count_ones() as i32,
+            );
+        }
+        // Option `drops`: the hand, by its pieces' nominal values in tens of centipawns.
+        let hand: i32 = self.hands[c]
+            .iter()
+            .zip(PIECE_VALUES)
+            .map(|(&n, value)| value / 10 * i32::from(n))
+            .sum();
+        sink.add(IN_HAND, sign * hand);
         // The zone the enemy king races to: own pieces standing in it bar the way.
         sink.add(
             ZONE_GUARDS,
@@ -163,6 +188,9 @@ impl Evaluate for TurtleShell {
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
+        if mv.is_drop() {
+            return 0;
+        }
         let mut value = match self.piece_at(mv.to()) {
             Some((color, piece)) if color != self.turn => PIECE_VALUES[piece.index()],
             _ => 0,
@@ -176,7 +204,8 @@ impl Evaluate for TurtleShell {
     fn is_noisy(&self, mv: Move) -> bool {
         // Captures, promotions, and a king stepping into the end zone (it may win at once).
         self.capture_value(mv) > 0
-            || (self.bitboard(self.turn, Role::King) & mv.from().bit() != 0
+            || (!mv.is_drop()
+                && self.bitboard(self.turn, Role::King) & mv.from().bit() != 0
                 && END_ZONE[self.turn.index()] & mv.to().bit() != 0)
     }
 }

@@ -88,6 +88,9 @@ pub(crate) fn retain_history_legal(
     if pos.rules.repetition == Repetition::None {
         return;
     }
+    if pos.rules.drops {
+        return retain_with_drops(pos, history, moves);
+    }
     let earlier = history.positions();
     let n = earlier.len();
     if n < 3 {
@@ -127,6 +130,9 @@ pub(crate) fn may_forbid(pos: &TurtleShell, history: History<'_, TurtleShell>) -
     let n = earlier.len();
     if n < 3 {
         return false;
+    }
+    if pos.rules.drops {
+        return true;
     }
     let Some(lo) = reversible_start(pos, earlier) else {
         return true;
@@ -196,6 +202,26 @@ fn retain_by_key(pos: &TurtleShell, history: History<'_, TurtleShell>, moves: &m
         }
     };
     moves.retain(|&mv| !forbidden(mv));
+}
+
+/// [`retain_history_legal`] under option `drops`, where a capture or a pawn move does not
+/// make the earlier positions unreachable (the piece can come back by a drop): every move
+/// is played, and its position looked up among the earlier ones by key, then compared
+/// whole (hands included).
+#[inline(never)]
+fn retain_with_drops(pos: &TurtleShell, history: History<'_, TurtleShell>, moves: &mut Vec<Move>) {
+    let earlier = history.positions();
+    moves.retain(|&mv| {
+        let after = pos.after(mv);
+        let Some(j) = history.with_key(after.key).find(|&j| earlier[j] == after) else {
+            return true;
+        };
+        match pos.rules.repetition {
+            Repetition::None => true,
+            Repetition::Ko => false,
+            Repetition::ModifiedKo => loop_attacker(pos, earlier, j, mv) != pos.turn(),
+        }
+    });
 }
 
 /// The Ko rule, driven by the earlier positions rather than by the moves: an earlier

@@ -113,6 +113,7 @@ mod board;
 #[rustfmt::skip]
 pub mod board_data;
 mod eval;
+mod general;
 mod history;
 mod notation;
 mod position;
@@ -120,7 +121,7 @@ mod record;
 mod render;
 mod types;
 
-pub use board::Cell;
+pub use board::{shuffle_row, Cell, SHUFFLE_STARTS, STANDARD_START};
 pub use eval::{FEATURES, PIECE_VALUES, WEIGHTS};
 pub use position::{TurtleShell, END_ZONE_REACHED};
 pub use record::{parse_zsg, read_record, Record, RecordError, RecordMove, ZsgMove};

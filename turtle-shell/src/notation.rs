@@ -48,7 +48,41 @@ pub(crate) fn parse_move_syntax(text: &str) -> Result<(Cell, Cell, bool), ParseM
     Ok((from, to, promotion))
 }
 
+/// Reads a drop's text (`P@D4`, `r@c3`; spaces ignored): `None` if the text has no `@`
+/// (it is then another kind of move).
+pub(crate) fn parse_drop_syntax(text: &str) -> Result<Option<(Role, Cell)>, ParseMoveError> {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some((letter, cell)) = t.split_once('@') else {
+        return Ok(None);
+    };
+    let err = |kind, reason: String| ParseMoveError::of_kind(kind, text, reason);
+    let mut chars = letter.chars();
+    let piece = match (chars.next(), chars.next()) {
+        (Some(c), None) => Role::from_char(c).filter(|&p| p != Role::King),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        err(
+            MoveErrorKind::Syntax,
+            format!(
+                "a drop is a piece letter (P, G, N, R, M, V or A), `@` and a cell; `{}` is not a piece letter",
+                chimera_core::excerpt(letter)
+            ),
+        )
+    })?;
+    let to = Cell::from_name(cell).ok_or_else(|| {
+        err(
+            MoveErrorKind::UnknownCell,
+            format!("unknown cell `{}` to drop on", chimera_core::excerpt(cell)),
+        )
+    })?;
+    Ok(Some((piece, to)))
+}
+
 pub(crate) fn parse_move(pos: &TurtleShell, text: &str) -> Result<Move, ParseMoveError> {
+    if let Some((piece, to)) = parse_drop_syntax(text)? {
+        return Ok(Move::drop(piece, to));
+    }
     let (from, to, promotion) = parse_move_syntax(text)?;
     let mv = Move::new(from, to, promotion);
     // A promotion the rules force may be written without `=R`.
@@ -57,6 +91,9 @@ pub(crate) fn parse_move(pos: &TurtleShell, text: &str) -> Result<Move, ParseMov
 }
 
 pub(crate) fn move_text(pos: &TurtleShell, mv: Move) -> String {
+    if mv.is_drop() {
+        return mv.to_string();
+    }
     format!(
         "{}{}{}{}",
         mv.from(),
@@ -75,7 +112,10 @@ fn side_name(c: Color) -> &'static str {
 
 /// Writes the position text: `W:` and White's pieces, `B:` and Black's pieces, then the
 /// side to move; each piece is its letter and cell, king first, then guards, knights,
-/// rooks and pawns, each kind in cell order.
+/// rooks, pawns, marshals, vertical movers and guard-knights, each kind in cell order.
+/// Under option `drops` a rook that is a promoted pawn is written `+R` (`+RC3`), and a
+/// side's hand follows its pieces as one item, `@` and the letters (`@PPN`), when not
+/// empty.
 pub(crate) fn position_to_text(pos: &TurtleShell) -> String {
     let mut out = String::new();
     for color in Color::ALL {
@@ -87,7 +127,18 @@ pub(crate) fn position_to_text(pos: &TurtleShell) -> String {
                     out.push(',');
                 }
                 first = false;
-                let _ = write!(out, "{}{}", piece.char(), Cell::of(i));
+                let cell = Cell::of(i);
+                let mark = if pos.is_promoted(cell) { "+" } else { "" };
+                let _ = write!(out, "{mark}{}{cell}", piece.char());
+            }
+        }
+        let hand = pos.hand(color);
+        if !hand.is_empty() {
+            out.push_str(",@");
+            for (piece, n) in hand {
+                for _ in 0..n {
+                    out.push(piece.char());
+                }
             }
         }
     }
@@ -113,6 +164,13 @@ pub(crate) fn position_from_text(
             "empty; expected `W:<pieces> B:<pieces> w|b`",
         ));
     };
+    if let Some(number) = tokens
+        .first()
+        .filter(|t| t.eq_ignore_ascii_case("start"))
+        .and(tokens.get(1))
+    {
+        return numbered_start(&tokens, number, rules);
+    }
     let turn = Color::from_text(last).ok_or_else(|| {
         ParsePositionError::of_kind(
             PositionErrorKind::BadField,
@@ -140,13 +198,41 @@ pub(crate) fn position_from_text(
                 "a piece before any `W:` or `B:`",
             ));
         };
-        place_item(&mut pos, color, item)?;
+        if let Some(letters) = item.strip_prefix('@') {
+            fill_hand(&mut pos, color, letters)?;
+        } else {
+            place_item(&mut pos, color, item)?;
+        }
     }
     for color in Color::ALL {
         check_one_king(&pos, color)?;
     }
     check_turn(&pos)?;
     Ok(pos)
+}
+
+/// The position text `start N`: the start numbered `N` of option `shuffle`.
+fn numbered_start(
+    tokens: &[&str],
+    number: &str,
+    rules: Rules,
+) -> Result<TurtleShell, ParsePositionError> {
+    let err = |reason: String| {
+        ParsePositionError::of_kind(PositionErrorKind::BadField, "start number", reason)
+    };
+    if tokens.len() > 2 {
+        return Err(err(format!(
+            "`start N` stands alone; `{}` follows it",
+            chimera_core::excerpt(tokens[2])
+        )));
+    }
+    let n: u32 = number.parse().map_err(|_| {
+        err(format!(
+            "`{}` is not a start number (0 to 89)",
+            chimera_core::excerpt(number)
+        ))
+    })?;
+    TurtleShell::numbered_start(rules, n).map_err(err)
 }
 
 /// The side a `W:` or `B:` marker (also `white:`, `black:`) names.
@@ -162,17 +248,62 @@ fn side_marker(token: &str, marker: &str) -> Result<Color, ParsePositionError> {
     }
 }
 
-/// Puts the piece an item names (`KE1`: a letter, then a cell) on an empty cell, refusing a
-/// pawn in the opponent's end zone.
+/// Adds the pieces a hand item names (`@PPN`, after the `@`) to `color`'s hand (option
+/// `drops` only).
+fn fill_hand(pos: &mut TurtleShell, color: Color, letters: &str) -> Result<(), ParsePositionError> {
+    let place = || format!("{} hand `@{letters}`", side_name(color));
+    if !pos.rules.drops {
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Invalid,
+            place(),
+            "pieces in hand need option `drops`",
+        ));
+    }
+    for letter in letters.chars() {
+        let piece = Role::from_char(letter)
+            .filter(|&p| p != Role::King)
+            .ok_or_else(|| {
+                ParsePositionError::of_kind(
+                    PositionErrorKind::BadPiece,
+                    place(),
+                    format!(
+                        "`{}` cannot be in hand (expected G, N, R, P, M, V or A)",
+                        letter.escape_debug()
+                    ),
+                )
+            })?;
+        let n = pos.hands[color.index()][piece.index()];
+        if n >= 62 {
+            return Err(ParsePositionError::of_kind(
+                PositionErrorKind::Invalid,
+                place(),
+                "more pieces of one kind in hand than the board has cells",
+            ));
+        }
+        pos.set_hand(color, piece, n + 1);
+    }
+    Ok(())
+}
+
+/// Puts the piece an item names (`KE1`: a letter, then a cell; `+RC3` a rook that is a
+/// promoted pawn, option `drops`) on an empty cell, refusing a pawn in the opponent's end
+/// zone.
 fn place_item(pos: &mut TurtleShell, color: Color, item: &str) -> Result<(), ParsePositionError> {
     let place = || format!("{} pieces, item `{item}`", side_name(color));
+    let (promoted, item) = match item.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, item),
+    };
     let mut chars = item.chars();
     let letter = chars.next().unwrap_or(' ');
     let piece = Role::from_char(letter).ok_or_else(|| {
         ParsePositionError::of_kind(
             PositionErrorKind::BadPiece,
             place(),
-            format!("unknown piece letter `{letter}` (expected K, G, N, R or P)"),
+            format!(
+                "unknown piece letter `{}` (expected K, G, N, R, P, M, V or A)",
+                letter.escape_debug()
+            ),
         )
     })?;
     let name = chars.as_str();
@@ -190,7 +321,16 @@ fn place_item(pos: &mut TurtleShell, color: Color, item: &str) -> Result<(), Par
             format!("cell {cell} is already taken by the {} {p}", side_name(c)),
         ));
     }
-    if piece == Role::Pawn && END_ZONE[color.index()] & cell.bit() != 0 {
+    if promoted && (piece != Role::Rook || !pos.rules.drops) {
+        return Err(ParsePositionError::of_kind(
+            PositionErrorKind::Invalid,
+            place(),
+            "only a rook can be marked `+` (a promoted pawn), and only under option `drops`",
+        ));
+    }
+    if piece == Role::Pawn
+        && crate::general::pawn_cannot_stand(color, cell.index(), pos.rules.drops)
+    {
         return Err(ParsePositionError::of_kind(
             PositionErrorKind::Invalid,
             place(),
@@ -201,6 +341,9 @@ fn place_item(pos: &mut TurtleShell, color: Color, item: &str) -> Result<(), Par
         ));
     }
     pos.put(cell, color, piece);
+    if promoted {
+        pos.mark_promoted(cell);
+    }
     Ok(())
 }
 

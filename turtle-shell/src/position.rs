@@ -1,8 +1,8 @@
 //! [`TurtleShell`]: the position, making moves, attacks and move generation.
 
 use crate::board::{
-    bits, first_blocker, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS, PROMOTION_ZONE, RAYS,
-    ROOK_REACH, ZOBRIST, ZOBRIST_BLACK,
+    bits, first_blocker, piece_key, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS, PROMOTION_ZONE,
+    RAYS, ROOK_REACH, ZOBRIST, ZOBRIST_BLACK, ZOBRIST_HAND, ZOBRIST_PROMOTED,
 };
 use crate::board_data as bd;
 use crate::{Cell, Move, Role, Rules};
@@ -84,37 +84,81 @@ fn ones(mut set: u64) -> u32 {
 }
 
 /// A Turtle Shell Chess position: where the pieces stand, whose turn it is, and the rules
-/// it is played under. History (for Ko) is kept by [`chimera_core::Game`].
+/// it is played under; under option `drops`, also both hands and which rooks are promoted
+/// pawns. History (for Ko) is kept by [`chimera_core::Game`].
 ///
 /// Bitboards (bit `i` is cell `i`, see [`Cell`]) per piece kind and per colour, with an
 /// incrementally kept Zobrist key. Every value of this type holds exactly one king per
 /// side: positions come from [`Position::start`], [`Position::from_text`] (which validates)
 /// or from playing moves.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// A position with only the standard five kinds of piece and no drops is played by the
+/// fast move generator; one with a Marshal, a Vertical Mover or a Guard-Knight, or under
+/// option `drops`, by a general one (see `general.rs`): the choice is one flag, tested
+/// once per move generated or played.
+#[derive(Clone, Debug)]
 pub struct TurtleShell {
-    pub(crate) pieces: [u64; 5],
+    /// By [`Role`] index: K G N R P, then M V A (empty outside the general generator).
+    pub(crate) pieces: [u64; 8],
     pub(crate) colors: [u64; 2],
     pub(crate) key: u64,
+    /// The rooks that are promoted pawns (option `drops` only; empty otherwise).
+    pub(crate) promoted: u64,
+    /// The hands, `[colour][piece]` (option `drops` only; empty otherwise).
+    pub(crate) hands: [[u8; 8]; 2],
     /// How many pieces are on the board (kept so that the Ko rule need not count bits).
     pub(crate) count: u8,
     pub(crate) turn: Color,
     pub(crate) rules: Rules,
+    /// Whether the general move generator plays this position: option `drops` or
+    /// `marshal`, or pieces beyond the standard five were placed. Not part of equality.
+    pub(crate) general: bool,
+}
+
+impl PartialEq for TurtleShell {
+    fn eq(&self, other: &TurtleShell) -> bool {
+        self.pieces == other.pieces
+            && self.colors == other.colors
+            && self.key == other.key
+            && self.promoted == other.promoted
+            && self.hands == other.hands
+            && self.count == other.count
+            && self.turn == other.turn
+            && self.rules == other.rules
+    }
+}
+
+impl Eq for TurtleShell {}
+
+impl std::hash::Hash for TurtleShell {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+        self.pieces.hash(state);
+        self.colors.hash(state);
+        self.promoted.hash(state);
+        self.hands.hash(state);
+        self.turn.hash(state);
+        self.rules.hash(state);
+    }
 }
 
 impl TurtleShell {
     /// An empty board (not a valid position until both kings are placed).
     pub(crate) fn empty(turn: Color, rules: Rules) -> TurtleShell {
         TurtleShell {
-            pieces: [0; 5],
+            pieces: [0; 8],
             colors: [0; 2],
             key: if turn == Color::Black {
                 ZOBRIST_BLACK
             } else {
                 0
             },
+            promoted: 0,
+            hands: [[0; 8]; 2],
             count: 0,
             turn,
             rules,
+            general: rules.needs_general(),
         }
     }
 
@@ -123,8 +167,48 @@ impl TurtleShell {
         debug_assert!(self.occupied() & cell.bit() == 0);
         self.pieces[piece.index()] |= cell.bit();
         self.colors[color.index()] |= cell.bit();
-        self.key ^= ZOBRIST[color.index()][piece.index()][cell.index()];
+        self.key ^= piece_key(color.index(), piece.index(), cell.index());
         self.count += 1;
+        self.general |= piece.index() >= 5;
+    }
+
+    /// Marks the rook on `cell` as a promoted pawn (option `drops`).
+    pub(crate) fn mark_promoted(&mut self, cell: Cell) {
+        debug_assert!(self.pieces[ROOK] & cell.bit() != 0);
+        if self.promoted & cell.bit() == 0 {
+            self.promoted |= cell.bit();
+            self.key ^= ZOBRIST_PROMOTED[cell.index()];
+        }
+    }
+
+    /// Sets how many pieces of a kind `color` holds in hand (option `drops`).
+    pub(crate) fn set_hand(&mut self, color: Color, piece: Role, count: u8) {
+        let (c, k) = (color.index(), piece.index());
+        self.key ^= ZOBRIST_HAND[c][k][usize::from(self.hands[c][k] & 63)]
+            ^ ZOBRIST_HAND[c][k][usize::from(count & 63)];
+        self.hands[c][k] = count;
+    }
+
+    /// How many pieces of kind `piece` `color` holds in hand (option `drops`; always 0
+    /// without it).
+    pub fn in_hand(&self, color: Color, piece: Role) -> u32 {
+        u32::from(self.hands[color.index()][piece.index()])
+    }
+
+    /// The pieces `color` holds in hand (option `drops`), each kind once with its count, in
+    /// [`Role`] order.
+    pub fn hand(&self, color: Color) -> Vec<(Role, u32)> {
+        Role::ALL
+            .into_iter()
+            .map(|p| (p, self.in_hand(color, p)))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+
+    /// Whether the piece on `cell` is a rook that was promoted from a pawn (tracked under
+    /// option `drops` only, where it goes back to the hand as a pawn).
+    pub fn is_promoted(&self, cell: Cell) -> bool {
+        self.promoted & cell.bit() != 0
     }
 
     /// Every occupied cell.
@@ -155,7 +239,20 @@ impl TurtleShell {
         } else {
             return None;
         };
-        Some((color, self.kind_at(cell.index())))
+        let kind = if self.general {
+            self.kind_general(cell.index())
+        } else {
+            self.kind_at(cell.index())
+        };
+        Some((color, kind))
+    }
+
+    /// The kind of the piece on an occupied cell, any of the eight kinds.
+    #[inline]
+    pub(crate) fn kind_general(&self, i: usize) -> Role {
+        let b = 1u64 << i;
+        let k = self.pieces.iter().position(|&p| p & b != 0).unwrap_or(0);
+        Role::ALL[k]
     }
 
     /// The kind of the piece on an occupied cell (branch-free: exactly one of the piece
@@ -201,9 +298,16 @@ impl TurtleShell {
         self.attacked(cell.index(), by, self.occupied())
     }
 
-    /// Attack test with the board occupied as `occ` (used with the moving king removed).
+    /// Attack test with the board occupied as `occ`, by every kind of piece.
     #[inline]
     pub(crate) fn attacked(&self, c: usize, by: Color, occ: u64) -> bool {
+        self.attacked_std(c, by, occ) || (self.general && self.attacked_by_extras(c, by, occ))
+    }
+
+    /// Attack test with the board occupied as `occ` (used with the moving king removed), by
+    /// the standard five kinds of piece only (the fast generator's positions have no other).
+    #[inline]
+    pub(crate) fn attacked_std(&self, c: usize, by: Color, occ: u64) -> bool {
         let them = self.colors[by.index()];
         let p = &self.pieces;
         let leapers = (bd::KNIGHT[c] & p[KNIGHT])
@@ -229,14 +333,15 @@ impl TurtleShell {
 
     /// Whether `mv` captures (its target holds an enemy piece).
     pub fn is_capture(&self, mv: Move) -> bool {
-        self.colors[(!self.turn).index()] & mv.to().bit() != 0
+        !mv.is_drop() && self.colors[(!self.turn).index()] & mv.to().bit() != 0
     }
 
     /// Whether `mv` would be a promotion-capable pawn move: its mover is a pawn of the side
     /// to move and its target lies in that side's promotion zone.
     pub fn may_promote(&self, mv: Move) -> bool {
         let us = self.turn.index();
-        self.pieces[PAWN] & self.colors[us] & mv.from().bit() != 0
+        !mv.is_drop()
+            && self.pieces[PAWN] & self.colors[us] & mv.from().bit() != 0
             && PROMOTION_ZONE[us] & mv.to().bit() != 0
     }
 
@@ -244,12 +349,14 @@ impl TurtleShell {
     /// opponent's end zone).
     pub fn must_promote(&self, mv: Move) -> bool {
         let us = self.turn.index();
-        self.pieces[PAWN] & self.colors[us] & mv.from().bit() != 0
+        !mv.is_drop()
+            && self.pieces[PAWN] & self.colors[us] & mv.from().bit() != 0
             && END_ZONE[us] & mv.to().bit() != 0
     }
 
     /// The winner by the end-zone rule: the side that just moved, if its king stands in the
     /// opponent's end zone and is not attacked.
+    #[inline]
     fn end_zone_winner(&self) -> Option<Color> {
         let mover = !self.turn;
         let k = self.bitboard(mover, Role::King) & END_ZONE[mover.index()];
@@ -257,11 +364,26 @@ impl TurtleShell {
             .then_some(mover)
     }
 
+    /// [`TurtleShell::end_zone_winner`] for the fast generator's positions (standard
+    /// pieces only).
+    #[inline(always)]
+    fn end_zone_winner_std(&self) -> bool {
+        let mover = !self.turn;
+        let k = self.bitboard(mover, Role::King) & END_ZONE[mover.index()];
+        k != 0 && !self.attacked_std(k.trailing_zeros() as usize, self.turn, self.occupied())
+    }
+
     /// The legal moves (ignoring history), written into `moves` after clearing it. Empty
     /// when the game is over by the end-zone rule.
     pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
         moves.clear();
-        if self.end_zone_winner().is_some() {
+        if self.general {
+            if self.end_zone_winner().is_none() {
+                self.general_moves(moves);
+            }
+            return;
+        }
+        if self.end_zone_winner_std() {
             return;
         }
         let kings = self.pieces[KING] & self.colors[self.turn.index()];
@@ -280,7 +402,10 @@ impl TurtleShell {
     /// The number of legal moves (ignoring history): the length of
     /// [`TurtleShell::legal_moves_into`]'s list, counted without listing (perft's last ply).
     pub(crate) fn count_legal(&self) -> u64 {
-        if self.end_zone_winner().is_some() {
+        if self.general {
+            return self.general_count();
+        }
+        if self.end_zone_winner_std() {
             return 0;
         }
         let kings = self.pieces[KING] & self.colors[self.turn.index()];
@@ -360,7 +485,7 @@ impl TurtleShell {
         let own = self.colors[self.turn.index()];
         let occ_without_king = self.occupied() ^ (1u64 << k);
         for to in bits(bd::GUARD[k] & !own) {
-            if !self.attacked(to, !self.turn, occ_without_king) {
+            if !self.attacked_std(to, !self.turn, occ_without_king) {
                 moves.push(Move::from_indices(k, to, false));
             }
         }
@@ -373,7 +498,7 @@ impl TurtleShell {
         let occ_without_king = self.occupied() ^ (1u64 << k);
         let mut n = 0;
         for to in bits(bd::GUARD[k] & !own) {
-            n += u32::from(!self.attacked(to, !self.turn, occ_without_king));
+            n += u32::from(!self.attacked_std(to, !self.turn, occ_without_king));
         }
         n
     }
@@ -479,6 +604,7 @@ impl TurtleShell {
                 }
             }
         }
+        self.drops(moves);
     }
 
     /// The cells the piece on `s` (of the side with index `us`) could move to by its
@@ -493,8 +619,10 @@ impl TurtleShell {
             rook_targets(s, occ)
         } else if p[KNIGHT] & b != 0 {
             bd::KNIGHT[s]
-        } else {
+        } else if (p[GUARD] | p[KING]) & b != 0 {
             bd::GUARD[s]
+        } else {
+            self.extra_reach(s, occ)
         }
     }
 
@@ -530,12 +658,16 @@ impl TurtleShell {
     /// promotes), computed without playing it.
     #[inline]
     pub(crate) fn key_after_quiet(&self, mv: Move) -> u64 {
+        if self.general {
+            return self.general_key_after(mv);
+        }
         let us = self.turn.index();
         let kind = self.kind_at(mv.src_ix()).index();
         self.key ^ ZOBRIST[us][kind][mv.src_ix()] ^ ZOBRIST[us][kind][mv.to_ix()] ^ ZOBRIST_BLACK
     }
 
-    /// Whether `mv` is reversible in principle: no capture, no pawn move.
+    /// Whether `mv` is reversible in principle: no capture, no pawn move. (Never asked of a
+    /// drop: under option `drops` the repetition rules take another way, see `history.rs`.)
     #[inline]
     pub(crate) fn is_quiet_piece_move(&self, mv: Move) -> bool {
         (self.occupied() & (1u64 << mv.to_ix())) == 0
@@ -567,9 +699,60 @@ impl TurtleShell {
             0
         };
         for (cell, color, piece) in self.pieces() {
-            key ^= ZOBRIST[color.index()][piece.index()][cell.index()];
+            key ^= piece_key(color.index(), piece.index(), cell.index());
+        }
+        for i in bits(self.promoted) {
+            key ^= ZOBRIST_PROMOTED[i];
+        }
+        for (c, hand) in self.hands.iter().enumerate() {
+            for (k, &n) in hand.iter().enumerate() {
+                key ^= ZOBRIST_HAND[c][k][usize::from(n & 63)];
+            }
         }
         key
+    }
+
+    /// The start numbered `n` (0–89) of option `shuffle` under `rules` (which must have
+    /// it): the back row of [`crate::board_data`]'s setup replaced by the `n`th arrangement
+    /// (see [`crate::board::shuffle_row`]), Black mirroring White; with option `marshal`,
+    /// the Marshals too. Start 72 is the standard setup.
+    pub fn numbered_start(rules: Rules, n: u32) -> Result<TurtleShell, String> {
+        if !rules.shuffle {
+            return Err(format!(
+                "numbered starts need option `shuffle` (rules `{}` have one start)",
+                chimera_core::RuleSet::name(&rules)
+            ));
+        }
+        let row = crate::board::shuffle_row(n).ok_or_else(|| {
+            format!(
+                "start {n} does not exist: starts are numbered 0 to {}",
+                crate::board::SHUFFLE_STARTS - 1
+            )
+        })?;
+        let mut pos = TurtleShell::empty(Color::White, rules);
+        for color in Color::ALL {
+            let c = color.index();
+            for piece in [Role::King, Role::Pawn] {
+                for i in bits(bd::SETUP[c][piece.index()]) {
+                    pos.put(Cell::of(i), color, piece);
+                }
+            }
+            for (&i, &piece) in crate::board::SHUFFLE_CELLS[c].iter().zip(&row) {
+                pos.put(Cell::of(i), color, piece);
+            }
+        }
+        pos.put_marshals();
+        Ok(pos)
+    }
+
+    /// Option `marshal`: the Marshals on D1 and D8.
+    fn put_marshals(&mut self) {
+        if self.rules.marshal {
+            for (color, name) in [(Color::White, "D1"), (Color::Black, "D8")] {
+                let cell = Cell::from_name(name).expect("a cell");
+                self.put(cell, color, Role::Marshal);
+            }
+        }
     }
 }
 
@@ -581,12 +764,13 @@ impl Position for TurtleShell {
     fn start(rules: Rules) -> Self {
         let mut pos = TurtleShell::empty(Color::White, rules);
         for color in Color::ALL {
-            for piece in Role::ALL {
+            for piece in &Role::ALL[..5] {
                 for i in bits(bd::SETUP[color.index()][piece.index()]) {
-                    pos.put(Cell::of(i), color, piece);
+                    pos.put(Cell::of(i), color, *piece);
                 }
             }
         }
+        pos.put_marshals();
         pos
     }
 
@@ -613,7 +797,11 @@ impl Position for TurtleShell {
 
     #[inline]
     fn play_unchecked(&mut self, mv: Move) {
-        // Branch-free, all in registers, written back at once.
+        if self.general {
+            return self.play_general(mv);
+        }
+        // Branch-free, each field written in place (the general generator's fields are not
+        // touched: this position has none of their pieces).
         let (from, to) = (mv.src_ix(), mv.to_ix());
         let (fb, tb) = (1u64 << from, 1u64 << to);
         let us = self.turn.index();
@@ -623,27 +811,26 @@ impl Position for TurtleShell {
         let victim = self.kind_at(to).index();
         let kind = self.kind_at(from).index();
         let new_kind = if mv.is_promotion() { ROOK } else { kind };
-        let mut pieces = self.pieces;
+        let mut pieces: [u64; 5] = [
+            self.pieces[0],
+            self.pieces[1],
+            self.pieces[2],
+            self.pieces[3],
+            self.pieces[4],
+        ];
         for (k, board) in pieces.iter_mut().enumerate() {
             let arrives = 0u64.wrapping_sub(u64::from(k == new_kind));
             *board = (*board & !(captured | fb)) | (tb & arrives);
         }
-        let mut colors = self.colors;
-        colors[them] &= !captured;
-        colors[us] = (colors[us] & !fb) | tb;
-        let key = self.key
-            ^ (ZOBRIST[them][victim][to] & capture_mask)
+        self.pieces[..5].copy_from_slice(&pieces);
+        self.colors[them] &= !captured;
+        self.colors[us] = (self.colors[us] & !fb) | tb;
+        self.key ^= (ZOBRIST[them][victim][to] & capture_mask)
             ^ ZOBRIST[us][kind][from]
             ^ ZOBRIST[us][new_kind][to]
             ^ ZOBRIST_BLACK;
-        *self = TurtleShell {
-            pieces,
-            colors,
-            key,
-            count: self.count.wrapping_sub(u8::from(captured != 0)),
-            turn: !self.turn,
-            rules: self.rules,
-        };
+        self.count = self.count.wrapping_sub(u8::from(captured != 0));
+        self.turn = !self.turn;
     }
 
     fn terminal(&self) -> Option<Outcome> {

@@ -22,6 +22,10 @@ struct View {
     /// The result, if the position alone shows the game is over (checkmate, stalemate, a
     /// king in the end zone). Endings that depend on the history are not seen here.
     over: Option<Outcome>,
+    /// Each side's hand (option `drops`), as (piece, count); `None` without drops.
+    hands: Option<[Vec<(Role, u32)>; 2]>,
+    /// The cells of rooks that are promoted pawns (option `drops`).
+    promoted: u64,
 }
 
 impl View {
@@ -36,14 +40,22 @@ impl View {
         } else {
             None
         };
-        let last =
-            last.map(|(before, mv)| (mv.from().index(), mv.to().index(), before.move_text(mv)));
+        // A drop has no from cell: its two cells are both the cell dropped on.
+        let last = last.map(|(before, mv)| {
+            let from = if mv.is_drop() { mv.to() } else { mv.from() };
+            (from.index(), mv.to().index(), before.move_text(mv))
+        });
         View {
             pieces,
             turn,
             last,
             checked,
             over: pos.outcome(),
+            hands: pos
+                .rules()
+                .drops
+                .then(|| Color::ALL.map(|color| pos.hand(color))),
+            promoted: pos.promoted,
         }
     }
 
@@ -51,6 +63,61 @@ impl View {
         matches!(self.last, Some((from, to, _)) if from == i || to == i)
     }
 
+    /// Whether a piece beyond the standard five is on the board or in a hand.
+    fn extra_kinds(&self) -> Vec<Role> {
+        let mut kinds: Vec<Role> = self.pieces.iter().flatten().map(|&(_, p)| p).collect();
+        if let Some(hands) = &self.hands {
+            kinds.extend(hands.iter().flatten().map(|&(p, _)| p));
+        }
+        kinds.retain(|p| p.index() >= 5);
+        kinds.sort();
+        kinds.dedup();
+        kinds
+    }
+
+    /// "Hands: White P P N; Black none." (option `drops`).
+    fn hands_line(&self) -> Option<String> {
+        let hands = self.hands.as_ref()?;
+        let side = |hand: &[(Role, u32)]| {
+            if hand.is_empty() {
+                return "none".to_string();
+            }
+            let mut letters = Vec::new();
+            for &(piece, n) in hand {
+                for _ in 0..n {
+                    letters.push(piece.char().to_string());
+                }
+            }
+            letters.join(" ")
+        };
+        Some(format!(
+            "In hand: White {}; Black {}.",
+            side(&hands[0]),
+            side(&hands[1])
+        ))
+    }
+}
+
+/// The key to the pieces beyond the standard five, each named once.
+fn extra_key(kinds: &[Role]) -> Option<String> {
+    if kinds.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = kinds
+        .iter()
+        .map(|&p| match p {
+            Role::Marshal => "M marshal (rook + knight)".to_string(),
+            Role::VerticalMover => {
+                "V vertical mover (slides along files, steps as a guard)".to_string()
+            }
+            Role::GuardKnight => "A guard-knight (guard + knight)".to_string(),
+            other => format!("{} {}", other.char(), other.name()),
+        })
+        .collect();
+    Some(parts.join(", "))
+}
+
+impl View {
     /// "White to move. Last move: C2-C3." and, if any, "Check!" or "Game over: …".
     fn status_parts(&self) -> (String, Option<String>) {
         let mut first = format!(
@@ -166,6 +233,19 @@ fn text_diagram(view: &View, flipped: bool) -> String {
         out,
         "  Black lower case, . empty; * the last move's cells, ! a king in check."
     );
+    if let Some(key) = extra_key(&view.extra_kinds()) {
+        let _ = writeln!(out, "  Also: {key}.");
+    }
+    if view.promoted != 0 {
+        let cells: Vec<&str> = (0..64)
+            .filter(|i| view.promoted >> i & 1 == 1)
+            .map(|i| NAMES[i])
+            .collect();
+        let _ = writeln!(out, "  Promoted pawns (rooks): {}.", cells.join(" "));
+    }
+    if let Some(line) = view.hands_line() {
+        let _ = writeln!(out, "  {line}");
+    }
     out
 }
 
@@ -228,7 +308,13 @@ fn name_spot(i: usize) -> Point {
 /// checked king marked, cell names, the pieces, and captions.
 fn svg(view: &View) -> String {
     let width = f64::from(2.0 * MARGIN + WIDTH * SCALE);
-    let mut scene = Scene::new(width, f64::from(TITLE + HEIGHT * SCALE));
+    let board_height = f64::from(TITLE + HEIGHT * SCALE);
+    let strip = if view.hands.is_some() {
+        HAND_STRIP
+    } else {
+        0.0
+    };
+    let mut scene = Scene::new(width, board_height + strip);
     scene.background("#fbf8f1").outline("#4a3b2c", 1.2);
     scene.label((width / 2.0, 24.0), "Turtle Shell Chess", 20.0);
     let tones = triangle_tones();
@@ -261,13 +347,29 @@ fn svg(view: &View) -> String {
     }
     for (i, piece) in view.pieces.iter().enumerate() {
         if let Some((color, piece)) = *piece {
-            draw_piece(&mut scene, px(CENTRES[i].0, CENTRES[i].1), color, piece);
+            let at = px(CENTRES[i].0, CENTRES[i].1);
+            draw_piece(&mut scene, at, color, piece);
+            if view.promoted >> i & 1 == 1 {
+                scene.dashed_ring(at, 20.0, "#2e8b57", "4 3");
+            }
         }
+    }
+    if let Some(hands) = &view.hands {
+        draw_hands(&mut scene, hands, board_height, width);
     }
     let (first, second) = view.status_parts();
     scene.caption(&first);
     if let Some(second) = second {
         scene.caption(&second);
+    }
+    if let Some(key) = extra_key(&view.extra_kinds()) {
+        scene.caption(&key);
+    }
+    if let Some(line) = view.hands_line() {
+        scene.caption(&line);
+        if view.promoted != 0 {
+            scene.caption("Dashed green ring: a rook that is a promoted pawn");
+        }
     }
     scene.caption("Blue: White promotes, darker in Black's end zone");
     scene.caption("Red: Black promotes, darker in White's end zone");
@@ -275,6 +377,45 @@ fn svg(view: &View) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}",
         scene.to_svg()
     )
+}
+
+/// SVG: the height of the strip below the board that shows the hands (option `drops`).
+const HAND_STRIP: f64 = 56.0;
+
+/// The name of the picture's cell for a piece in hand, the first click of a drop
+/// ([`Render::move_cells`]): `W:P@` for a white pawn, `B:R@` for a black rook.
+pub(crate) fn hand_cell_name(color: Color, piece: Role) -> String {
+    format!("{}:{}@", color.char().to_ascii_uppercase(), piece.char())
+}
+
+/// The hands, in a strip below the board: White's on the left, Black's on the right, one
+/// clickable box per kind in hand (named by [`hand_cell_name`]) with the piece and its
+/// count.
+fn draw_hands(scene: &mut Scene, hands: &[Vec<(Role, u32)>; 2], top: f64, width: f64) {
+    let size = 40.0;
+    let y = top + 8.0;
+    for (c, hand) in hands.iter().enumerate() {
+        let color = Color::ALL[c];
+        let x0 = if c == 0 { 10.0 } else { width / 2.0 + 10.0 };
+        let title = if c == 0 {
+            "White's hand"
+        } else {
+            "Black's hand"
+        };
+        let mut x = x0 + 60.0;
+        scene.label((x0 + 28.0, y + size / 2.0), title, 9.0);
+        for &(piece, n) in hand {
+            let name = hand_cell_name(color, piece);
+            let corners = chimera_kit::svg::rect(x, y, size, size);
+            scene.cell(&name, &corners, "#ecd9b4");
+            let at = (x + size / 2.0, y + size / 2.0);
+            draw_piece(scene, at, color, piece);
+            if n > 1 {
+                scene.label((x + size - 4.0, y + size - 4.0), &format!("{n}"), 11.0);
+            }
+            x += size + 6.0;
+        }
+    }
 }
 
 /// Promotion zones (faint) and end zones (stronger): blue where White promotes (at the
@@ -316,14 +457,22 @@ fn draw_piece(scene: &mut Scene, at: Point, color: Color, piece: Role) {
         Role::Rook => ("\u{265C}", 26.0),
         Role::Pawn => ("\u{265F}", 26.0),
         Role::Guard => ("G", 20.0),
+        Role::Marshal => ("M", 20.0),
+        Role::VerticalMover => ("V", 20.0),
+        Role::GuardKnight => ("A", 20.0),
     };
     scene.piece(at, figure, ink, size);
 }
 
 impl Render for TurtleShell {
-    /// The move's two cells (a promotion shares them with the move that does not promote).
+    /// The move's two cells (a promotion shares them with the move that does not promote);
+    /// a drop's first click is the piece in the mover's hand, drawn below the board as the
+    /// cell `W:P@` (White's pawns in hand; `B:R@` Black's rooks), then the cell dropped on.
     fn move_cells(&self, mv: Self::Move) -> MoveCells {
-        MoveCells::from_to(mv.from(), mv.to())
+        match mv.dropped() {
+            Some(piece) => MoveCells::from_to(hand_cell_name(self.turn(), piece), mv.to()),
+            None => MoveCells::from_to(mv.from(), mv.to()),
+        }
     }
 
     fn notation_help() -> &'static str {
@@ -332,7 +481,8 @@ impl Render for TurtleShell {
          runs on to E2). Case, spaces and the - are free: `c2c3`. A capture may be\n\
          written with x: `D5xC6`. Promotion (to a rook only): `E7-E8=R`, also written\n\
          `E7-E8R`; a pawn entering the end zone must promote and may leave =R out;\n\
-         elsewhere in the zone the move without =R does not promote."
+         elsewhere in the zone the move without =R does not promote. With option\n\
+         drops, a piece in hand is dropped on an empty cell as `P@D4` (letter, @, cell)."
     }
 
     fn text_diagram(&self, last: Option<(&Self, Self::Move)>) -> String {

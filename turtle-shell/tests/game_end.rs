@@ -143,7 +143,7 @@ fn no_draws_under_the_default_rules() {
     for repetition in [Repetition::Ko, Repetition::ModifiedKo, Repetition::None] {
         for seed in 0..20 {
             let mut rng = chimera_core::SplitMix64::new(seed);
-            let mut game = Game::new(TurtleShell::start(Rules { repetition }));
+            let mut game = Game::new(TurtleShell::start(Rules::new(repetition)));
             for _ in 0..300 {
                 let moves = game.legal_move_list();
                 if moves.is_empty() {

@@ -108,6 +108,23 @@ fn perft_divide_sums_to_perft() {
 }
 
 #[test]
+fn perft_of_the_options_two_ways() {
+    // Every `option …` line of the data file, both ways, to the depths whose counts are at
+    // most 300,000 nodes.
+    let cases = chimera_test_kit::parse_perft_file(PERFT).unwrap();
+    let mut checked = 0;
+    for case in cases.iter().filter(|c| c.name.starts_with("option")) {
+        for &(depth, expected) in case.counts.iter().filter(|&&(_, n)| n <= 300_000) {
+            let mut g = case.game::<TurtleShell>().unwrap();
+            let counted = perft_two_ways(&mut g, depth, &mut slow_generate);
+            assert_eq!(counted, Ok(expected), "{} depth {depth}", case.name);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30, "{checked}");
+}
+
+#[test]
 #[ignore = "deep: run with cargo test --release -p chimera-turtle-shell -- --ignored"]
 fn perft_depth_6() {
     for (r, counts) in [(Repetition::Ko, ko()), (Repetition::None, none())] {

@@ -46,7 +46,7 @@ fn each_side_has_king_two_guards_two_knights_two_rooks_seven_pawns() {
 #[test]
 fn piece_letters() {
     let letters: String = Role::ALL.iter().map(|p| p.char()).collect();
-    assert_eq!(letters, "KGNRP");
+    assert_eq!(letters, "KGNRPMVA");
     for p in Role::ALL {
         assert_eq!(Role::from_char(p.char().to_ascii_lowercase()), Some(p));
     }

@@ -12,14 +12,18 @@ use proptest::prelude::*;
 /// A random game in which, at every ply, the engine's legal moves (history included) equal
 /// the independent slow generator's.
 fn agrees_with_slow_generator(repetition: Repetition, seed: u64) -> Result<(), String> {
+    agrees_from(Game::start(Rules::new(repetition)), seed)
+}
+
+/// [`agrees_with_slow_generator`] from a given game.
+fn agrees_from(mut game: Game<TurtleShell>, seed: u64) -> Result<(), String> {
     let mut rng = chimera_core::SplitMix64::new(seed);
-    let mut game: Game<TurtleShell> = Game::start(Rules { repetition });
     let (mut fast, mut slow) = (Vec::new(), Vec::new());
     for _ in 0..200 {
         game.legal_moves(&mut fast);
         common::slow_generate(&game, &mut slow);
-        fast.sort_by_key(|m| (m.from(), m.to(), m.is_promotion()));
-        slow.sort_by_key(|m| (m.from(), m.to(), m.is_promotion()));
+        fast.sort_by_key(|m| m.to_string());
+        slow.sort_by_key(|m| m.to_string());
         if fast != slow {
             return Err(format!(
                 "fast {fast:?} slow {slow:?} in {}",
@@ -45,6 +49,78 @@ proptest! {
     #[test]
     fn legal_moves_agree_with_the_slow_generator_none(seed in any::<u64>()) {
         prop_assert_eq!(agrees_with_slow_generator(Repetition::None, seed), Ok(()));
+    }
+}
+
+/// The start with pieces in both hands (option `drops`).
+const HANDS: &str = "W:KE1,GD0,GE0,NC0,NF0,RB0,RG0,PB1,PB2,PG2,PG1,PC2,PD2,PF2,@NP \
+    B:KE8,GD9,GE9,NC9,NF9,RB9,RG9,PC7,PD7,PF7,PB7,PB8,PG8,PG7,@GP w";
+
+/// A random position text with hands and promoted rooks (option `drops`), from a seed: the
+/// kings on fixed cells, other pieces on random cells, random hands.
+fn random_drops_text(seed: u64) -> String {
+    let mut rng = chimera_core::SplitMix64::new(seed);
+    let mut sides = [vec!["KE1".to_string()], vec!["KE8".to_string()]];
+    let mut used = vec![
+        Cell::from_name("E1").unwrap(),
+        Cell::from_name("E8").unwrap(),
+    ];
+    for _ in 0..rng.below(20) {
+        let cell = Cell::ALL[rng.below(64)];
+        if used.contains(&cell) {
+            continue;
+        }
+        used.push(cell);
+        let letter = ["G", "N", "R", "+R", "P", "M", "V", "A"][rng.below(8)];
+        sides[rng.below(2)].push(format!("{letter}{cell}"));
+    }
+    for side in &mut sides {
+        let hand: String = (0..rng.below(6))
+            .map(|_| ['G', 'N', 'R', 'P', 'M', 'V', 'A'][rng.below(7)])
+            .collect();
+        if !hand.is_empty() {
+            side.push(format!("@{hand}"));
+        }
+    }
+    format!(
+        "W:{} B:{} {}",
+        sides[0].join(","),
+        sides[1].join(","),
+        ["w", "b"][rng.below(2)]
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    #[test]
+    fn legal_moves_agree_with_the_slow_generator_drops(seed in any::<u64>()) {
+        let start = TurtleShell::from_text(HANDS, Rules::parse("drops").unwrap()).unwrap();
+        prop_assert_eq!(agrees_from(Game::new(start), seed), Ok(()));
+    }
+
+    #[test]
+    fn legal_moves_agree_with_the_slow_generator_shuffle_marshal(seed in any::<u64>(), n in 0u32..90) {
+        let rules = Rules::parse("ko+shuffle+drops+marshal").unwrap();
+        let start = TurtleShell::numbered_start(rules, n).unwrap();
+        prop_assert_eq!(agrees_from(Game::new(start), seed), Ok(()));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, .. ProptestConfig::default() })]
+
+    #[test]
+    fn position_texts_with_hands_read_back_what_they_write(seed in any::<u64>()) {
+        let rules = Rules::parse("drops").unwrap();
+        let text = random_drops_text(seed);
+        if let Ok(pos) = TurtleShell::from_text(&text, rules) {
+            let written = pos.to_text();
+            let back = TurtleShell::from_text(&written, rules);
+            prop_assert_eq!(back.as_ref(), Ok(&pos));
+            prop_assert_eq!(back.unwrap().to_text(), written);
+            prop_assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
+        }
     }
 }
 

@@ -44,7 +44,7 @@ pub fn with_headers(name: &str, text: &str, args: &GameArgs) -> Result<GameArgs,
     if args.rules.is_none() {
         args.rules = headers.rules;
     }
-    if args.position.is_none() {
+    if args.position.is_none() && args.start.is_none() {
         args.position = headers.position;
     }
     Ok(args)

@@ -8,7 +8,7 @@ use chimera_turtle_shell::{Cell, Move, Repetition, Role, Rules, TurtleShell};
 
 /// Rules by repetition option.
 pub fn rules(repetition: Repetition) -> Rules {
-    Rules { repetition }
+    Rules::new(repetition)
 }
 
 /// A position from text, panicking with the error.
@@ -25,6 +25,11 @@ pub fn pos_with(text: &str, r: Rules) -> TurtleShell {
 /// two kings put on the first cells, from a fixed list, where the position is valid and
 /// the kings stay clear of the other pieces and of each other's neighbourhood.
 pub fn with_kings(white: &str, black: &str, side: char) -> TurtleShell {
+    with_kings_under(white, black, side, Rules::default())
+}
+
+/// [`with_kings`] under given rules (hands `@PN` may be among the pieces).
+pub fn with_kings_under(white: &str, black: &str, side: char, rules: Rules) -> TurtleShell {
     const SPOTS: [&str; 12] = [
         "H4", "A6", "H6", "A3", "H3", "A4", "B0", "G9", "G0", "B9", "A5", "H5",
     ];
@@ -46,7 +51,7 @@ pub fn with_kings(white: &str, black: &str, side: char) -> TurtleShell {
                 }
             };
             let text = format!("W:{} B:{} {side}", join(wk, white), join(bk, black));
-            if let Ok(p) = TurtleShell::from_text(&text, Rules::default()) {
+            if let Ok(p) = TurtleShell::from_text(&text, rules) {
                 let (w, b) = (cell(wk), cell(bk));
                 // Keep the kings out of each other's and the pieces' way.
                 if p.is_attacked(w, Color::Black) || p.is_attacked(b, Color::White) {
@@ -114,17 +119,32 @@ type Board = [Option<(Color, Role)>; 64];
 pub struct Slow {
     board: Board,
     turn: Color,
+    /// Option `drops`: the rooks that are promoted pawns, and the hands `[colour][piece]`.
+    promoted: [bool; 64],
+    hands: [[u8; 8]; 2],
+    drops: bool,
 }
 
 impl Slow {
     pub fn of(p: &TurtleShell) -> Slow {
         let mut board = [None; 64];
+        let mut promoted = [false; 64];
         for c in Cell::ALL {
             board[c.index()] = p.piece_at(c);
+            promoted[c.index()] = p.is_promoted(c);
+        }
+        let mut hands = [[0u8; 8]; 2];
+        for color in Color::ALL {
+            for piece in Role::ALL {
+                hands[color.index()][piece.index()] = p.in_hand(color, piece) as u8;
+            }
         }
         Slow {
             board,
             turn: p.turn(),
+            promoted,
+            hands,
+            drops: p.rules().drops,
         }
     }
 
@@ -141,25 +161,21 @@ impl Slow {
     fn targets(&self, from: usize, color: Color, piece: Role) -> Vec<usize> {
         let mut out: Vec<usize> = Vec::new();
         match piece {
-            Role::Rook => {
-                for t in 0..8 {
-                    let mut c = from;
-                    while let Some(n) = Slow::next(c, t) {
-                        match self.board[n] {
-                            None => out.push(n),
-                            Some((col, _)) => {
-                                if col != color {
-                                    out.push(n);
-                                }
-                                break;
-                            }
-                        }
-                        c = n;
-                    }
-                }
-            }
+            Role::Rook => out.extend(self.slides(from, color, &[0, 1, 2, 3, 4, 5, 6, 7])),
             Role::King | Role::Guard => out.extend(Slow::bits(bd::GUARD[from])),
             Role::Knight => out.extend(Slow::bits(bd::KNIGHT[from])),
+            Role::Marshal => {
+                out.extend(self.targets(from, color, Role::Rook));
+                out.extend(Slow::bits(bd::KNIGHT[from]));
+            }
+            Role::VerticalMover => {
+                out.extend(self.slides(from, color, &[4, 5, 6, 7]));
+                out.extend(Slow::bits(bd::GUARD[from]));
+            }
+            Role::GuardKnight => {
+                out.extend(Slow::bits(bd::GUARD[from]));
+                out.extend(Slow::bits(bd::KNIGHT[from]));
+            }
             Role::Pawn => {
                 let tables = if color == Color::White {
                     [4, 5]
@@ -174,6 +190,28 @@ impl Slow {
         out.retain(|&n| !matches!(self.board[n], Some((col, _)) if col == color));
         out.sort_unstable();
         out.dedup();
+        out
+    }
+
+    /// The cells a slider of `color` on `from` reaches along each of `tables`, the same
+    /// table each step, up to and including the first piece met (an enemy's).
+    fn slides(&self, from: usize, color: Color, tables: &[usize]) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &t in tables {
+            let mut c = from;
+            while let Some(n) = Slow::next(c, t) {
+                match self.board[n] {
+                    None => out.push(n),
+                    Some((col, _)) => {
+                        if col != color {
+                            out.push(n);
+                        }
+                        break;
+                    }
+                }
+                c = n;
+            }
+        }
         out
     }
 
@@ -208,9 +246,54 @@ impl Slow {
     fn play(&self, from: usize, to: usize, promote: bool) -> Slow {
         let mut next = self.clone();
         let (c, p) = next.board[from].take().unwrap();
+        if let Some((_, victim)) = next.board[to] {
+            // Option drops: the captured piece to the captor's hand, a promoted rook as a pawn.
+            if self.drops {
+                let back = if self.promoted[to] {
+                    Role::Pawn
+                } else {
+                    victim
+                };
+                next.hands[c.index()][back.index()] += 1;
+            }
+        }
         next.board[to] = Some((c, if promote { Role::Rook } else { p }));
+        next.promoted[to] = self.drops && (self.promoted[from] || promote);
+        next.promoted[from] = false;
         next.turn = !self.turn;
         next
+    }
+
+    fn drop(&self, piece: Role, to: usize) -> Slow {
+        let mut next = self.clone();
+        next.hands[self.turn.index()][piece.index()] -= 1;
+        next.board[to] = Some((self.turn, piece));
+        next.turn = !self.turn;
+        next
+    }
+
+    /// Drops with their resulting positions, the king's safety checked.
+    fn legal_drops(&self, out: &mut Vec<(Move, Slow)>) {
+        let us = self.turn;
+        let forward = if us == Color::White { [4, 5] } else { [6, 7] };
+        for piece in Role::ALL {
+            if self.hands[us.index()][piece.index()] == 0 {
+                continue;
+            }
+            for to in 0..64 {
+                if self.board[to].is_some() {
+                    continue;
+                }
+                if piece == Role::Pawn && forward.iter().all(|&t| Slow::next(to, t).is_none()) {
+                    continue;
+                }
+                let next = self.drop(piece, to);
+                let k = next.king(us).unwrap();
+                if !next.attacked(k, !us) {
+                    out.push((Move::drop(piece, Cell::new(to as u8).unwrap()), next));
+                }
+            }
+        }
     }
 
     /// Whether the previous mover has won by the end-zone rule.
@@ -258,6 +341,9 @@ impl Slow {
                     }
                 }
             }
+        }
+        if self.drops {
+            self.legal_drops(&mut out);
         }
         out
     }

@@ -85,6 +85,23 @@ struct Session<'g> {
     over_announced: bool,
 }
 
+/// The arguments with a random numbered start when the rule set has several (Turtle
+/// Shell's option `shuffle`) and neither `--start` nor `--position` chose one; the start
+/// is then in the record (`[Position "start N"]`).
+fn with_random_start(args: &GameArgs) -> GameArgs {
+    let mut args = args.clone();
+    if let Some(starts) = registry::numbered_starts(&args.variant, args.rules.as_deref()) {
+        if args.start.is_none() && args.position.is_none() {
+            let seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            let (_, random) = chimera_core::zobrist::splitmix64_next(seed);
+            args.start = Some((random % u64::from(starts)) as u32);
+        }
+    }
+    args
+}
+
 pub fn run(
     io: &mut Io<'_>,
     args: &GameArgs,
@@ -97,11 +114,14 @@ pub fn run(
             let loaded = record::load(io, args, file, limit)?;
             (loaded.game, loaded.start_position, Some(loaded.note))
         }
-        None => (
-            new_game_within(args, moves, limit)?,
-            args.position.clone(),
-            None,
-        ),
+        None => {
+            let args = &with_random_start(args);
+            (
+                new_game_within(args, moves, limit)?,
+                args.start_text(),
+                None,
+            )
+        }
     };
     let seats = match options.computer {
         None => [Seat::Human, Seat::Human],

@@ -54,7 +54,7 @@ pub fn load(
     );
     Ok(Loaded {
         game,
-        start_position: args.position,
+        start_position: args.start_text(),
         note,
     })
 }
