@@ -444,15 +444,20 @@ pub(crate) fn first_blocker(d: usize, from: u8, occ: u128) -> Option<u8> {
 }
 
 /// Cells a rider along `rays` (directions `dirs`) attacks from `from` given `occ`.
+///
+/// Along a direction that increases the index the cells up to the lowest blocker `b` are
+/// `b ^ (b - 1)` (every cell when there is none), without a branch or a bit scan (a
+/// 128-bit scan is several instructions on baseline x86-64); along one that decreases it,
+/// the ray beyond the highest blocker is cut off. (Branch-free there too, with `b | 1`,
+/// measured 5 % more instructions in perft.)
 #[inline(always)]
 pub(crate) fn slide(rays: &[[u128; 80]; 8], d: usize, from: u8, occ: u128) -> u128 {
     let ray = rays[d][from as usize];
     let b = ray & occ;
-    if b == 0 {
+    if d < 4 {
+        ray & (b ^ b.wrapping_sub(1))
+    } else if b == 0 {
         ray
-    } else if d < 4 {
-        let s = b.trailing_zeros();
-        ray & !(rays[d][s as usize])
     } else {
         let s = 127 - b.leading_zeros();
         ray & !(rays[d][s as usize])
