@@ -22,6 +22,19 @@ fn bits(b: u128) -> impl Iterator<Item = u8> {
     BitSet::<2>::from(b).into_iter().map(|i| i as u8)
 }
 
+/// The direction from a cell to its neighbour `n`, indexed by `n + 11 - cell` (the
+/// differences of the eight directions are ±1, ±9, ±10, ±11).
+const DIR_TO_NEIGHBOUR: [u8; 23] = {
+    let mut t = [0u8; 23];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = Dir::ALL[d].delta();
+        t[(11 + df as i32 + 10 * dr as i32) as usize] = d as u8;
+        d += 1;
+    }
+    t
+};
+
 /// Where generated moves go: a list, or a count (perft's last ply counts without listing).
 pub(crate) trait Sink {
     /// One legal move.
@@ -199,10 +212,14 @@ impl TurretChess {
             (self.by_role[Role::Bishop as usize] | self.by_role[Role::Queen as usize]) & theirs;
         let turrets = self.by_role[Role::Turret as usize] & theirs;
         for (d, step) in STEP.iter().enumerate() {
+            let sliders = if d & 2 == 0 { rq } else { bq };
+            // No enemy slider or Turret on the line: no check, pin or danger along it.
+            if RAYS[d][t] & (sliders | turrets) == 0 {
+                continue;
+            }
             let Some(b) = first_blocker(d, k, occ) else {
                 continue;
             };
-            let sliders = if d & 2 == 0 { rq } else { bq };
             if ours & bit(b) != 0 {
                 // Our piece first: pinned by a slider behind it, or watched by a Turret.
                 if (sliders | turrets) == 0 {
@@ -330,11 +347,11 @@ impl TurretChess {
     fn gen_turrets(&self, ctx: &Ctx, out: &mut impl Sink) {
         let occ = self.occ();
         for from in bits(self.pieces(self.turn, Role::Turret)) {
-            for (d, dir) in Dir::ALL.into_iter().enumerate() {
+            // A Turret moves only in the directions of its empty neighbours.
+            for n in bits(KING[from as usize] & !occ) {
+                let d = DIR_TO_NEIGHBOUR[(n as usize + 11) - from as usize] as usize;
+                let dir = Dir::ALL[d];
                 let path = slide(&RAYS, d, from, occ) & !occ;
-                if path == 0 {
-                    continue;
-                }
                 let b = STEP[dir.opposite() as usize][from as usize];
                 if b == NONE || occ & bit(b) == 0 {
                     self.push_checked(ctx, from, path, out);
