@@ -347,9 +347,15 @@ impl TurretChess {
     fn gen_turrets(&self, ctx: &Ctx, out: &mut impl Sink) {
         let occ = self.occ();
         for from in bits(self.pieces(self.turn, Role::Turret)) {
-            // A Turret moves only in the directions of its empty neighbours.
+            // A Turret moves only in the directions of its empty neighbours, taken in the
+            // order of `Dir::ALL` (the order the moves are listed in).
+            let mut dirs = 0u32;
             for n in bits(KING[from as usize] & !occ) {
-                let d = DIR_TO_NEIGHBOUR[(n as usize + 11) - from as usize] as usize;
+                dirs |= 1 << DIR_TO_NEIGHBOUR[(n as usize + 11) - from as usize];
+            }
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
                 let dir = Dir::ALL[d];
                 let path = slide(&RAYS, d, from, occ) & !occ;
                 let b = STEP[dir.opposite() as usize][from as usize];
