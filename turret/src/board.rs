@@ -430,6 +430,38 @@ pub(crate) static PAWN_ATTACKS: [[u128; 80]; 2] = [
     make_leaps(&[(-1, -1), (1, -1)]),
 ];
 
+/// `RANK[r]`: the existing cells of rank `r` (0 = rank 1).
+pub(crate) static RANK: [u128; 8] = {
+    let mut t = [0u128; 8];
+    let mut r = 0;
+    while r < 8 {
+        t[r] = board_mask() & (0x3FF << (10 * r));
+        r += 1;
+    }
+    t
+};
+
+/// Every cell `d` leads to from a cell, over the directions `dirs`, as if the board were
+/// empty: the lines a slider along those directions could attack the cell from.
+const fn make_lines(dirs: [usize; 4]) -> [u128; 80] {
+    let mut t = [0u128; 80];
+    let mut i = 0;
+    while i < 80 {
+        let mut k = 0;
+        while k < 4 {
+            t[i] |= RAYS[dirs[k]][i];
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The orthogonal lines through each cell.
+pub(crate) static ROOK_LINES: [u128; 80] = make_lines([0, 1, 4, 5]);
+/// The diagonal lines through each cell.
+pub(crate) static BISHOP_LINES: [u128; 80] = make_lines([2, 3, 6, 7]);
+
 /// The first occupied cell of the ray from `from` in direction `d` (index 0–3 increase).
 #[inline(always)]
 pub(crate) fn first_blocker(d: usize, from: u8, occ: u128) -> Option<u8> {

@@ -8,7 +8,7 @@
 
 use crate::board::{
     bishop_attacks, first_blocker, rook_attacks, slide, Dir, CAMEL, CAMEL_RAYS, KING, KNIGHT, NONE,
-    PAWN_ATTACKS, RAYS, STEP,
+    PAWN_ATTACKS, RANK, RAYS, STEP,
 };
 use crate::position::{bit, first_rank, TurretChess, KING_FILE};
 use crate::types::{Move, MoveKind, Piece, Role};
@@ -37,13 +37,25 @@ const DIR_TO_NEIGHBOUR: [u8; 23] = {
 
 /// Where generated moves go: a list, or a count (perft's last ply counts without listing).
 pub(crate) trait Sink {
+    /// Whether the sink only counts: then moves may be generated in sets, in any order
+    /// (a list keeps the order of one piece after another).
+    const COUNTS: bool;
     /// One legal move.
     fn push(&mut self, mv: Move);
     /// The steps from `from` to every cell of `targets`, all legal.
     fn steps(&mut self, from: u8, targets: u128);
+    /// The steps to every cell `to` of `targets` from `to - back`, all legal.
+    fn shifted(&mut self, targets: u128, back: i16);
 }
 
 impl Sink for Vec<Move> {
+    const COUNTS: bool = false;
+    #[inline(always)]
+    fn shifted(&mut self, targets: u128, back: i16) {
+        for t in bits(targets) {
+            Vec::push(self, Move::step((t as i16 - back) as u8, t));
+        }
+    }
     #[inline(always)]
     fn push(&mut self, mv: Move) {
         Vec::push(self, mv);
@@ -60,6 +72,11 @@ impl Sink for Vec<Move> {
 pub(crate) struct Count(pub(crate) u64);
 
 impl Sink for Count {
+    const COUNTS: bool = true;
+    #[inline(always)]
+    fn shifted(&mut self, targets: u128, _: i16) {
+        self.0 += u64::from(targets.count_ones());
+    }
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
@@ -252,7 +269,7 @@ impl TurretChess {
 
     /// Pawn steps, double steps, captures, promotions (one move per role) and en passant.
     #[inline(always)]
-    fn gen_pawns(&self, ctx: &Ctx, out: &mut impl Sink) {
+    fn gen_pawns<O: Sink>(&self, ctx: &Ctx, out: &mut O) {
         let us = self.turn;
         let occ = self.occ();
         let theirs = self.by_color[(!us).index()];
@@ -262,7 +279,16 @@ impl TurretChess {
         };
         let promos = self.rules.promotion_roles();
         let attacks = &PAWN_ATTACKS[us.index()];
-        for from in bits(self.pieces(us, Role::Pawn)) {
+        let pawns = self.pieces(us, Role::Pawn);
+        let mut each = pawns;
+        if O::COUNTS && !ctx.all {
+            // Counting: the pawns that are neither pinned, watched by a Turret nor about
+            // to promote move as a set.
+            let bulk = pawns & !(ctx.pinned | ctx.careful | RANK[pre_last as usize]);
+            self.count_pawns_in_bulk(ctx, bulk, out);
+            each &= !bulk;
+        }
+        for from in bits(each) {
             // Pawns never stand on ranks 1 or 8, so `one` is on the grid (pawns stand only
             // on files b–i, where every cell exists).
             let one = (from as i16 + fwd) as u8;
@@ -286,6 +312,51 @@ impl TurretChess {
                 self.push_checked(ctx, from, targets, out);
             }
             if self.ep != NONE && attacks[from as usize] & bit(self.ep) != 0 {
+                let mv = Move::special(from, self.ep, MoveKind::EnPassant);
+                if self.safe_after(mv) {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    /// The steps, double steps and captures of the pawns `bulk` (none of them on its
+    /// last-but-one rank), as sets: those onto a cell behind an enemy Turret aimed at the
+    /// king are tested one by one; then their en-passant captures.
+    #[inline(always)]
+    fn count_pawns_in_bulk<O: Sink>(&self, ctx: &Ctx, bulk: u128, out: &mut O) {
+        let us = self.turn;
+        let empty = !self.occ() & crate::board::Bitboard::BOARD.0;
+        let theirs = self.by_color[(!us).index()];
+        let (single, double, west, east) = match us {
+            Color::White => {
+                let single = bulk << 10 & empty;
+                let double = (single & RANK[2]) << 10 & empty;
+                (single, double, bulk << 9 & theirs, bulk << 11 & theirs)
+            }
+            Color::Black => {
+                let single = bulk >> 10 & empty;
+                let double = (single & RANK[5]) >> 10 & empty;
+                (single, double, bulk >> 11 & theirs, bulk >> 9 & theirs)
+            }
+        };
+        let fwd: i16 = if us == Color::White { 10 } else { -10 };
+        for (set, back) in [
+            (single, fwd),
+            (double, 2 * fwd),
+            (west, fwd - 1),
+            (east, fwd + 1),
+        ] {
+            out.shifted(set & !ctx.danger, back);
+            for to in bits(set & ctx.danger) {
+                let mv = Move::step((to as i16 - back) as u8, to);
+                if self.safe_after(mv) {
+                    out.push(mv);
+                }
+            }
+        }
+        if self.ep != NONE {
+            for from in bits(PAWN_ATTACKS[(!us).index()][self.ep as usize] & bulk) {
                 let mv = Move::special(from, self.ep, MoveKind::EnPassant);
                 if self.safe_after(mv) {
                     out.push(mv);
