@@ -462,6 +462,28 @@ pub(crate) static ROOK_LINES: [u128; 80] = make_lines([0, 1, 4, 5]);
 /// The diagonal lines through each cell.
 pub(crate) static BISHOP_LINES: [u128; 80] = make_lines([2, 3, 6, 7]);
 
+/// `LINE_DIR[a][b]`: the direction (index into [`Dir::ALL`]) of the line from `a` to `b`
+/// when `b` is on one of `a`'s eight rays (else 0).
+pub(crate) static LINE_DIR: [[u8; 80]; 80] = {
+    let mut t = [[0u8; 80]; 80];
+    let mut a = 0;
+    while a < 80 {
+        let mut d = 0;
+        while d < 8 {
+            let mut b = 0;
+            while b < 80 {
+                if RAYS[d][a] >> b & 1 != 0 {
+                    t[a][b] = d as u8;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 /// The first occupied cell of the ray from `from` in direction `d` (index 0–3 increase).
 #[inline(always)]
 pub(crate) fn first_blocker(d: usize, from: u8, occ: u128) -> Option<u8> {

@@ -7,8 +7,8 @@
 //! move on a copy. In check, every pseudo-legal move is tested that way.
 
 use crate::board::{
-    bishop_attacks, first_blocker, rook_attacks, slide, Dir, CAMEL, CAMEL_RAYS, KING, KNIGHT, NONE,
-    PAWN_ATTACKS, RANK, RAYS, STEP,
+    bishop_attacks, first_blocker, rook_attacks, slide, Dir, BISHOP_LINES, CAMEL, CAMEL_RAYS, KING,
+    KNIGHT, LINE_DIR, NONE, PAWN_ATTACKS, RANK, RAYS, ROOK_LINES, STEP,
 };
 use crate::position::{bit, first_rank, TurretChess, KING_FILE};
 use crate::types::{Move, MoveKind, Piece, Role};
@@ -228,12 +228,17 @@ impl TurretChess {
         let bq =
             (self.by_role[Role::Bishop as usize] | self.by_role[Role::Queen as usize]) & theirs;
         let turrets = self.by_role[Role::Turret as usize] & theirs;
-        for (d, step) in STEP.iter().enumerate() {
+        // Only the lines from the king that hold an enemy slider of their kind or a Turret
+        // can bring a check, a pin or a danger cell.
+        let mut dirs = 0u32;
+        for s in bits(ROOK_LINES[t] & (rq | turrets) | BISHOP_LINES[t] & (bq | turrets)) {
+            dirs |= 1 << LINE_DIR[t][s as usize];
+        }
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let step = &STEP[d];
             let sliders = if d & 2 == 0 { rq } else { bq };
-            // No enemy slider or Turret on the line: no check, pin or danger along it.
-            if RAYS[d][t] & (sliders | turrets) == 0 {
-                continue;
-            }
             let Some(b) = first_blocker(d, k, occ) else {
                 continue;
             };
