@@ -78,18 +78,16 @@ impl TilingRider {
         let empty = !occ_all & self.rules.geo().on_board;
         let free = empty | self.occ[(!self.side).index()];
         let not_moved = self.unmoved();
+        // The empty squares whose tile-mate is empty too: where elongations may end
+        // (`mates(att & empty & !tile) & empty` is `elong & empty & mates(empty)`).
+        let elongation_ends = empty & empty.mates();
         for ty in 0..4 {
             for s in (self.pieces[self.side.index()][ty] & not_moved).iter() {
-                let att = t.att[ty][s.index()];
-                let mut targets = att & free;
+                let targets = t.att[ty][s.index()] & free;
                 if targets.is_empty() {
                     continue;
                 }
-                let tile = Bb::from_square(s) | Bb::from_square(s.tile_mate());
-                let quiet = att & empty & !tile;
-                if quiet.any() {
-                    targets |= quiet.mates() & empty;
-                }
+                let targets = targets | t.elong[ty][s.index()] & elongation_ends;
                 for to in targets.iter() {
                     out.push(Move::single(s, to));
                 }
