@@ -408,6 +408,21 @@ impl Bb {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// [`Bb::count`] bit by bit: fewer instructions for the few squares of one piece's
+    /// targets on baseline x86-64, which has no population-count instruction.
+    #[inline]
+    pub fn count_sparse(&self) -> u32 {
+        let mut n = 0;
+        for &w in &self.0 {
+            let mut w = w;
+            while w != 0 {
+                w &= w - 1;
+                n += 1;
+            }
+        }
+        n
+    }
+
     /// The unit's four bits, as a number 0..16.
     #[inline]
     pub fn nib(&self, unit: Unit) -> u64 {
