@@ -117,7 +117,10 @@ pub fn play_opening(game: &mut dyn DynGame, opening: &[String]) -> Result<(), St
     match game.status(&mut Budget::nodes(BASELINE_LEGALITY_NODES)) {
         Status::Ongoing => Ok(()),
         Status::Over(outcome) => Err(format!("the game is over after it ({outcome})")),
-        Status::Undecided => Err("whether the game is over after it was not decided".into()),
+        Status::Undecided => Err(format!(
+            "whether the game is over after it was not decided within the \
+             {BASELINE_LEGALITY_NODES}-node budget (the budget, not the rules)"
+        )),
     }
 }
 

@@ -47,6 +47,41 @@ fn corpus(c: &mut Criterion) {
     group.finish();
 }
 
+/// The corpus positions only the rescue planner decides (RULES.md §5): the two RULES.md
+/// examples (lines 1 and 2: White checked at the start of an 8-move turn, Black at the
+/// start of an 18-move turn) and the two slowest (line 2541: a standard camp checked at the
+/// start of a 14-move turn; line 2834: a `paulowich-16` camp checked at the start of a
+/// 17-move turn).
+const HARD_LINES: [usize; 4] = [1, 2, 2541, 2834];
+
+fn corpus_line(n: usize) -> TilingRider {
+    let line = CORPUS.lines().nth(n - 1).unwrap();
+    let mut fields = line.split('\t');
+    let rules = Rules::from_name(fields.next().unwrap()).unwrap();
+    TilingRider::from_text(fields.next().unwrap(), rules).unwrap()
+}
+
+/// The full listing of each hard position within 4,000,000 work units (enough to decide
+/// every action of each: the search, then the SAT planner), so the time is the time to
+/// decide them.
+fn hard(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tiling-rider/hard");
+    group.sample_size(10);
+    for n in HARD_LINES {
+        let pos = corpus_line(n);
+        group.bench_function(format!("corpus line {n}"), |b| {
+            let (mut legal, mut undecided) = (Vec::new(), Vec::new());
+            b.iter(|| {
+                let mut budget = Budget::nodes(4_000_000);
+                pos.legal_moves_within(&mut legal, &mut undecided, &mut budget);
+                assert!(undecided.is_empty(), "decided within 4 M units");
+                legal.len()
+            })
+        });
+    }
+    group.finish();
+}
+
 fn movegen(c: &mut Criterion) {
     let positions = sample_positions::<TilingRider>(Rules::Standard, 7, 10);
     bench_movegen(c, "tiling-rider", "positions", &positions);
@@ -56,5 +91,5 @@ fn perft_start(c: &mut Criterion) {
     bench_perft::<TilingRider>(c, "tiling-rider", &[Rules::Standard, Rules::Paulowich16], 3);
 }
 
-criterion_group!(benches, movegen, perft_start, corpus);
+criterion_group!(benches, movegen, perft_start, corpus, hard);
 criterion_main!(benches);

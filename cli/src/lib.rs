@@ -92,16 +92,18 @@ pub struct MovesArg {
     pub moves: Option<String>,
 }
 
-/// How long the engine may think: `--budget`.
+/// How much the engine may spend on each question: `--budget`.
 #[derive(Clone, Copy, Debug, Default, Args)]
 pub struct BudgetArg {
-    /// The most time the engine may spend on each question: a move's legality, the list of
-    /// legal moves, whether the game is over (e.g. 2s, 500ms, 0.5s, 10m; `none` for exact
-    /// answers however long they take). Most variants answer at once; a Tiling Rider
-    /// search the budget cuts short leaves its answer undecided, and the output says so.
+    /// The most the engine may spend on each question: a move's legality, the list of
+    /// legal moves, whether the game is over. A time (2s, 500ms, 0.5s, 10m), a number of
+    /// work units that does not depend on the machine's load (nodes=4000000: search nodes
+    /// and SAT solver steps), both (2s,nodes=4000000: whichever runs out first), or `none`
+    /// for exact answers however long they take. Most variants answer at once; a Tiling
+    /// Rider question the budget cuts short is left undecided, and the output says so.
     #[arg(
         long,
-        value_name = "DURATION",
+        value_name = "BUDGET",
         default_value = Limit::DEFAULT_ARG,
         value_parser = parse_limit
     )]

@@ -520,7 +520,18 @@ const CHECKED: &str = "wgwgwgwgkkgwgwgwgw/fnfnfnf1kknfnfnfnf/wgwg1wwgw1gww1gwgw/
 
 #[test]
 fn budget_reads_durations_and_none_in_every_command_that_takes_it() {
-    for budget in ["2s", "500ms", "0.5s", "10m", "1h", "none", "unlimited", "0"] {
+    for budget in [
+        "2s",
+        "500ms",
+        "0.5s",
+        "10m",
+        "1h",
+        "none",
+        "unlimited",
+        "0",
+        "nodes=100000",
+        "2s,nodes=100000",
+    ] {
         let out = chimera(&["moves", "turtle-shell", "--budget", budget, "--json"]);
         assert!(out.status.success(), "{budget}: {}", stderr(&out));
         let expected = match budget {
@@ -547,18 +558,28 @@ fn budget_reads_durations_and_none_in_every_command_that_takes_it() {
 
 #[test]
 fn a_bad_budget_is_a_command_line_error() {
-    for junk in ["junk", "2", "-1s", "2 parsecs", "1.2.3s", ""] {
+    for junk in [
+        "junk",
+        "2",
+        "-1s",
+        "2 parsecs",
+        "1.2.3s",
+        "",
+        "nodes=",
+        "nodes=0",
+        "nodes=1e6",
+    ] {
         let out = chimera(&["moves", "turtle-shell", &format!("--budget={junk}")]);
         assert_eq!(out.status.code(), Some(2), "{junk}");
         let err = stderr(&out);
-        assert!(err.contains("--budget <DURATION>"), "{junk}: {err}");
+        assert!(err.contains("--budget <BUDGET>"), "{junk}: {err}");
         assert!(stdout(&out).is_empty());
     }
     let err = stderr(&chimera(&["show", "turtle-shell", "--budget", "2"]));
     assert!(err.contains("give a unit: 2s"), "{err}");
     let help = stdout(&chimera(&["moves", "--help"]));
     assert!(
-        help.contains("--budget <DURATION>") && help.contains("[default: 2s]"),
+        help.contains("--budget <BUDGET>") && help.contains("[default: 2s]"),
         "{help}"
     );
 }
@@ -805,6 +826,43 @@ fn moves_lists_undecided_moves_apart_and_says_how_to_raise_the_budget() {
     assert!(!undecided.is_empty(), "{value}");
     let legal = value["legal_moves"].as_array().expect("a list");
     assert!(undecided.iter().all(|m| !legal.contains(m)), "{value}");
+}
+
+/// A node budget does not depend on the machine's load: the same question gets the same
+/// answer. One unit leaves the checked position's hard moves undecided, and says so in
+/// units; four million decide every move (the search, then the SAT planner).
+#[test]
+fn a_node_budget_decides_the_same_everywhere_and_says_so_in_units() {
+    let ask = |budget: &str| {
+        json(&chimera(&[
+            "moves",
+            "tiling-rider",
+            "--position",
+            CHECKED,
+            "--budget",
+            budget,
+            "--json",
+        ]))
+    };
+    let tiny = ask("nodes=1");
+    assert_eq!(tiny["complete"], false, "{tiny}");
+    assert_eq!(tiny["budget"], "nodes=1");
+    assert_eq!(ask("nodes=1"), tiny, "the same answer every time");
+    let text = stdout(&chimera(&[
+        "moves",
+        "tiling-rider",
+        "--position",
+        CHECKED,
+        "--budget",
+        "nodes=1",
+    ]));
+    assert!(text.contains("within the 1-node budget"), "{text}");
+    assert!(text.contains("--budget nodes=10000000"), "{text}");
+    let full = ask("nodes=4000000");
+    assert_eq!(full["complete"], true, "{full}");
+    assert_eq!(full["undecided"], serde_json::json!([]));
+    let exact = ask("none");
+    assert_eq!(full["legal_moves"], exact["legal_moves"]);
 }
 
 #[test]

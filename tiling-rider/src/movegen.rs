@@ -74,25 +74,39 @@ impl TilingRider {
     /// elongated one ending on the other half of an empty square's tile.
     #[inline]
     fn gen_singles(&self, occ_all: Bb, out: &mut Vec<Move>) {
+        self.singles(occ_all, |s, targets| {
+            for to in targets.iter() {
+                out.push(Move::single(s, to));
+            }
+        });
+    }
+
+    /// The number of moves [`TilingRider::gen_singles`] lists.
+    #[inline]
+    fn count_singles(&self, occ_all: Bb) -> u64 {
+        let mut n = 0;
+        self.singles(occ_all, |_, targets| n += u64::from(targets.count_sparse()));
+        n
+    }
+
+    /// Each unmoved small piece of the mover with its targets (none empty), piece by
+    /// piece in generation order.
+    #[inline(always)]
+    fn singles(&self, occ_all: Bb, mut each: impl FnMut(Square, Bb)) {
         let t = tables();
         let empty = !occ_all & self.rules.geo().on_board;
         let free = empty | self.occ[(!self.side).index()];
         let not_moved = self.unmoved();
+        // The empty squares whose tile-mate is empty too: where elongations may end
+        // (`mates(att & empty & !tile) & empty` is `elong & empty & mates(empty)`).
+        let elongation_ends = empty & empty.mates();
         for ty in 0..4 {
             for s in (self.pieces[self.side.index()][ty] & not_moved).iter() {
-                let att = t.att[ty][s.index()];
-                let mut targets = att & free;
+                let targets = t.att[ty][s.index()] & free;
                 if targets.is_empty() {
                     continue;
                 }
-                let tile = Bb::from_square(s) | Bb::from_square(s.tile_mate());
-                let quiet = att & empty & !tile;
-                if quiet.any() {
-                    targets |= quiet.mates() & empty;
-                }
-                for to in targets.iter() {
-                    out.push(Move::single(s, to));
-                }
+                each(s, targets | t.elong[ty][s.index()] & elongation_ends);
             }
         }
     }
@@ -253,6 +267,91 @@ impl TilingRider {
         if self.end_allowed() && safe_now {
             moves.push(Move::END_TURN);
         }
+    }
+
+    /// The number of legal actions, as [`TilingRider::generate_legal_with`] would list
+    /// them (`scratch` is a work list), or `None` when the memo's budget left some
+    /// undecided (in `undecided`). When every non-king move is legal (a safe, unexposable
+    /// king whose turn can still be finished after any of them), the small pieces' moves
+    /// are counted without listing them.
+    pub(crate) fn count_legal_with(
+        &self,
+        scratch: &mut Vec<Move>,
+        undecided: &mut Vec<Move>,
+        memo: &mut Memo,
+    ) -> Option<u64> {
+        scratch.clear();
+        undecided.clear();
+        if self.terminal_draw() {
+            return Some(0);
+        }
+        let remaining = self.limit.saturating_sub(self.made);
+        if remaining == 0
+            || self.in_check(self.side)
+            || !self.unexposable()
+            || !self.every_non_king_move_legal()
+        {
+            self.generate_legal_with(scratch, undecided, memo);
+            return undecided.is_empty().then_some(scratch.len() as u64);
+        }
+        let occ_all = self.occ_all();
+        let mut n = self.count_singles(occ_all);
+        if remaining >= self.cost(MoveKind::Aggregate) {
+            self.gen_aggregates(occ_all, scratch);
+        }
+        if !self.gferz_moved && remaining >= self.cost(MoveKind::GiantFerz) {
+            self.gen_giant_ferz(scratch);
+        }
+        n += scratch.len() as u64;
+        scratch.clear();
+        if !self.king_moved && remaining >= self.cost(MoveKind::King) {
+            self.gen_king(scratch);
+            for &mv in scratch.iter() {
+                if sort(mv, self.slow_legal(mv, memo), undecided) {
+                    n += 1;
+                }
+            }
+        }
+        if self.end_allowed() {
+            n += 1;
+        }
+        undecided.is_empty().then_some(n)
+    }
+
+    /// The further moves the turn needs after a single move and after an aggregate move
+    /// (0 when the turn may end after it).
+    fn needs_after_non_king(&self) -> (usize, usize) {
+        let min = self.min_moves();
+        let need_after = |kind: MoveKind| -> usize {
+            let made_after = self.made.saturating_add(self.cost(kind));
+            if made_after >= self.limit {
+                0
+            } else {
+                min.saturating_sub(made_after) as usize
+            }
+        };
+        (
+            need_after(MoveKind::Single),
+            need_after(MoveKind::Aggregate),
+        )
+    }
+
+    /// Whether, the king being safe and unexposable, every non-king move is legal: the turn
+    /// may end after any of them, or the witness shows the moves it still needs with room
+    /// for what one move can spoil (the first test of
+    /// [`TilingRider::keep_legal_unexposable`]).
+    fn every_non_king_move_legal(&self) -> bool {
+        let (need_single, need_unit) = self.needs_after_non_king();
+        let max_need = need_single.max(need_unit);
+        if max_need == 0 {
+            return true;
+        }
+        if max_need + 8 > WITNESS_CAP {
+            return false;
+        }
+        let mut wit = [(Square::A1, Square::A1); WITNESS_CAP];
+        let n = self.witness(max_need + 8, &mut wit);
+        (need_single == 0 || n >= need_single + 2) && (need_unit == 0 || n >= need_unit + 8)
     }
 
     /// Keeps the legal moves of a safe, unexposable king (see the module documentation):

@@ -853,6 +853,20 @@ impl Position for TilingRider {
         })
     }
 
+    /// Counts without listing the small pieces' moves when every non-king move is legal
+    /// (perft's last ply); lists them otherwise.
+    fn count_legal_moves_within(
+        &self,
+        _: chimera_core::History<'_, Self>,
+        scratch: &mut Vec<Move>,
+        undecided: &mut Vec<Move>,
+        budget: &mut Budget,
+    ) -> Option<u64> {
+        Memo::with_budget(budget, |memo| {
+            self.count_legal_with(scratch, undecided, memo)
+        })
+    }
+
     fn has_legal_move_within(&self, budget: &mut Budget) -> Verdict {
         Memo::with_budget(budget, |memo| self.any_legal_action(memo))
     }

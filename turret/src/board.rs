@@ -430,6 +430,60 @@ pub(crate) static PAWN_ATTACKS: [[u128; 80]; 2] = [
     make_leaps(&[(-1, -1), (1, -1)]),
 ];
 
+/// `RANK[r]`: the existing cells of rank `r` (0 = rank 1).
+pub(crate) static RANK: [u128; 8] = {
+    let mut t = [0u128; 8];
+    let mut r = 0;
+    while r < 8 {
+        t[r] = board_mask() & (0x3FF << (10 * r));
+        r += 1;
+    }
+    t
+};
+
+/// Every cell `d` leads to from a cell, over the directions `dirs`, as if the board were
+/// empty: the lines a slider along those directions could attack the cell from.
+const fn make_lines(dirs: [usize; 4]) -> [u128; 80] {
+    let mut t = [0u128; 80];
+    let mut i = 0;
+    while i < 80 {
+        let mut k = 0;
+        while k < 4 {
+            t[i] |= RAYS[dirs[k]][i];
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The orthogonal lines through each cell.
+pub(crate) static ROOK_LINES: [u128; 80] = make_lines([0, 1, 4, 5]);
+/// The diagonal lines through each cell.
+pub(crate) static BISHOP_LINES: [u128; 80] = make_lines([2, 3, 6, 7]);
+
+/// `LINE_DIR[a][b]`: the direction (index into [`Dir::ALL`]) of the line from `a` to `b`
+/// when `b` is on one of `a`'s eight rays (else 0).
+pub(crate) static LINE_DIR: [[u8; 80]; 80] = {
+    let mut t = [[0u8; 80]; 80];
+    let mut a = 0;
+    while a < 80 {
+        let mut d = 0;
+        while d < 8 {
+            let mut b = 0;
+            while b < 80 {
+                if RAYS[d][a] >> b & 1 != 0 {
+                    t[a][b] = d as u8;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 /// The first occupied cell of the ray from `from` in direction `d` (index 0–3 increase).
 #[inline(always)]
 pub(crate) fn first_blocker(d: usize, from: u8, occ: u128) -> Option<u8> {
@@ -444,15 +498,20 @@ pub(crate) fn first_blocker(d: usize, from: u8, occ: u128) -> Option<u8> {
 }
 
 /// Cells a rider along `rays` (directions `dirs`) attacks from `from` given `occ`.
+///
+/// Along a direction that increases the index the cells up to the lowest blocker `b` are
+/// `b ^ (b - 1)` (every cell when there is none), without a branch or a bit scan (a
+/// 128-bit scan is several instructions on baseline x86-64); along one that decreases it,
+/// the ray beyond the highest blocker is cut off. (Branch-free there too, with `b | 1`,
+/// measured 5 % more instructions in perft.)
 #[inline(always)]
 pub(crate) fn slide(rays: &[[u128; 80]; 8], d: usize, from: u8, occ: u128) -> u128 {
     let ray = rays[d][from as usize];
     let b = ray & occ;
-    if b == 0 {
+    if d < 4 {
+        ray & (b ^ b.wrapping_sub(1))
+    } else if b == 0 {
         ray
-    } else if d < 4 {
-        let s = b.trailing_zeros();
-        ray & !(rays[d][s as usize])
     } else {
         let s = 127 - b.leading_zeros();
         ray & !(rays[d][s as usize])

@@ -7,8 +7,8 @@
 //! move on a copy. In check, every pseudo-legal move is tested that way.
 
 use crate::board::{
-    bishop_attacks, first_blocker, rook_attacks, slide, Dir, CAMEL, CAMEL_RAYS, KING, KNIGHT, NONE,
-    PAWN_ATTACKS, RAYS, STEP,
+    bishop_attacks, first_blocker, rook_attacks, slide, Dir, BISHOP_LINES, CAMEL, CAMEL_RAYS, KING,
+    KNIGHT, LINE_DIR, NONE, PAWN_ATTACKS, RANK, RAYS, ROOK_LINES, STEP,
 };
 use crate::position::{bit, first_rank, Turret, KING_FILE};
 use crate::types::{Move, MoveKind, Piece, Role};
@@ -22,15 +22,40 @@ fn bits(b: u128) -> impl Iterator<Item = u8> {
     BitSet::<2>::from(b).into_iter().map(|i| i as u8)
 }
 
+/// The direction from a cell to its neighbour `n`, indexed by `n + 11 - cell` (the
+/// differences of the eight directions are ±1, ±9, ±10, ±11).
+const DIR_TO_NEIGHBOUR: [u8; 23] = {
+    let mut t = [0u8; 23];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = Dir::ALL[d].delta();
+        t[(11 + df as i32 + 10 * dr as i32) as usize] = d as u8;
+        d += 1;
+    }
+    t
+};
+
 /// Where generated moves go: a list, or a count (perft's last ply counts without listing).
 pub(crate) trait Sink {
+    /// Whether the sink only counts: then moves may be generated in sets, in any order
+    /// (a list keeps the order of one piece after another).
+    const COUNTS: bool;
     /// One legal move.
     fn push(&mut self, mv: Move);
     /// The steps from `from` to every cell of `targets`, all legal.
     fn steps(&mut self, from: u8, targets: u128);
+    /// The steps to every cell `to` of `targets` from `to - back`, all legal.
+    fn shifted(&mut self, targets: u128, back: i16);
 }
 
 impl Sink for Vec<Move> {
+    const COUNTS: bool = false;
+    #[inline(always)]
+    fn shifted(&mut self, targets: u128, back: i16) {
+        for t in bits(targets) {
+            Vec::push(self, Move::step((t as i16 - back) as u8, t));
+        }
+    }
     #[inline(always)]
     fn push(&mut self, mv: Move) {
         Vec::push(self, mv);
@@ -47,6 +72,11 @@ impl Sink for Vec<Move> {
 pub(crate) struct Count(pub(crate) u64);
 
 impl Sink for Count {
+    const COUNTS: bool = true;
+    #[inline(always)]
+    fn shifted(&mut self, targets: u128, _: i16) {
+        self.0 += u64::from(targets.count_ones());
+    }
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
@@ -198,11 +228,20 @@ impl Turret {
         let bq =
             (self.by_role[Role::Bishop as usize] | self.by_role[Role::Queen as usize]) & theirs;
         let turrets = self.by_role[Role::Turret as usize] & theirs;
-        for (d, step) in STEP.iter().enumerate() {
+        // Only the lines from the king that hold an enemy slider of their kind or a Turret
+        // can bring a check, a pin or a danger cell.
+        let mut dirs = 0u32;
+        for s in bits(ROOK_LINES[t] & (rq | turrets) | BISHOP_LINES[t] & (bq | turrets)) {
+            dirs |= 1 << LINE_DIR[t][s as usize];
+        }
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let step = &STEP[d];
+            let sliders = if d & 2 == 0 { rq } else { bq };
             let Some(b) = first_blocker(d, k, occ) else {
                 continue;
             };
-            let sliders = if d & 2 == 0 { rq } else { bq };
             if ours & bit(b) != 0 {
                 // Our piece first: pinned by a slider behind it, or watched by a Turret.
                 if (sliders | turrets) == 0 {
@@ -235,7 +274,7 @@ impl Turret {
 
     /// Pawn steps, double steps, captures, promotions (one move per role) and en passant.
     #[inline(always)]
-    fn gen_pawns(&self, ctx: &Ctx, out: &mut impl Sink) {
+    fn gen_pawns<O: Sink>(&self, ctx: &Ctx, out: &mut O) {
         let us = self.turn;
         let occ = self.occ();
         let theirs = self.by_color[(!us).index()];
@@ -245,7 +284,16 @@ impl Turret {
         };
         let promos = self.rules.promotion_roles();
         let attacks = &PAWN_ATTACKS[us.index()];
-        for from in bits(self.pieces(us, Role::Pawn)) {
+        let pawns = self.pieces(us, Role::Pawn);
+        let mut each = pawns;
+        if O::COUNTS && !ctx.all {
+            // Counting: the pawns that are neither pinned, watched by a Turret nor about
+            // to promote move as a set.
+            let bulk = pawns & !(ctx.pinned | ctx.careful | RANK[pre_last as usize]);
+            self.count_pawns_in_bulk(ctx, bulk, out);
+            each &= !bulk;
+        }
+        for from in bits(each) {
             // Pawns never stand on ranks 1 or 8, so `one` is on the grid (pawns stand only
             // on files b–i, where every cell exists).
             let one = (from as i16 + fwd) as u8;
@@ -269,6 +317,51 @@ impl Turret {
                 self.push_checked(ctx, from, targets, out);
             }
             if self.ep != NONE && attacks[from as usize] & bit(self.ep) != 0 {
+                let mv = Move::special(from, self.ep, MoveKind::EnPassant);
+                if self.safe_after(mv) {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    /// The steps, double steps and captures of the pawns `bulk` (none of them on its
+    /// last-but-one rank), as sets: those onto a cell behind an enemy Turret aimed at the
+    /// king are tested one by one; then their en-passant captures.
+    #[inline(always)]
+    fn count_pawns_in_bulk<O: Sink>(&self, ctx: &Ctx, bulk: u128, out: &mut O) {
+        let us = self.turn;
+        let empty = !self.occ() & crate::board::Bitboard::BOARD.0;
+        let theirs = self.by_color[(!us).index()];
+        let (single, double, west, east) = match us {
+            Color::White => {
+                let single = bulk << 10 & empty;
+                let double = (single & RANK[2]) << 10 & empty;
+                (single, double, bulk << 9 & theirs, bulk << 11 & theirs)
+            }
+            Color::Black => {
+                let single = bulk >> 10 & empty;
+                let double = (single & RANK[5]) >> 10 & empty;
+                (single, double, bulk >> 11 & theirs, bulk >> 9 & theirs)
+            }
+        };
+        let fwd: i16 = if us == Color::White { 10 } else { -10 };
+        for (set, back) in [
+            (single, fwd),
+            (double, 2 * fwd),
+            (west, fwd - 1),
+            (east, fwd + 1),
+        ] {
+            out.shifted(set & !ctx.danger, back);
+            for to in bits(set & ctx.danger) {
+                let mv = Move::step((to as i16 - back) as u8, to);
+                if self.safe_after(mv) {
+                    out.push(mv);
+                }
+            }
+        }
+        if self.ep != NONE {
+            for from in bits(PAWN_ATTACKS[(!us).index()][self.ep as usize] & bulk) {
                 let mv = Move::special(from, self.ep, MoveKind::EnPassant);
                 if self.safe_after(mv) {
                     out.push(mv);
@@ -330,11 +423,17 @@ impl Turret {
     fn gen_turrets(&self, ctx: &Ctx, out: &mut impl Sink) {
         let occ = self.occ();
         for from in bits(self.pieces(self.turn, Role::Turret)) {
-            for (d, dir) in Dir::ALL.into_iter().enumerate() {
+            // A Turret moves only in the directions of its empty neighbours, taken in the
+            // order of `Dir::ALL` (the order the moves are listed in).
+            let mut dirs = 0u32;
+            for n in bits(KING[from as usize] & !occ) {
+                dirs |= 1 << DIR_TO_NEIGHBOUR[(n as usize + 11) - from as usize];
+            }
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                let dir = Dir::ALL[d];
                 let path = slide(&RAYS, d, from, occ) & !occ;
-                if path == 0 {
-                    continue;
-                }
                 let b = STEP[dir.opposite() as usize][from as usize];
                 if b == NONE || occ & bit(b) == 0 {
                     self.push_checked(ctx, from, path, out);

@@ -2,8 +2,8 @@
 //! attacks.
 
 use crate::board::{
-    bishop_attacks, first_blocker, rook_attacks, Bitboard, Cell, Dir, CAMEL, KING, KNIGHT, NONE,
-    PAWN_ATTACKS, STEP,
+    bishop_attacks, first_blocker, rook_attacks, Bitboard, Cell, Dir, BISHOP_LINES, CAMEL, KING,
+    KNIGHT, NONE, PAWN_ATTACKS, RAYS, ROOK_LINES, STEP,
 };
 use crate::types::{Move, MoveKind, Piece, Role, Rules};
 use crate::zobrist::KEYS;
@@ -493,16 +493,19 @@ impl Turret {
         }
         let q = self.by_role[Role::Queen as usize];
         let rq = them & (self.by_role[Role::Rook as usize] | q);
-        if rq != 0 && rook_attacks(target, occ) & rq != 0 {
+        if ROOK_LINES[t] & rq != 0 && rook_attacks(target, occ) & rq != 0 {
             return true;
         }
         let bq = them & (self.by_role[Role::Bishop as usize] | q);
-        if bq != 0 && bishop_attacks(target, occ) & bq != 0 {
+        if BISHOP_LINES[t] & bq != 0 && bishop_attacks(target, occ) & bq != 0 {
             return true;
         }
         let turrets = them & self.by_role[Role::Turret as usize];
-        if turrets != 0 {
+        if (ROOK_LINES[t] | BISHOP_LINES[t]) & turrets != 0 {
             for (d, step) in STEP.iter().enumerate() {
+                if RAYS[d][t] & turrets == 0 {
+                    continue;
+                }
                 if let Some(s) = first_blocker(d, target, occ) {
                     if turrets & bit(s) != 0
                         && step[t] != s

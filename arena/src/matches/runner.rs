@@ -171,9 +171,10 @@ fn next_move(
     match game.status(&mut budget(&setup.stop)) {
         Status::Over(outcome) => return Ok(Some(End::Rules(outcome))),
         Status::Undecided => {
-            return Ok(Some(End::Other(
-                "whether the game was over was not decided".into(),
-            )))
+            return Ok(Some(End::Other(format!(
+                "whether the game was over was not decided within the \
+                 {BASELINE_LEGALITY_NODES}-node budget (the budget, not the rules)"
+            ))))
         }
         Status::Ongoing => {}
     }

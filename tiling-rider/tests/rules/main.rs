@@ -14,6 +14,7 @@ mod perft;
 mod pieces;
 mod planner;
 mod properties;
+mod random_games;
 mod reference;
 mod render;
 mod setup;

@@ -6,6 +6,7 @@
 
 use crate::reference;
 use crate::start_game;
+use chimera_core::Position;
 use chimera_core::{perft, Game};
 use chimera_test_kit::{perft_counts, perft_two_ways};
 use chimera_tiling_rider::{Rules, TilingRider};
@@ -70,4 +71,19 @@ fn perft_paulowich_start_depth_4() {
 fn perft_paulowich_start_depth_4_agrees_with_the_reference() {
     let mut game = Game::<TilingRider>::start(Rules::Paulowich16);
     assert_eq!(both(&mut game, 4), Ok(paulowich_perft()[4]));
+}
+
+/// Perft counts its last ply without listing the small pieces' moves when every non-king
+/// move is legal: in the positions of random games (turns of every length, kings on the
+/// move, checks) the count is the number of listed actions.
+#[test]
+fn the_last_ply_counted_is_the_number_of_listed_actions() {
+    for rules in [Rules::Standard, Rules::Wheeler, Rules::Paulowich16] {
+        let start = TilingRider::start(rules);
+        for pos in chimera_kit::tune::random_positions(&start, 8, 200, 26) {
+            let mut game = Game::new(pos.clone());
+            let listed = game.legal_move_list().len() as u64;
+            assert_eq!(perft(&mut game, 1), listed, "{rules:?}: {}", pos.to_text());
+        }
+    }
 }

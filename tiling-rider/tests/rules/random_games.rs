@@ -1,0 +1,153 @@
+//! Issue 22: along random games of every rule set, every question a user or a match asks is
+//! decided within the default budget, counted in work units so that the machine's load does
+//! not change the answer: each position's legal-action listing, whether the game is over, and
+//! the replay of the finished game's record (each move proven by the record's own
+//! continuation, or by a search where the turn is unfinished).
+
+use chimera_core::conformance::SplitMix64;
+use chimera_core::{Budget, Game, Position, Status};
+use chimera_tiling_rider::{Rules, TilingRider};
+
+/// The budget of every question, in work units (search nodes and SAT solver steps): about
+/// the default `--budget 2s` on one unloaded core (a unit takes about 2.5 µs).
+const DEFAULT_UNITS: u64 = 800_000;
+
+/// What the games asked, and the most work a single question needed.
+#[derive(Default, Debug)]
+struct Asked {
+    games: usize,
+    listings: usize,
+    statuses: usize,
+    record_moves: usize,
+    actions: usize,
+    most_units: u64,
+    over: usize,
+}
+
+impl Asked {
+    fn used(&mut self, budget: &Budget) {
+        self.most_units = self.most_units.max(budget.used());
+    }
+}
+
+/// One random game of at most `max_turns` turns (plies as `chimera match` counts them), each
+/// action chosen uniformly among the legal ones (so turns are seldom ended early and grow
+/// long); panics on any question left undecided.
+fn random_game(rules: Rules, seed: u64, max_turns: usize, asked: &mut Asked) {
+    let mut rng = SplitMix64::new(seed);
+    let mut game: Game<TilingRider> = Game::start(rules);
+    let (mut legal, mut undecided) = (Vec::new(), Vec::new());
+    let mut turns = 1;
+    while turns <= max_turns {
+        let mut budget = Budget::nodes(DEFAULT_UNITS);
+        let status = game.status(&mut budget);
+        asked.used(&budget);
+        asked.statuses += 1;
+        assert!(
+            status != Status::Undecided,
+            "{rules:?} seed {seed}: whether the game is over is undecided in `{}`",
+            game.position().to_text()
+        );
+        if let Status::Over(_) = status {
+            asked.over += 1;
+            break;
+        }
+        let mut budget = Budget::nodes(DEFAULT_UNITS);
+        game.legal_moves_within(&mut legal, &mut undecided, &mut budget);
+        asked.used(&budget);
+        asked.listings += 1;
+        assert!(
+            undecided.is_empty(),
+            "{rules:?} seed {seed}: {} actions undecided in `{}`",
+            undecided.len(),
+            game.position().to_text()
+        );
+        assert!(
+            !legal.is_empty(),
+            "the game is not over: some action is legal"
+        );
+        asked.actions += 1;
+        let side = game.position().turn();
+        game.play_unchecked(legal[rng.below(legal.len())]);
+        turns += usize::from(game.position().turn() != side);
+    }
+    replay_record(&game, rules, seed, asked);
+    asked.games += 1;
+}
+
+/// Replays the game's record as `chimera validate` does: each move with the record's next
+/// moves as its proof, within the budget; then the outcome of the last position.
+fn replay_record(game: &Game<TilingRider>, rules: Rules, seed: u64, asked: &mut Asked) {
+    let texts = game.move_texts();
+    let mut replay: Game<TilingRider> = Game::start(rules);
+    for (at, text) in texts.iter().enumerate() {
+        let mv = replay
+            .position()
+            .parse_move(text)
+            .expect("the record's move reads");
+        let following: Vec<&str> = texts[at + 1..].iter().map(String::as_str).collect();
+        let mut budget = Budget::nodes(DEFAULT_UNITS);
+        let verdict = replay.play_given(mv, &following, &mut budget, false);
+        asked.used(&budget);
+        asked.record_moves += 1;
+        assert!(
+            verdict.is_ok(),
+            "{rules:?} seed {seed}: record move {at} ({text}) not proven: {verdict:?}"
+        );
+    }
+    let status = replay.status(&mut Budget::nodes(DEFAULT_UNITS));
+    assert!(
+        status != Status::Undecided,
+        "{rules:?} seed {seed}: the record's outcome"
+    );
+}
+
+/// `games` random games of each rule set, the rule sets taking turns (so that a run stopped
+/// early has covered each alike); with `report`, the counts so far every 50 rounds.
+fn random_games(games: u64, max_turns: usize, report: bool) -> Vec<(Rules, Asked)> {
+    let mut all: Vec<(Rules, Asked)> = [Rules::Standard, Rules::Wheeler, Rules::Paulowich16]
+        .into_iter()
+        .map(|rules| (rules, Asked::default()))
+        .collect();
+    for game in 0..games {
+        for (rules, asked) in &mut all {
+            random_game(*rules, 0x2222_0000 + game, max_turns, asked);
+        }
+        if report && ((game + 1) % 50 == 0 || game + 1 == games) {
+            for (rules, asked) in &all {
+                eprintln!("after {} rounds, {rules:?}: {asked:?}", game + 1);
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn every_question_along_random_games_is_decided_within_the_default_budget() {
+    for (rules, asked) in random_games(1, 8, false) {
+        assert_eq!(asked.games, 1, "{rules:?}");
+        assert!(
+            asked.listings >= 8 && asked.record_moves == asked.actions,
+            "{asked:?}"
+        );
+    }
+}
+
+/// The issue's count: 2,000 games a rule set of 60 turns (`TR_GAMES` and `TR_TURNS` change
+/// it), run by
+/// hand: `nice -n 10 cargo test --release -p chimera-tiling-rider --test rules --
+/// --ignored --nocapture many_random_games`.
+#[test]
+#[ignore = "slow: 2,000 random games a rule set, every question decided (hours)"]
+fn many_random_games_leave_no_question_undecided() {
+    let number = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (games, turns) = (number("TR_GAMES", 2000), number("TR_TURNS", 60));
+    for (rules, asked) in random_games(games, turns as usize, true) {
+        assert_eq!(asked.games as u64, games, "{rules:?}");
+    }
+}
