@@ -373,6 +373,22 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         list.extend(self.legal.iter().map(|&m| (m, 0)));
     }
 
+    /// Fills `lists[ply]` with the noisy moves of the current position (history included)
+    /// where the variant lists them alone ([`Evaluate::noisy_moves`]), and says whether it
+    /// did; a position with some legal move then, even if none is noisy.
+    pub(crate) fn list_noisy(&mut self, ply: usize) -> bool {
+        let (earlier, current) = split(&self.game);
+        if !current.noisy_moves(&mut self.legal) {
+            return false;
+        }
+        self.undecided.clear();
+        current.retain_history_legal(earlier, &mut self.legal);
+        let list = &mut self.lists[ply];
+        list.clear();
+        list.extend(self.legal.iter().map(|&m| (m, 0)));
+        true
+    }
+
     /// The score of a position where no proven move is left: the rules' result, or the
     /// static score if some moves were left undecided.
     pub(crate) fn no_move_score(&self, ply: usize) -> i32 {
