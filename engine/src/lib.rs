@@ -275,8 +275,25 @@ impl<P: Evaluate> Engine<P> {
         P: Send,
         P::Move: Send,
     {
+        self.search_reporting_hashfull(game, limits, &mut |result, _| progress(result))
+    }
+
+    /// As [`Engine::search_reporting`], `progress` also given how full the transposition
+    /// table is at that moment (per mille, as [`Engine::hashfull`]): UCI's `info hashfull`
+    /// in the lines sent while the search runs.
+    pub fn search_reporting_hashfull(
+        &mut self,
+        game: &Game<P>,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchResult<P::Move>, u32),
+    ) -> Result<SearchResult<P::Move>, SearchError>
+    where
+        P: Send,
+        P::Move: Send,
+    {
         let start = Instant::now();
         let tt = &self.tt;
+        let progress = &mut |result: &SearchResult<P::Move>| progress(result, tt.hashfull());
         let mut main = Searcher::new(game, tt, &mut self.history, limits, start, 0);
         // The root's moves first: is there anything to search?
         if let Some(outcome) = game.position().terminal() {
