@@ -30,9 +30,11 @@
 //!   transposition table keyed by [`Position::zobrist`] (allocated once), move ordering
 //!   (the hash move, then noisy moves by [`Evaluate::capture_value`], then two killer moves
 //!   per ply, then the noisy moves that lose in the exchange ([`Evaluate::exchange_value`]),
-//!   then a history table), late-move reductions for quiet moves (about ln(depth) ×
-//!   ln(move number) / 2.25 plies), and quiescence over the moves [`Evaluate::is_noisy`]
-//!   calls noisy and that do not lose in the exchange.
+//!   then a history table with gravity: a cutoff raises the move's score and lowers the
+//!   quiet moves tried before it, each within ±16,384), late-move reductions for quiet
+//!   moves (about ln(depth) × ln(move number) / 2.25 plies), and quiescence over the moves [`Evaluate::is_noisy`]
+//!   calls noisy and that do not lose in the exchange (listed alone where the variant
+//!   offers them: [`Evaluate::noisy_moves`]).
 //! - Where the variant says so: a move that gives check ([`Evaluate::in_check`]) is searched
 //!   a ply deeper, quiescence in check searches every move instead of standing pat, and
 //!   where [`Evaluate::null_move`] gives a position (not in check, no likely zugzwang, never
