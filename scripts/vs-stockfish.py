@@ -11,7 +11,10 @@ repetition, the fifty-move rule) or at a hard cap of plies (a draw). Prints W/D/
 score and an Elo estimate with its 95 % margin.
 
 With --versus BINARY the opponent is another build of ours instead (at --versus-nodes a
-move), to compare two builds at fixed node counts. With --sf-nodes N Stockfish searches N
+move), to compare two builds at fixed node counts. With --uci our side (and a --versus
+build) is one `chimera engine` process a game driven through UCI (`go nodes N`), as a GUI
+drives it: its transposition table and history persist from move to move, where the
+default runs `chimera bestmove` afresh for every move. With --sf-nodes N Stockfish searches N
 nodes a move instead of --time: on a loaded machine a time limit starves Stockfish (at a
 load of 20 on 2 cores it searched 6,000-10,000 nodes in 0.1 s instead of about 140,000)
 while our side's node count stays fixed.
@@ -118,6 +121,16 @@ def our_move(binary, moves, nodes):
     return json.loads(out)["best_move"], time.monotonic() - started, cpu
 
 
+def uci_cpu(engine):
+    """The processor seconds (user and system) an engine process has used so far (Linux)."""
+    try:
+        with open(f"/proc/{engine.transport.get_pid()}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, AttributeError, IndexError, ValueError):
+        return 0.0
+
+
 def play_game(args, opening, we_are_white, index):
     """One game: (our score 1 / 0.5 / 0, plies, our seconds, our moves, its PGN, our
     processor seconds)."""
@@ -127,6 +140,9 @@ def play_game(args, opening, we_are_white, index):
         board.push_uci(uci)
         moves.append(uci)
     engine = None if args.versus else chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    ours = chess.engine.SimpleEngine.popen_uci([args.binary, "engine"]) if args.uci else None
+    theirs = (chess.engine.SimpleEngine.popen_uci([args.versus, "engine"])
+              if args.uci and args.versus else None)
     our_time, our_cpu, our_moves = 0.0, 0.0, 0
     try:
         if engine:
@@ -135,7 +151,13 @@ def play_game(args, opening, we_are_white, index):
         limit = (chess.engine.Limit(nodes=args.sf_nodes) if args.sf_nodes
                  else chess.engine.Limit(time=args.time))
         while board.outcome(claim_draw=True) is None and board.ply() < args.max_plies:
-            if (board.turn == chess.WHITE) == we_are_white:
+            if (board.turn == chess.WHITE) == we_are_white and ours:
+                started, cpu_before = time.monotonic(), uci_cpu(ours)
+                move = ours.play(board, chess.engine.Limit(nodes=args.nodes)).move
+                our_time += time.monotonic() - started
+                our_cpu += uci_cpu(ours) - cpu_before
+                our_moves += 1
+            elif (board.turn == chess.WHITE) == we_are_white:
                 uci, spent, cpu = our_move(args.binary, moves, args.nodes)
                 our_time += spent
                 our_cpu += cpu
@@ -145,13 +167,16 @@ def play_game(args, opening, we_are_white, index):
                     raise RuntimeError(f"illegal move {uci} after {' '.join(moves)}")
             elif engine:
                 move = engine.play(board, limit).move
+            elif theirs:
+                move = theirs.play(board, chess.engine.Limit(nodes=args.versus_nodes)).move
             else:
                 move = chess.Move.from_uci(our_move(args.versus, moves, args.versus_nodes)[0])
             board.push(move)
             moves.append(move.uci())
     finally:
-        if engine:
-            engine.quit()
+        for e in (engine, ours, theirs):
+            if e:
+                e.quit()
     outcome = board.outcome(claim_draw=True)
     if outcome is None or outcome.winner is None:
         score = 0.5
@@ -218,6 +243,10 @@ def main():
     parser.add_argument("--pgn", help="write the games to this file (as they end)")
     parser.add_argument("--versus", help="play this chimera binary instead of Stockfish")
     parser.add_argument("--versus-nodes", type=int, default=60000)
+    parser.add_argument("--uci", action="store_true",
+                        help="drive our side (and --versus) as one `chimera engine` process a "
+                             "game through UCI (`go nodes N`) instead of `chimera bestmove` "
+                             "a move")
     args = parser.parse_args()
     lines = openings(len(OPENINGS))
     # Game 2k and 2k+1 play opening k with the colours swapped.

@@ -115,6 +115,18 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard::EMPTY
 }
 
+/// The squares from `a` (excluded) in the direction of `b` to the edge of the board, if
+/// they share a line, else none.
+pub fn ray_through(a: Square, b: Square) -> Bitboard {
+    for rays in &RAYS {
+        let ra = rays[a.index()];
+        if ra & (1 << b.index()) != 0 {
+            return Bitboard::from(ra);
+        }
+    }
+    Bitboard::EMPTY
+}
+
 /// The square with this index (from a bit set of squares, always below 64).
 #[inline]
 pub fn sq(index: usize) -> Square {

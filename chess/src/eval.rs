@@ -34,16 +34,34 @@ fn pawn_attacks(color: Color, pawns: u64) -> u64 {
     }
 }
 
-/// The squares ahead of `s` (strictly) for `color`, on its file and the neighbouring ones.
-fn front_span(color: Color, s: usize) -> u64 {
-    let files = (FILE_A << (s % 8)) | adjacent_files(s % 8);
-    let rank = s / 8;
-    let ahead = match color {
-        Color::White if rank < 7 => u64::MAX << (8 * (rank + 1)),
-        Color::Black if rank > 0 => u64::MAX >> (8 * (8 - rank)),
-        _ => 0,
-    };
-    files & ahead
+/// Every square of the files that hold a square of `b`.
+fn file_fill(mut b: u64) -> u64 {
+    b |= b << 8;
+    b |= b << 16;
+    b |= b << 32;
+    b |= b >> 8;
+    b |= b >> 16;
+    b | b >> 32
+}
+
+/// The squares where a pawn of `color` is not passed given the enemy pawns `enemy`: those
+/// behind (for `color`) an enemy pawn on its file or a neighbouring one, or level with it.
+fn not_passed(color: Color, enemy: u64) -> u64 {
+    let spread = enemy | ((enemy << 1) & !FILE_A) | ((enemy >> 1) & !FILE_H);
+    match color {
+        Color::White => {
+            let mut b = spread >> 8;
+            b |= b >> 8;
+            b |= b >> 16;
+            b | b >> 32
+        }
+        Color::Black => {
+            let mut b = spread << 8;
+            b |= b << 8;
+            b |= b << 16;
+            b | b << 32
+        }
+    }
 }
 
 /// Iterates over the squares of a bit set.
@@ -130,21 +148,17 @@ impl Chess {
     fn pawn_terms(&self, color: Color, t: &mut Terms) {
         let pawns = self.bits(color, Role::Pawn);
         let enemy_pawns = self.bits(!color, Role::Pawn);
-        for file in 0..8 {
-            let on_file = (pawns & (FILE_A << file)).count_ones() as i32;
-            if on_file == 0 {
-                continue;
-            }
-            t.add(w::DOUBLED_PAWN, on_file - 1);
-            if pawns & adjacent_files(file) == 0 {
-                t.add(w::ISOLATED_PAWN, on_file);
-            }
-        }
-        for s in squares(pawns) {
-            if enemy_pawns & front_span(color, s) == 0 {
-                let rank = color.fold(s / 8, 7 - s / 8);
-                t.add(w::PASSED_PAWN[rank], 1);
-            }
+        let files = file_fill(pawns);
+        // Every pawn beyond the first on its file is doubled.
+        t.add(
+            w::DOUBLED_PAWN,
+            pawns.count_ones() as i32 - (files & 0xff).count_ones() as i32,
+        );
+        let neighbours = ((files << 1) & !FILE_A) | ((files >> 1) & !FILE_H);
+        t.add(w::ISOLATED_PAWN, (pawns & !neighbours).count_ones() as i32);
+        for s in squares(pawns & !not_passed(color, enemy_pawns)) {
+            let rank = color.fold(s / 8, 7 - s / 8);
+            t.add(w::PASSED_PAWN[rank], 1);
         }
     }
 
@@ -280,6 +294,15 @@ impl Evaluate for Chess {
         self.see(mv)
     }
 
+    /// The captures and promotions alone, where some other move is known to exist (see
+    /// `Chess::gen_noisy`), and the game is not drawn by the rules.
+    fn noisy_moves(&self, moves: &mut Vec<Move>) -> bool {
+        if self.halfmove >= crate::MOVE_LIMIT || self.insufficient_material() {
+            return false;
+        }
+        self.gen_noisy(moves)
+    }
+
     fn in_check(&self) -> bool {
         self.is_check()
     }
@@ -342,6 +365,60 @@ mod tests {
         assert!(apart.evaluate() > doubled.evaluate());
     }
 
+    /// The pawn terms counted square by square and file by file, as they were before the
+    /// bit-set version: the two agree on the positions of random games.
+    fn pawn_terms_by_file(pos: &Chess, color: Color) -> (i32, i32) {
+        let mut t = Terms::default();
+        let pawns = pos.bits(color, Role::Pawn);
+        let enemy_pawns = pos.bits(!color, Role::Pawn);
+        for file in 0..8 {
+            let on_file = (pawns & (FILE_A << file)).count_ones() as i32;
+            if on_file == 0 {
+                continue;
+            }
+            t.add(w::DOUBLED_PAWN, on_file - 1);
+            if pawns & adjacent_files(file) == 0 {
+                t.add(w::ISOLATED_PAWN, on_file);
+            }
+        }
+        for s in squares(pawns) {
+            let files = (FILE_A << (s % 8)) | adjacent_files(s % 8);
+            let rank = s / 8;
+            let ahead = match color {
+                Color::White if rank < 7 => u64::MAX << (8 * (rank + 1)),
+                Color::Black if rank > 0 => u64::MAX >> (8 * (8 - rank)),
+                _ => 0,
+            };
+            if enemy_pawns & files & ahead == 0 {
+                t.add(w::PASSED_PAWN[color.fold(rank, 7 - rank)], 1);
+            }
+        }
+        (t.0, t.1)
+    }
+
+    #[test]
+    fn pawn_terms_agree_with_the_count_by_file() {
+        let mut checked = 0;
+        for seed in 0..30 {
+            let start = chimera_core::Game::new(Chess::start(Default::default()));
+            let game = chimera_core::conformance::random_game(start, seed, 150);
+            for pos in game.positions() {
+                for color in [Color::White, Color::Black] {
+                    let mut t = Terms::default();
+                    pos.pawn_terms(color, &mut t);
+                    assert_eq!(
+                        (t.0, t.1),
+                        pawn_terms_by_file(pos, color),
+                        "{}",
+                        pos.to_fen()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 3_000, "{checked}");
+    }
+
     #[test]
     fn exchanges() {
         let see = |f: &str, m: &str| {
@@ -393,6 +470,31 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn noisy_moves_are_the_noisy_legal_moves_in_order() {
+        let (mut listed, mut fell_back) = (0, 0);
+        for seed in 0..30 {
+            let start = chimera_core::Game::new(Chess::start(Default::default()));
+            let game = chimera_core::conformance::random_game(start, 100 + seed, 200);
+            for pos in game.positions() {
+                let mut noisy = Vec::new();
+                if pos.noisy_moves(&mut noisy) {
+                    let expected: Vec<Move> = pos
+                        .legal_move_list()
+                        .into_iter()
+                        .filter(|&mv| pos.is_noisy(mv))
+                        .collect();
+                    assert_eq!(noisy, expected, "{}", pos.to_fen());
+                    assert!(!pos.legal_move_list().is_empty());
+                    listed += 1;
+                } else {
+                    fell_back += 1;
+                }
+            }
+        }
+        assert!(listed > 1_000 && fell_back > 0, "{listed} {fell_back}");
     }
 
     #[test]

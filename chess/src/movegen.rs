@@ -31,11 +31,14 @@ impl Chess {
             Some(c) => board::between(k, sq(c)) | Bitboard::single(c),
             None => !Bitboard::EMPTY,
         };
-        let pins = self.pins(k);
+        let pinned = self.pinned(k);
         let allowed = |from: usize| {
-            pins.iter()
-                .find(|(p, _)| *p == from)
-                .map_or(target, |(_, line)| target & *line)
+            if pinned.contains(from) {
+                // A pinned piece stays on the line from its king through it.
+                target & board::ray_through(k, sq(from))
+            } else {
+                target
+            }
         };
         self.gen_pieces(out, &allowed);
         self.gen_pawns(out, &allowed);
@@ -50,23 +53,84 @@ impl Chess {
         }
     }
 
-    /// Our pieces pinned to our king `k`, each with the line it may stay on (the squares
-    /// between the king and the pinning piece, and that piece).
-    fn pins(&self, k: Square) -> Vec<(usize, Bitboard)> {
+    /// Fills `out` (cleared first) with the legal captures, en-passant captures and
+    /// promotions, in the order [`Chess::gen_legal`] lists them, and returns `true`; or
+    /// returns `false` (for the caller to list every move) when the side to move is in
+    /// check, or when no knight, bishop, rook or queen of its is free to move (so that a
+    /// legal move is not known to exist without listing them all).
+    pub(crate) fn gen_noisy(&self, out: &mut Vec<Move>) -> bool {
+        out.clear();
+        let us = self.turn;
+        let Some(k) = self.king(us) else { return false };
+        let (ours, theirs) = (self.colors[us.index()], self.colors[(!us).index()]);
+        let occ = self.occupied();
+        if !(self.attackers_to(k, occ) & theirs).is_empty() {
+            return false;
+        }
+        let pinned = self.pinned(k);
+        let free = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .any(|role| {
+                (self.pieces(us, role) - pinned).iter().any(|from| {
+                    let s = sq(from);
+                    let attacks = match role {
+                        Role::Knight => board::knight(s),
+                        Role::Bishop => board::bishop(s, occ),
+                        Role::Rook => board::rook(s, occ),
+                        _ => board::rook(s, occ) | board::bishop(s, occ),
+                    };
+                    !(attacks - ours).is_empty()
+                })
+            });
+        if !free {
+            return false;
+        }
+        let without_king = occ - Bitboard::single(k.index());
+        for t in board::king(k) & theirs {
+            if (self.attackers_to(sq(t), without_king) & theirs).is_empty() {
+                out.push(Move::new(k, sq(t), None));
+            }
+        }
+        let last_rank = Bitboard::from(match us {
+            Color::White => 0xFF00_0000_0000_0000u64,
+            Color::Black => 0xFFu64,
+        });
+        let allowed = |from: usize, mask: Bitboard| {
+            if pinned.contains(from) {
+                mask & board::ray_through(k, sq(from))
+            } else {
+                mask
+            }
+        };
+        self.gen_pieces(out, &|from| allowed(from, theirs));
+        self.gen_pawns(out, &|from| allowed(from, theirs | last_rank));
+        for from in self.ep_capturers() {
+            let mv = Move::new(sq(from), self.ep.unwrap_or(k), None);
+            if self.leaves_king_safe(mv) {
+                out.push(mv);
+            }
+        }
+        true
+    }
+
+    /// Our pieces pinned to our king `k` (each may move only along the line from the king
+    /// through it: the squares up to the pinning piece, which it may capture).
+    fn pinned(&self, k: Square) -> Bitboard {
         let them = !self.turn;
         let snipers = (board::rook(k, Bitboard::EMPTY)
             & (self.pieces(them, Role::Rook) | self.pieces(them, Role::Queen)))
             | (board::bishop(k, Bitboard::EMPTY)
                 & (self.pieces(them, Role::Bishop) | self.pieces(them, Role::Queen)));
-        let mut pins = Vec::new();
+        let ours = self.colors[self.turn.index()];
+        let occ = self.occupied();
+        let mut pinned = Bitboard::EMPTY;
         for s in snipers {
-            let line = board::between(k, sq(s));
-            let blockers = line & self.occupied();
-            if blockers.count() == 1 && blockers.intersects(&self.colors[self.turn.index()]) {
-                pins.push((blockers.first().unwrap_or(0), line | Bitboard::single(s)));
+            let blockers = board::between(k, sq(s)) & occ;
+            if !blockers.more_than_one() && blockers.is_subset(&ours) {
+                pinned |= blockers;
             }
         }
-        pins
+        pinned
     }
 
     fn gen_pieces(&self, out: &mut Vec<Move>, allowed: &dyn Fn(usize) -> Bitboard) {

@@ -23,6 +23,19 @@ const CASTLING: [(char, u8, &str, &str); 4] = [
     ('q', BLACK_QUEEN_SIDE, "e8", "a8"),
 ];
 
+/// Per square, the castling rights lost when a move leaves or reaches it (`e1`, `h1`,
+/// `a1`, `e8`, `h8`, `a8`, as [`CASTLING`] lists them).
+const RIGHTS_LOST: [u8; 64] = {
+    let mut t = [0u8; 64];
+    t[4] = WHITE_KING_SIDE | WHITE_QUEEN_SIDE;
+    t[7] = WHITE_KING_SIDE;
+    t[0] = WHITE_QUEEN_SIDE;
+    t[60] = BLACK_KING_SIDE | BLACK_QUEEN_SIDE;
+    t[63] = BLACK_KING_SIDE;
+    t[56] = BLACK_QUEEN_SIDE;
+    t
+};
+
 /// The FEN board grid: 8 × 8, no holes.
 const GRID: GridFormat = GridFormat::new(8, 8);
 
@@ -209,11 +222,8 @@ impl Chess {
                 double_step = Some(sq((from.index() + to.index()) / 2));
             }
         }
-        for (_, bit, k, r) in CASTLING {
-            if [square(k), square(r)].contains(&from) || [square(k), square(r)].contains(&to) {
-                self.castling &= !bit;
-            }
-        }
+        // A move from or to a king's or rook's home square ends the rights that need it.
+        self.castling &= !(RIGHTS_LOST[from.index()] | RIGHTS_LOST[to.index()]);
         self.key ^= board::castling_key(self.castling);
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);

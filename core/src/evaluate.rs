@@ -33,6 +33,18 @@ pub trait Evaluate: Position {
         self.capture_value(mv) > 0
     }
 
+    /// Quiescence may list the noisy moves alone, where a variant can do that faster than
+    /// listing every move: it fills `moves` (cleared first) with exactly the legal moves
+    /// (ignoring history) that [`Evaluate::is_noisy`] calls noisy, in the order
+    /// [`Position::legal_moves`] lists them, and returns `true` — only where the position is
+    /// not over and has some legal move (so that an empty list means "nothing noisy", not
+    /// "no move"). The default returns `false`: quiescence lists every move and keeps the
+    /// noisy ones.
+    fn noisy_moves(&self, moves: &mut Vec<Self::Move>) -> bool {
+        let _ = moves;
+        false
+    }
+
     /// The search may restrict itself to a selection of the legal moves, at the root too: a
     /// variant with very many turns of little value each (Triagonal's 11,660 opening turns,
     /// most of them Jack placements) fills `moves` (cleared first) with a subset of its legal

@@ -30,9 +30,11 @@
 //!   transposition table keyed by [`Position::zobrist`] (allocated once), move ordering
 //!   (the hash move, then noisy moves by [`Evaluate::capture_value`], then two killer moves
 //!   per ply, then the noisy moves that lose in the exchange ([`Evaluate::exchange_value`]),
-//!   then a history table), late-move reductions for quiet moves (about ln(depth) ×
-//!   ln(move number) / 2.25 plies), and quiescence over the moves [`Evaluate::is_noisy`]
-//!   calls noisy and that do not lose in the exchange.
+//!   then a history table with gravity: a cutoff raises the move's score and lowers the
+//!   quiet moves tried before it, each within ±16,384), late-move reductions for quiet
+//!   moves (about ln(depth) × ln(move number) / 2.25 plies), and quiescence over the moves [`Evaluate::is_noisy`]
+//!   calls noisy and that do not lose in the exchange (listed alone where the variant
+//!   offers them: [`Evaluate::noisy_moves`]).
 //! - Where the variant says so: a move that gives check ([`Evaluate::in_check`]) is searched
 //!   a ply deeper, quiescence in check searches every move instead of standing pat, and
 //!   where [`Evaluate::null_move`] gives a position (not in check, no likely zugzwang, never
@@ -275,8 +277,25 @@ impl<P: Evaluate> Engine<P> {
         P: Send,
         P::Move: Send,
     {
+        self.search_reporting_hashfull(game, limits, &mut |result, _| progress(result))
+    }
+
+    /// As [`Engine::search_reporting`], `progress` also given how full the transposition
+    /// table is at that moment (per mille, as [`Engine::hashfull`]): UCI's `info hashfull`
+    /// in the lines sent while the search runs.
+    pub fn search_reporting_hashfull(
+        &mut self,
+        game: &Game<P>,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchResult<P::Move>, u32),
+    ) -> Result<SearchResult<P::Move>, SearchError>
+    where
+        P: Send,
+        P::Move: Send,
+    {
         let start = Instant::now();
         let tt = &self.tt;
+        let progress = &mut |result: &SearchResult<P::Move>| progress(result, tt.hashfull());
         let mut main = Searcher::new(game, tt, &mut self.history, limits, start, 0);
         // The root's moves first: is there anything to search?
         if let Some(outcome) = game.position().terminal() {

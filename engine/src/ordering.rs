@@ -14,8 +14,24 @@ pub(crate) const HISTORY_SIZE: usize = 4096;
 pub(crate) const KEY_HASH: i64 = 1 << 40;
 pub(crate) const KEY_NOISY: i64 = 1 << 32;
 pub(crate) const KEY_KILLER: i64 = 1 << 28;
-/// Noisy moves that lose material; below it, the quiet moves (history is below 2^20).
+/// Noisy moves that lose material; below it, the quiet moves (history within
+/// ±[`HISTORY_MAX`]).
 pub(crate) const KEY_BAD_NOISY: i64 = 1 << 24;
+
+/// History scores stay within ±this.
+pub(crate) const HISTORY_MAX: i32 = 16_384;
+/// A cutoff at depth `d` moves a history score by this × d², up to [`HISTORY_BONUS_MAX`].
+const HISTORY_BONUS_PER_DEPTH2: i32 = 16;
+/// The largest step of a history score.
+const HISTORY_BONUS_MAX: i32 = 1_600;
+
+/// Moves a history score by `bonus` with gravity: the closer it already is to ±
+/// [`HISTORY_MAX`] in that direction, the less it moves, so that it never leaves the range
+/// and old knowledge fades as new cutoffs come.
+#[inline]
+pub(crate) fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
 
 /// A small, fixed hasher for indexing the history table by a move.
 struct MoveHasher(u64);
@@ -109,21 +125,47 @@ impl<P: Evaluate> Searcher<'_, P> {
         order(list);
     }
 
-    /// A quiet move that caused a cutoff becomes this ply's first killer and gains history.
-    pub(crate) fn remember_cutoff(&mut self, mv: P::Move, depth: i32, ply: usize, us: Color) {
+    /// A quiet move that caused a cutoff becomes this ply's first killer and gains history;
+    /// the quiet moves searched before it at that node (`tried`) lose as much.
+    pub(crate) fn remember_cutoff(
+        &mut self,
+        mv: P::Move,
+        depth: i32,
+        ply: usize,
+        us: Color,
+        tried: &[P::Move],
+    ) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
-        let h = &mut self.history[history_index(hash_of(&mv), us)];
-        *h = (*h + depth * depth).min(1 << 20);
+        let bonus = (HISTORY_BONUS_PER_DEPTH2 * depth * depth).min(HISTORY_BONUS_MAX);
+        gravity(&mut self.history[history_index(hash_of(&mv), us)], bonus);
+        for other in tried {
+            gravity(&mut self.history[history_index(hash_of(other), us)], -bonus);
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn history_stays_in_range() {
+        let mut h = 0;
+        for _ in 0..1_000 {
+            gravity(&mut h, HISTORY_BONUS_MAX);
+            assert!((0..=HISTORY_MAX).contains(&h), "{h}");
+        }
+        assert!(h > HISTORY_MAX / 2);
+        for _ in 0..1_000 {
+            gravity(&mut h, -HISTORY_BONUS_MAX);
+            assert!((-HISTORY_MAX..=HISTORY_MAX).contains(&h), "{h}");
+        }
+        assert!(h < -HISTORY_MAX / 2);
+    }
 
     #[test]
     fn orders_by_key_then_generation() {

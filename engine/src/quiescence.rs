@@ -2,7 +2,8 @@
 //! played (those that do not lose material in the exchange, [`Evaluate::exchange_value`]),
 //! until the position is quiet; the side to move may stand pat on the static score
 //! (plus the variant's [`Evaluate::horizon_estimate`]), except in check
-//! ([`Evaluate::in_check`]), where every move is searched.
+//! ([`Evaluate::in_check`]), where every move is searched. Where the variant lists its
+//! noisy moves alone ([`Evaluate::noisy_moves`]: chess), quiescence does not list the others.
 
 use crate::ordering::order;
 use crate::score::{outcome_score, INF};
@@ -34,9 +35,13 @@ impl<P: Evaluate> Searcher<'_, P> {
         if stand >= beta || at_limit {
             return stand;
         }
-        self.list_moves(ply);
+        // The noisy moves alone where the variant lists them (then some move exists).
+        let noisy_only = !evading && self.list_noisy(ply);
+        if !noisy_only {
+            self.list_moves(ply);
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        if list.is_empty() {
+        if list.is_empty() && !noisy_only {
             self.lists[ply] = list;
             return self.no_move_score(ply);
         }
@@ -44,7 +49,9 @@ impl<P: Evaluate> Searcher<'_, P> {
         let mut best = stand;
         {
             let pos = self.game.position();
-            if !evading {
+            if noisy_only {
+                list.retain(|&(mv, _)| pos.exchange_value(mv) >= 0);
+            } else if !evading {
                 list.retain(|&(mv, _)| pos.is_noisy(mv) && pos.exchange_value(mv) >= 0);
             }
             for (mv, k) in list.iter_mut() {

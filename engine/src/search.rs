@@ -23,6 +23,8 @@ const ASPIRATION_DEPTH: i32 = 4;
 const ASPIRATION_WINDOW: i32 = 35;
 /// Past this half width the window is opened fully.
 const ASPIRATION_MAX: i32 = 1_000;
+/// The quiet moves of a node whose history a cutoff lowers: the first this many.
+const MAX_QUIETS_REMEMBERED: usize = 64;
 
 /// What the move loop needs to know of its node.
 #[derive(Clone, Copy)]
@@ -90,6 +92,9 @@ pub(crate) struct Searcher<'a, P: Evaluate> {
     /// Triangular principal-variation table.
     pub(crate) pv: Vec<Vec<P::Move>>,
     pub(crate) killers: Vec<[Option<P::Move>; 2]>,
+    /// Per ply, the quiet moves searched so far at that node (their history is lowered when
+    /// a later quiet move cuts off).
+    quiets: Vec<Vec<P::Move>>,
     /// Root moves left out of this search (the lines already found, under multi-PV).
     excluded: Vec<P::Move>,
     /// Per ply, a game reused for the line after a null move (see `pruning`).
@@ -136,6 +141,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             killers: vec![[None; 2]; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
+            quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             excluded: Vec::with_capacity(limits.multipv.max(1)),
             null_games: (0..=MAX_PLY).map(|_| None).collect(),
             reductions: reductions(),
@@ -373,6 +379,22 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         list.extend(self.legal.iter().map(|&m| (m, 0)));
     }
 
+    /// Fills `lists[ply]` with the noisy moves of the current position (history included)
+    /// where the variant lists them alone ([`Evaluate::noisy_moves`]), and says whether it
+    /// did; a position with some legal move then, even if none is noisy.
+    pub(crate) fn list_noisy(&mut self, ply: usize) -> bool {
+        let (earlier, current) = split(&self.game);
+        if !current.noisy_moves(&mut self.legal) {
+            return false;
+        }
+        self.undecided.clear();
+        current.retain_history_legal(earlier, &mut self.legal);
+        let list = &mut self.lists[ply];
+        list.clear();
+        list.extend(self.legal.iter().map(|&m| (m, 0)));
+        true
+    }
+
     /// The score of a position where no proven move is left: the rules' result, or the
     /// static score if some moves were left undecided.
     pub(crate) fn no_move_score(&self, ply: usize) -> i32 {
@@ -475,6 +497,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = 0;
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        quiets.clear();
         for &(mv, folded) in list {
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
@@ -514,6 +538,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             self.game.undo();
             searched += 1;
             if self.aborted {
+                self.quiets[ply] = quiets;
                 return (0, None);
             }
             if score > best {
@@ -527,13 +552,17 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                     self.record_pv(ply, mv);
                     if score >= beta {
                         if quiet {
-                            self.remember_cutoff(mv, depth, ply, us);
+                            self.remember_cutoff(mv, depth, ply, us, &quiets);
                         }
                         break;
                     }
                 }
             }
+            if quiet && quiets.len() < MAX_QUIETS_REMEMBERED {
+                quiets.push(mv);
+            }
         }
+        self.quiets[ply] = quiets;
         (best, best_move)
     }
 

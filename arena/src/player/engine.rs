@@ -93,9 +93,13 @@ where
     P::Move: Send,
 {
     let game = searchable::<P>(game)?;
-    let mut on_iteration = |r: &SearchResult<P::Move>| progress(&report_of(game.position(), r));
+    let mut on_iteration = |r: &SearchResult<P::Move>, hashfull: u32| {
+        let mut report = report_of(game.position(), r);
+        report.hashfull = Some(hashfull);
+        progress(&report)
+    };
     let result = engine
-        .search_reporting(game, limits, &mut on_iteration)
+        .search_reporting_hashfull(game, limits, &mut on_iteration)
         .map_err(search_failure)?;
     Ok(report_of(game.position(), &result))
 }
