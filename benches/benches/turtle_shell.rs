@@ -13,7 +13,7 @@ fn movegen(c: &mut Criterion) {
 }
 
 fn perft_start(c: &mut Criterion) {
-    let rules = [Repetition::Ko, Repetition::None].map(|repetition| Rules::new(repetition));
+    let rules = [Repetition::Ko, Repetition::None].map(Rules::new);
     bench_perft::<TurtleShell>(c, "turtle-shell", &rules, 6);
 }
 

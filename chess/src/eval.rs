@@ -401,7 +401,7 @@ mod tests {
         let mut checked = 0;
         for seed in 0..30 {
             let start = chimera_core::Game::new(Chess::start(Default::default()));
-            let game = chimera_core::conformance::random_game(start, seed, 150);
+            let game = chimera_test_kit::random_game(start, seed, 150);
             for pos in game.positions() {
                 for color in [Color::White, Color::Black] {
                     let mut t = Terms::default();
@@ -477,7 +477,7 @@ mod tests {
         let (mut listed, mut fell_back) = (0, 0);
         for seed in 0..30 {
             let start = chimera_core::Game::new(Chess::start(Default::default()));
-            let game = chimera_core::conformance::random_game(start, 100 + seed, 200);
+            let game = chimera_test_kit::random_game(start, 100 + seed, 200);
             for pos in game.positions() {
                 let mut noisy = Vec::new();
                 if pos.noisy_moves(&mut noisy) {

@@ -394,8 +394,8 @@ fn move_sets_and_positions_agree_with_the_reference_in_random_positions() {
 #[test]
 fn the_last_ply_counted_is_the_number_of_listed_moves() {
     for rules in [Rules::Standard, Rules::Kwagga] {
-        let start = TurretChess::start(rules);
-        for p in chimera_kit::tune::random_positions(&start, 20, 200, 26) {
+        let start = Turret::start(rules);
+        for p in chimera_test_kit::random_positions(&start, 20, 200, 26) {
             let listed = p.legal_move_list().len() as u64;
             assert_eq!(fast_perft(&p, 1), listed, "{rules:?}: {}", p.to_text());
         }

@@ -80,7 +80,7 @@ fn perft_paulowich_start_depth_4_agrees_with_the_reference() {
 fn the_last_ply_counted_is_the_number_of_listed_actions() {
     for rules in [Rules::Standard, Rules::Wheeler, Rules::Paulowich16] {
         let start = TilingRider::start(rules);
-        for pos in chimera_kit::tune::random_positions(&start, 8, 200, 26) {
+        for pos in chimera_test_kit::random_positions(&start, 8, 200, 26) {
             let mut game = Game::new(pos.clone());
             let listed = game.legal_move_list().len() as u64;
             assert_eq!(perft(&mut game, 1), listed, "{rules:?}: {}", pos.to_text());

@@ -4,7 +4,7 @@
 //! the replay of the finished game's record (each move proven by the record's own
 //! continuation, or by a search where the turn is unfinished).
 
-use chimera_core::conformance::SplitMix64;
+use chimera_core::SplitMix64;
 use chimera_core::{Budget, Game, Position, Status};
 use chimera_tiling_rider::{Rules, TilingRider};
 
