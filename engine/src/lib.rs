@@ -96,19 +96,21 @@
 //! (92 %), and 100 games against a random mover 92 wins and 8 draws (96 %), as the
 //! README's strength table records.
 //!
-//! ## Whole turns (Tiling Rider, on request)
+//! ## Whole turns (Tiling Rider)
 //!
-//! With [`Limits::whole_turns`], a turn of several actions is searched whole (the `turns`
-//! module): the action-by-action search on 30 % of the limits (it proves the wins and
-//! losses in reach), then a beam over our own actions to the end of the turn, widened 1, 2,
-//! 4, … until the limits, whose best complete turns are answered by the opponent's beam
-//! turn; states are keyed by the position's key (which covers the turn state), so reordered
-//! actions are expanded once. The chosen turn is kept and its later actions are answered
-//! at once while the game follows it, so that a time limit is a time per turn. Off by
-//! default, by measurement: with today's Tiling Rider evaluation the planner plays short,
-//! safe turns and draws against the one-ply greedy player (20 games at 20,000 nodes a turn,
-//! at most 80 turns: 0 wins, 19 draws, 1 loss), where the action-by-action search at 20,000
-//! nodes an action wins most of them. Its evaluation, not its search, is what it lacks.
+//! A turn of several actions is searched whole (the `turns` module) unless
+//! [`Limits::per_action`] asks otherwise: the action-by-action search on 30 % of the limits
+//! (it proves the wins and losses in reach), then a beam over our own actions to the end of
+//! the turn, widened 1, 2, 4, … until the limits, whose best complete turns are answered
+//! by the opponent's beam turn; states are keyed by the position's key (which covers the
+//! turn state: the actions made and left, the pieces moved), so reordered actions are
+//! expanded once. The chosen turn is kept and its later actions are answered at once while
+//! the game follows it, so that a time or node limit is a limit per turn. Chosen by
+//! measurement (`docs/strength.md`): with the attack terms of Tiling Rider's evaluation
+//! (the army's advance, the attackers of the king's surroundings), the planner at 10,000
+//! nodes a turn won 7 of 9 games against the one-ply greedy player within 80 turns, where
+//! without them it drew all 10 by playing one-action turns, and the action-by-action search
+//! at 20,000 nodes an action had won 3 of the 4 games it finished in 20.
 //!
 //! ## Many moves (Triagonal)
 //!

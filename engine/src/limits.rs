@@ -28,11 +28,11 @@ pub struct Limits {
     /// The lines searched at the root (multi-PV): the best `multipv` moves each get an exact
     /// score and principal variation in [`crate::SearchResult::lines`]. 0 or 1 for one.
     pub multipv: usize,
-    /// Search a turn of several actions (Tiling Rider's) whole: the action-by-action search
-    /// on a share of the limits, then the whole-turn planner (see the crate's docs, "Whole
-    /// turns"). Off by default: measured against the one-ply greedy player, the planner with
-    /// today's Tiling Rider evaluation plays safe, short turns and draws (see the module).
-    pub whole_turns: bool,
+    /// Search a turn of several actions (Tiling Rider's) action by action, as every other
+    /// ply, instead of whole (the default: the action-by-action search on a share of the
+    /// limits, then the whole-turn planner; see the crate's docs, "Whole turns", where the
+    /// measurements that chose it are).
+    pub per_action: bool,
 }
 
 impl Limits {

@@ -392,9 +392,9 @@ pub(crate) struct Kept<M> {
 const TACTICAL_SHARE: f64 = 0.3;
 
 /// Whether the whole-turn planner searches `pos` (whose proven-legal actions are `root`):
-/// the limits ask for it and the turn has more than one action left.
+/// the limits do not ask for actions one by one and the turn has more than one action left.
 pub(crate) fn applies<P: Position>(limits: &Limits, pos: &P, root: &[P::Move]) -> bool {
-    limits.whole_turns && is_multi_action(pos, root)
+    !limits.per_action && is_multi_action(pos, root)
 }
 
 /// The limits of the action-by-action search that runs first: [`TACTICAL_SHARE`] of the
@@ -423,8 +423,12 @@ pub(crate) fn plan_turn<P: Evaluate>(
     start: Instant,
     spent: u64,
 ) -> Option<SearchResult<P::Move>> {
+    // The tactical share counts as spent even where that search stopped short of it (its
+    // legality work is bounded by its share of the nodes), so that the node limit bounds
+    // the legality work of the two searches together.
+    let charged = spent.max(tactical_limits(limits).nodes.unwrap_or(0));
     let rest = Limits {
-        nodes: limits.nodes.map(|n| n.saturating_sub(spent).max(1)),
+        nodes: limits.nodes.map(|n| n.saturating_sub(charged).max(1)),
         ..limits.clone()
     };
     let mut planner = Planner::new(&rest, start);

@@ -6,12 +6,9 @@ use chimera_core::{Game, Position};
 use chimera_engine::{Engine, Limits};
 use chimera_tiling_rider::TilingRider;
 
-/// `n` nodes, whole turns.
+/// `n` nodes, whole turns (the default).
 fn planned(n: u64) -> Limits {
-    Limits {
-        whole_turns: true,
-        ..Limits::nodes(n)
-    }
+    Limits::nodes(n)
 }
 
 /// Plays the engine's choices from `game` until the side to move changes; returns the
@@ -79,11 +76,15 @@ fn the_turn_planner_is_deterministic_under_a_node_limit() {
 }
 
 #[test]
-fn without_whole_turns_every_action_is_searched() {
+fn action_by_action_every_action_is_searched() {
     let mut engine = Engine::new();
     let mut game = Game::new(TilingRider::start(Default::default()));
+    let limits = Limits {
+        per_action: true,
+        ..Limits::nodes(2_000)
+    };
     for _ in 0..4 {
-        let r = engine.search(&game, &Limits::nodes(2_000)).unwrap();
+        let r = engine.search(&game, &limits).unwrap();
         assert!(r.nodes > 0, "{r:?}");
         game.play(r.best_move).unwrap();
     }
@@ -95,10 +96,6 @@ fn the_whole_turn_search_keeps_the_wins_the_action_search_proves() {
     // `tiling_rider_finds_a_win_in_two_turns`): the action-by-action share proves it.
     let text = "2KK6f7/2KK14/14kk2/14kk2/18/n15w1/18/18/18/18/18/18/18/18/18/18 b 0/2 - 1 0 2";
     let game = Game::new(TilingRider::from_text(text, Default::default()).unwrap());
-    let limits = Limits {
-        whole_turns: true,
-        ..Limits::depth(7)
-    };
-    let r = Engine::new().search(&game, &limits).unwrap();
+    let r = Engine::new().search(&game, &Limits::depth(7)).unwrap();
     assert_eq!(r.score, chimera_engine::Score::WinIn(6), "{r:?}");
 }

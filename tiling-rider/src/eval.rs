@@ -6,8 +6,18 @@
 //! hides: a turn here is many moves, and the search, a few moves deep, sees neither the
 //! end of its own turn nor the opponent's answer. So where it stops it adds the captures
 //! the rest of the turn has on offer, the pieces the opponent's next turn can take, the
-//! pressure on each king, and, when far ahead, the hunt (flights taken, the king driven to
-//! the edge, trading down). The one-ply greedy baseline judges by the static score alone.
+//! pressure on each king (the units around it attacked, the pieces near it, the whole
+//! army's advance towards it, the pieces that attack in or next to its unit and those that
+//! attack the unit itself), and, when far ahead, the hunt (flights taken, the king driven
+//! to the edge, trading down). The one-ply greedy baseline judges by the static score
+//! alone.
+//!
+//! The attack terms (`advance`, `zone_attackers`, `king_attackers`) were added for the
+//! whole-turn planner (see the `chimera-engine` crate): without them nothing in a complete
+//! turn was worth its risk, and the planner played one-action turns (against the greedy
+//! player, 10 games at 10,000 nodes a turn, at most 80 turns: 10 draws; with them, 7 of
+//! 9 won by checkmate, most within 30 plies). Their weights are hand-set by such matches;
+//! `docs/strength.md` gives the figures.
 //!
 //! The search asks legality within a budget (see the `chimera-engine` crate): this
 //! evaluation itself asks no legality question, so it is cheap.
@@ -52,12 +62,16 @@ pub const FEATURES: &[&str] = &[
     "hunt_flights",
     "hunt_edge",
     "trade_down",
+    "advance",
+    "zone_attackers",
+    "king_attackers",
 ];
 
 /// The evaluation before issue 21 as weights of [`FEATURES`] (in sixteenths): check cost
 /// 120 and giving check 60 are a balance of 90 and a common −30.
-const LEGACY: [i32; 18] = [
-    1600, 1600, 4000, 3520, 2400, 4800, 96, 1440, -480, 12, -12, 320, 48, 640, 96, 640, 400, 16,
+const LEGACY: [i32; 21] = [
+    1600, 1600, 4000, 3520, 2400, 4800, 96, 1440, -480, 12, -12, 320, 48, 640, 96, 640, 400, 16, 0,
+    0, 0,
 ];
 
 /// The weights of the evaluation: `weights.txt` (written by `chimera tune tiling-rider`).
@@ -80,6 +94,9 @@ const HUNT_TROPISM: usize = 14;
 const HUNT_FLIGHTS: usize = 15;
 const HUNT_EDGE: usize = 16;
 const TRADE_DOWN: usize = 17;
+const ADVANCE: usize = 18;
+const ZONE_ATTACKERS: usize = 19;
+const KING_ATTACKERS: usize = 20;
 
 impl TilingRider {
     /// `color`'s side of the static features, added with `sign`: its small pieces, its
@@ -334,6 +351,7 @@ impl TilingRider {
         }
         sink.add(KING_ZONE_F, sign * zone);
         sink.add(TROPISM_F, sign * near);
+        self.king_attack(color, sign, sink);
         if !hunting {
             return;
         }
@@ -347,6 +365,50 @@ impl TilingRider {
         sink.add(HUNT_TROPISM, sign * near);
         sink.add(HUNT_FLIGHTS, sign * (4 - free));
         sink.add(HUNT_EDGE, sign * i32::from(3 - edge));
+    }
+
+    /// How `color`'s army bears on the enemy king: its pieces' closeness to the king over
+    /// the whole board (8 less the distance in units, so that every step towards the king
+    /// counts), its pieces that attack a square in or next to the king's unit (the
+    /// attackers a mate needs), and those that attack the king's own unit (the checks of
+    /// its next turn).
+    fn king_attack<S: FeatureSink>(&self, color: Color, sign: i32, sink: &mut S) {
+        let t = tables();
+        let c = color.index();
+        let king = self.kings[1 - c];
+        let mut advance = 0;
+        for sq in self.occ[c].iter() {
+            let u = sq.unit();
+            let d = u.u().abs_diff(king.u()).max(u.v().abs_diff(king.v()));
+            advance += i32::from(8u8.saturating_sub(d));
+        }
+        let mut from = [Bb::EMPTY; 4];
+        for du in -1i8..=1 {
+            for dv in -1i8..=1 {
+                if (du, dv) == (0, 0) {
+                    continue;
+                }
+                let near = king
+                    .u()
+                    .checked_add_signed(du)
+                    .zip(king.v().checked_add_signed(dv))
+                    .and_then(|(u, v)| Unit::from_coords(u, v));
+                if let Some(n) = near {
+                    for (ty, f) in from.iter_mut().enumerate() {
+                        *f |= t.unit_att[ty][n.index()];
+                    }
+                }
+            }
+        }
+        let (mut zone, mut hits) = (0, 0);
+        for (ty, bb) in self.pieces[c].iter().enumerate() {
+            let on_king = t.unit_att[ty][king.index()];
+            zone += (*bb & (from[ty] | on_king)).count() as i32;
+            hits += (*bb & on_king).count() as i32;
+        }
+        sink.add(ADVANCE, sign * advance);
+        sink.add(ZONE_ATTACKERS, sign * zone);
+        sink.add(KING_ATTACKERS, sign * hits);
     }
 
     /// The static features ([`Evaluate::evaluate`]'s): both sides' material and shelter,
