@@ -48,7 +48,7 @@ pub(crate) fn parse_move_syntax(text: &str) -> Result<(Cell, Cell, bool), ParseM
     Ok((from, to, promotion))
 }
 
-/// Reads a drop's text (`P@D4`, `r@c3`; spaces ignored): `None` if the text has no `@`
+/// Reads a drop's text (`P@D5`, `r@c3`; spaces ignored): `None` if the text has no `@`
 /// (it is then another kind of move).
 pub(crate) fn parse_drop_syntax(text: &str) -> Result<Option<(Role, Cell)>, ParseMoveError> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();

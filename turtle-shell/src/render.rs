@@ -482,7 +482,7 @@ impl Render for TurtleShell {
          written with x: `D5xC6`. Promotion (to a rook only): `E7-E8=R`, also written\n\
          `E7-E8R`; a pawn entering the end zone must promote and may leave =R out;\n\
          elsewhere in the zone the move without =R does not promote. With option\n\
-         drops, a piece in hand is dropped on an empty cell as `P@D4` (letter, @, cell)."
+         drops, a piece in hand is dropped on an empty cell as `P@D5` (letter, @, cell)."
     }
 
     fn text_diagram(&self, last: Option<(&Self, Self::Move)>) -> String {
