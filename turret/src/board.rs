@@ -415,7 +415,10 @@ pub(crate) const CAMEL_VECTORS: [(i8, i8); 8] = [
 /// `STEP[dir][cell]`: the neighbour in that direction, or `NONE`.
 pub(crate) static STEP: [[u8; 80]; 8] = make_step();
 /// `RAYS[dir][cell]`: the cells from `cell` (exclusive) in that direction.
-pub(crate) static RAYS: [[u128; 80]; 8] = make_rays(&QUEEN_VECTORS);
+pub(crate) static RAYS: [[u128; 80]; 8] = QUEEN_RAYS;
+/// [`RAYS`] as a constant, for the tables built from it at compile time (a `const fn` may
+/// not read a `static` before Rust 1.83; the libraries' minimum is 1.80).
+const QUEEN_RAYS: [[u128; 80]; 8] = make_rays(&QUEEN_VECTORS);
 /// `CAMEL_RAYS[v][cell]`: the cells of repeated camel leaps along vector `v`.
 pub(crate) static CAMEL_RAYS: [[u128; 80]; 8] = make_rays(&CAMEL_VECTORS);
 /// Single camel leaps.
@@ -449,7 +452,7 @@ const fn make_lines(dirs: [usize; 4]) -> [u128; 80] {
     while i < 80 {
         let mut k = 0;
         while k < 4 {
-            t[i] |= RAYS[dirs[k]][i];
+            t[i] |= QUEEN_RAYS[dirs[k]][i];
             k += 1;
         }
         i += 1;
@@ -472,7 +475,7 @@ pub(crate) static LINE_DIR: [[u8; 80]; 80] = {
         while d < 8 {
             let mut b = 0;
             while b < 80 {
-                if RAYS[d][a] >> b & 1 != 0 {
+                if QUEEN_RAYS[d][a] >> b & 1 != 0 {
                     t[a][b] = d as u8;
                 }
                 b += 1;

@@ -414,6 +414,21 @@ mod tests {
         }
     }
 
+    /// The cells a slider on `from` reaches along link table `t`, cell by cell, up to and
+    /// including the first occupied one: what the ray tables must agree with.
+    fn walk(from: usize, t: usize, occ: u64) -> u64 {
+        let mut reached = 0;
+        let mut x = from;
+        while let Some(n) = Cell::new(bd::LINKS[t][x]) {
+            reached |= n.bit();
+            if occ & n.bit() != 0 {
+                break;
+            }
+            x = n.index();
+        }
+        reached
+    }
+
     #[test]
     #[allow(clippy::needless_range_loop)]
     fn rook_targets_match_a_walk() {
@@ -425,14 +440,7 @@ mod tests {
             for from in 0..64 {
                 let mut want = 0;
                 for t in 0..8 {
-                    let mut x = from;
-                    while let Some(n) = Cell::new(bd::LINKS[t][x]) {
-                        want |= n.bit();
-                        if occ & n.bit() != 0 {
-                            break;
-                        }
-                        x = n.index();
-                    }
+                    want |= walk(from, t, occ);
                     let blockers = RAYS[from][t] & occ;
                     if blockers != 0 {
                         let b = first_blocker(t, blockers);
@@ -470,14 +478,7 @@ mod tests {
             for from in 0..64 {
                 let mut want = 0;
                 for t in 4..8 {
-                    let mut x = from;
-                    while let Some(n) = Cell::new(bd::LINKS[t][x]) {
-                        want |= n.bit();
-                        if occ & n.bit() != 0 {
-                            break;
-                        }
-                        x = n.index();
-                    }
+                    want |= walk(from, t, occ);
                 }
                 assert_eq!(vertical_targets(from, occ), want);
             }

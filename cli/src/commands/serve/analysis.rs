@@ -18,7 +18,7 @@ use super::{
 };
 use crate::registry;
 use crate::setup::{bounded, FOLLOWING};
-use crate::Report;
+use crate::{Computer, Report};
 use chimera_arena::player::white_view;
 use chimera_core::{Budget, Color, DynGame, Outcome};
 use chimera_engine::{Limits, Score};
@@ -315,17 +315,12 @@ fn analyse_position(job: &Job, ply: usize, limits: &Limits) {
         value["done"] = json!(true);
         return send(job, &value);
     }
-    let Snapshot {
-        id, variant, rules, ..
-    } = &job.snapshot;
-    let pool = &job.state.pool;
-    let Some(mut computer) = pool.take(variant, rules, id) else {
-        let error = format!("{variant}: no computer player");
-        return send(job, &json!({ "done": true, "error": error }));
+    let Some(found) = with_computer(job, |computer| {
+        let mut progress = |report: &Report| send(job, &report_json(game.as_ref(), ply, report));
+        computer.search_reporting(game.as_ref(), limits, &mut progress)
+    }) else {
+        return;
     };
-    let mut progress = |report: &Report| send(job, &report_json(game.as_ref(), ply, report));
-    let found = computer.search_reporting(game.as_ref(), limits, &mut progress);
-    pool.give(variant, rules, id, computer);
     let mut last = match found {
         Ok(report) => report_json(game.as_ref(), ply, &report),
         Err(e) => json!({ "ply": ply, "error": bounded(&e.message) }),
@@ -339,19 +334,28 @@ fn analyse_position(job: &Job, ply: usize, limits: &Limits) {
 /// each, in order, within [`MAX_GRAPH_TIME`].
 fn analyse_graph(job: &Job, from: usize, nodes: u64) {
     let deadline = Instant::now() + MAX_GRAPH_TIME;
-    let moves = &job.snapshot.moves;
     let mut game = match copy_game(&job.snapshot, from) {
         Ok(game) => game,
         Err(e) => return send(job, &json!({ "done": true, "error": e })),
     };
-    let Snapshot {
-        id, variant, rules, ..
-    } = &job.snapshot;
-    let pool = &job.state.pool;
-    let Some(mut computer) = pool.take(variant, rules, id) else {
-        let error = format!("{variant}: no computer player");
-        return send(job, &json!({ "done": true, "error": error }));
+    let Some(complete) = with_computer(job, |computer| {
+        graph_positions(job, game.as_mut(), computer, (from, nodes), deadline)
+    }) else {
+        return;
     };
+    send(job, &json!({ "done": true, "complete": complete }));
+}
+
+/// Searches and sends each position of the graph in turn (see [`analyse_graph`]); `false`
+/// when the deadline, a stop or a failed replay cut it short.
+fn graph_positions(
+    job: &Job,
+    game: &mut dyn DynGame,
+    computer: &mut Box<dyn Computer>,
+    (from, nodes): (usize, u64),
+    deadline: Instant,
+) -> bool {
+    let moves = &job.snapshot.moves;
     let mut complete = true;
     for ply in from..=moves.len() {
         let now = Instant::now();
@@ -368,21 +372,37 @@ fn analyse_graph(job: &Job, from: usize, nodes: u64) {
                     stop: Some(Arc::clone(&job.stop)),
                     ..Limits::default()
                 };
-                match computer.search(game.as_ref(), &limits) {
-                    Ok(report) => report_json(game.as_ref(), ply, &report),
+                match computer.search(&*game, &limits) {
+                    Ok(report) => report_json(&*game, ply, &report),
                     Err(e) => json!({ "ply": ply, "error": bounded(&e.message) }),
                 }
             }
         };
         send(job, &value);
         if ply < moves.len() {
-            if let Err(e) = play_again(game.as_mut(), moves, ply) {
+            if let Err(e) = play_again(game, moves, ply) {
                 send(job, &json!({ "ply": ply, "error": e }));
                 complete = false;
                 break;
             }
         }
     }
+    complete
+}
+
+/// Runs `work` with a computer player from the shared pool for the job's game and gives
+/// the player back; `None`, the stream ended with an error, when there is none.
+fn with_computer<R>(job: &Job, work: impl FnOnce(&mut Box<dyn Computer>) -> R) -> Option<R> {
+    let Snapshot {
+        id, variant, rules, ..
+    } = &job.snapshot;
+    let pool = &job.state.pool;
+    let Some(mut computer) = pool.take(variant, rules, id) else {
+        let error = format!("{variant}: no computer player");
+        send(job, &json!({ "done": true, "error": error }));
+        return None;
+    };
+    let result = work(&mut computer);
     pool.give(variant, rules, id, computer);
-    send(job, &json!({ "done": true, "complete": complete }));
+    Some(result)
 }
