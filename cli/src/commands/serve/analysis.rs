@@ -9,18 +9,17 @@
 //! for a slot, then gets 429), and it stops as soon as its client leaves (the stream is
 //! dropped) or asks for another analysis of the same kind in the same game.
 
-use super::api::thinking_reply;
-use super::http::{Events, Reply};
+use super::reply::{thinking_reply, Events, Reply};
+use super::snapshot::{copy_game, play_again, Snapshot};
 use super::store::State;
 use super::{
     ANALYSIS_WAIT, DEFAULT_ANALYSIS_TIME, DEFAULT_GRAPH_NODES, MAX_ANALYSES, MAX_ANALYSIS_NODES,
     MAX_ANALYSIS_TIME, MAX_GRAPH_NODES, MAX_GRAPH_TIME,
 };
-use crate::registry;
-use crate::setup::{bounded, FOLLOWING};
+use crate::setup::bounded;
 use crate::{Computer, Report};
 use chimera_arena::player::white_view;
-use chimera_core::{Budget, Color, DynGame, Outcome};
+use chimera_core::{Color, DynGame, Outcome};
 use chimera_engine::{Limits, Score};
 use hyper::body::Bytes;
 use serde_json::{json, Value};
@@ -36,23 +35,6 @@ pub(super) enum Kind {
     Position = 0,
     /// Every position of the game, for the graph (`…/graph`).
     Graph = 1,
-}
-
-/// What it takes to make a game again: taken while the game is locked (briefly), for an
-/// analysis (which works on a copy), to give back a game whose search panicked, or to
-/// keep a game not used for a while small.
-#[derive(Clone)]
-pub(super) struct Snapshot {
-    /// The game's id.
-    pub id: String,
-    /// Its variant.
-    pub variant: &'static str,
-    /// Its rule set.
-    pub rules: &'static str,
-    /// The position it started from, if not the standard start.
-    pub start: Option<String>,
-    /// The moves played.
-    pub moves: Vec<String>,
 }
 
 /// An analysis ready to run on its thread.
@@ -231,32 +213,6 @@ fn spawn(job: Job, events: Events, work: impl FnOnce(&Job) + Send + 'static) -> 
 fn send(job: &Job, value: &Value) {
     let message = format!("data: {value}\n\n");
     let _ = job.sender.try_send(Bytes::from(message));
-}
-
-/// The game as it was after its first `ply` moves, made again from its start (each move
-/// already proven when it was played).
-pub(super) fn copy_game(
-    snapshot: &Snapshot,
-    ply: usize,
-) -> Result<Box<dyn DynGame + Send>, String> {
-    let variant = registry::lookup(snapshot.variant)?;
-    let mut game = (variant.new_game)(Some(snapshot.rules), snapshot.start.as_deref())
-        .map_err(|e| bounded(&e.to_string()))?;
-    for i in 0..ply {
-        play_again(game.as_mut(), &snapshot.moves, i)?;
-    }
-    Ok(game)
-}
-
-/// Plays move `i` of `moves` again (proven when it was first played: no budget needed).
-fn play_again(game: &mut dyn DynGame, moves: &[String], i: usize) -> Result<(), String> {
-    let following: Vec<&str> = moves[i + 1..moves.len().min(i + 1 + FOLLOWING)]
-        .iter()
-        .map(String::as_str)
-        .collect();
-    game.play_within(&moves[i], &following, &mut Budget::nodes(0), true)
-        .map(|_| ())
-        .map_err(|e| format!("move {}: {e} (a bug: please report it)", i + 1))
 }
 
 /// White's winning chances in [-1, 1] for a score (for the side `to_move`), as lichess

@@ -8,16 +8,19 @@
 //!
 //! It is built by job:
 //! - `http`: the connections (at most [`ServeOptions::max_connections`]), the Host and Origin
-//!   checks, the bounded reading of bodies, and the catching of panics;
+//!   checks, the bounded reading of bodies;
+//! - `reply`: the answers (JSON or a stream of events) and the running of a game's work on
+//!   the blocking pool, a panic answered 500;
 //! - `store`: the games, each behind an asynchronous lock, so that a request waiting for a
 //!   busy game waits without holding a worker thread (and gives up after [`GAME_WAIT`]);
-//! - `api`: the routes and their answers (the state of a game, its moves per click, moves,
-//!   undo, records);
+//! - `api`: the routes and their answers (its moves per click, moves, undo, records);
+//! - `state`: a game's state as the page reads it, made once per position;
+//! - `snapshot`: a game as its moves, and its making again;
 //! - `analysis`: the engine's analysis of a position and of the game, streamed as
 //!   server-sent events (at most [`MAX_ANALYSES`] at once, each with a budget, each stopped
 //!   when its client leaves);
 //! - `search`: the computer's searches, on threads of their own (at most [`MAX_SEARCHES`]),
-//!   with engines taken from a pool shared by all games (at most [`MAX_ENGINES`] kept).
+//!   with engines taken from `pool`, shared by all games (at most [`MAX_ENGINES`] kept).
 //!
 //! Every request is bounded: the body ([`MAX_BODY`]), each legality question
 //! ([`QUESTION`]), the moves a new game replays ([`MAX_MOVES`], [`REPLAY_QUESTION`],
@@ -29,11 +32,15 @@ mod analysis;
 mod api;
 mod http;
 mod new_game;
+mod pool;
+mod reply;
 mod search;
+mod snapshot;
+mod state;
 mod store;
 
 use crate::{Failure, Io, Limit};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 /// The largest request body read (64 KiB); a larger one gets 413.
@@ -167,4 +174,11 @@ fn open_browser(url: &str) {
             return;
         }
     }
+}
+
+/// Locks a plain (short-held) lock. A panic while it was held leaves data that is still
+/// consistent here (every change is made whole or not at all), so a poisoned lock is used
+/// as it is.
+pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }

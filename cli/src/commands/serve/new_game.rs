@@ -1,8 +1,8 @@
 //! `POST /api/games`: a new game, from a position and with moves replayed, each proven
 //! legal within a budget; the side of each move noted as it is played (one replay).
 
-use super::api::{parse, state_reply};
-use super::http::Reply;
+use super::reply::{parse, Reply};
+use super::state::state_reply;
 use super::store::{Entry, State};
 use super::{MAX_MOVES, MAX_REPLAY, REPLAY_QUESTION};
 use crate::registry;

@@ -2,16 +2,17 @@
 //! game taken out of its entry meanwhile, so that the game's other requests are answered
 //! at once (its state as last computed, `"thinking"` saying that the computer thinks; a
 //! move or undo gets 409), with an engine from a pool shared by all the games (at most
-//! [`MAX_ENGINES`] kept idle).
+//! [`super::MAX_ENGINES`] kept idle).
 
-use super::analysis::{copy_game, Snapshot};
-use super::api::{state_body, state_reply, thinking_reply};
-use super::http::{blocking, Reply};
-use super::store::{lock, Entry, Slot, State, Thinking};
-use super::{DEFAULT_COMPUTER_TIME, MAX_COMPUTER_NODES, MAX_COMPUTER_TIME, MAX_ENGINES};
+use super::lock;
+use super::reply::{blocking, thinking_reply, Reply};
+use super::snapshot::{copy_game, Snapshot};
+use super::state::{state_body, state_reply};
+use super::store::{Entry, Slot, State, Thinking};
+use super::{DEFAULT_COMPUTER_TIME, MAX_COMPUTER_NODES, MAX_COMPUTER_TIME};
 use super::{MAX_SEARCHES, QUESTION};
 use crate::setup::bounded;
-use crate::{registry, Computer, Report};
+use crate::Report;
 use chimera_core::DynGame;
 use chimera_engine::Limits;
 use serde_json::{json, Value};
@@ -28,69 +29,6 @@ pub(super) struct ComputerRequest {
     /// Whether to answer when the computer has moved (the default), or at once with 202
     /// (the game's state then says `"thinking"` until the move is played).
     wait: Option<bool>,
-}
-
-/// An engine kept between searches, with the game it last searched.
-struct Idle {
-    variant: &'static str,
-    rules: &'static str,
-    game: String,
-    computer: Box<dyn Computer>,
-}
-
-/// The engines kept between searches, shared by all the games: at most [`MAX_ENGINES`], the
-/// least recently used dropped past it. A game's next search takes back the engine of its
-/// last one if it is still here (it learns from one move to the next), else another of its
-/// variant and rules, else a new one.
-#[derive(Default)]
-pub(super) struct Pool {
-    idle: Mutex<Vec<Idle>>,
-}
-
-impl Pool {
-    /// An engine for a search of game `game`: the one of its last search if still kept,
-    /// else another of its variant and rules, else a new one.
-    pub(super) fn take(
-        &self,
-        variant: &'static str,
-        rules: &'static str,
-        game: &str,
-    ) -> Option<Box<dyn Computer>> {
-        let mut idle = lock(&self.idle);
-        let same = |i: &Idle| i.variant == variant && i.rules == rules;
-        let at = idle
-            .iter()
-            .position(|i| same(i) && i.game == game)
-            .or_else(|| idle.iter().rposition(same));
-        match at {
-            Some(at) => Some(idle.remove(at).computer),
-            None => {
-                drop(idle);
-                registry::computer(variant)
-            }
-        }
-    }
-
-    /// Keeps an engine after a search of game `game` (the least recently kept dropped past
-    /// [`MAX_ENGINES`]).
-    pub(super) fn give(
-        &self,
-        variant: &'static str,
-        rules: &'static str,
-        game: &str,
-        computer: Box<dyn Computer>,
-    ) {
-        let mut idle = lock(&self.idle);
-        idle.push(Idle {
-            variant,
-            rules,
-            game: game.to_string(),
-            computer,
-        });
-        while idle.len() > MAX_ENGINES {
-            idle.remove(0);
-        }
-    }
 }
 
 /// Counts a running search; at most [`MAX_SEARCHES`] at once.

@@ -1,17 +1,17 @@
 //! The games the server keeps: each behind an asynchronous lock (a request waiting for its
 //! game holds no thread), the least recently used forgotten past the cap.
 
-use super::analysis::{copy_game, Snapshot};
-use super::http::Reply;
-use super::search::Pool;
-use super::{GAME_WAIT, MAX_LIVE};
+use super::pool::Pool;
+use super::reply::Reply;
+use super::snapshot::{copy_game, Snapshot};
+use super::{lock, GAME_WAIT, MAX_LIVE};
 use crate::commands::Survey;
 use chimera_core::{excerpt, Color, DynGame, MoveCells};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tokio::sync::{Mutex as GameLock, OwnedMutexGuard};
 
@@ -216,13 +216,6 @@ pub(super) struct State {
     /// is frozen to its moves.
     live: Mutex<VecDeque<Slot>>,
     ids: std::collections::hash_map::RandomState,
-}
-
-/// Locks a plain (short-held) lock. A panic while it was held leaves data that is still
-/// consistent here (every change is made whole or not at all), so a poisoned lock is used
-/// as it is.
-pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl State {
