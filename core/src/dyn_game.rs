@@ -66,6 +66,12 @@ pub trait DynGame {
     fn notation_help(&self) -> &'static str {
         "Moves are written FROM-TO (type `moves` for the legal moves)."
     }
+    /// A note for a player whose move text was refused ([`Render::notation_hint`]); the
+    /// default has none.
+    fn notation_hint(&self, word: &str, unreadable: bool) -> Option<&'static str> {
+        let _ = (word, unreadable);
+        None
+    }
     /// How a move of the current position (in any notation [`DynGame::play`] reads) is made
     /// by clicking the [`DynGame::svg`] picture ([`Render::move_cells`]); `None` if the text
     /// is not a move here. Whether the move is legal is not checked. The default is `None`.
@@ -180,6 +186,9 @@ where
     }
     fn notation_help(&self) -> &'static str {
         P::notation_help()
+    }
+    fn notation_hint(&self, word: &str, unreadable: bool) -> Option<&'static str> {
+        P::notation_hint(word, unreadable)
     }
     fn move_cells(&self, text: &str) -> Option<MoveCells> {
         let mv = self.position().parse_move(text).ok()?;

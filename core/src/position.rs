@@ -287,6 +287,15 @@ pub trait Render: Position {
     fn notation_help() -> &'static str {
         "Moves are written FROM-TO (type `moves` for the legal moves)."
     }
+
+    /// A note for a player whose move text `word` was refused, where the variant has one
+    /// to add to the error (how a special move is written, when an early end of turn is
+    /// allowed); `unreadable` says whether the text did not parse (rather than being
+    /// illegal here). The default has none.
+    fn notation_hint(word: &str, unreadable: bool) -> Option<&'static str> {
+        let _ = (word, unreadable);
+        None
+    }
 }
 
 /// How a move is made by clicking a picture of the position ([`Render::move_cells`]).

@@ -116,6 +116,15 @@ impl Render for TilingRider {
         }
     }
 
+    fn notation_hint(word: &str, unreadable: bool) -> Option<&'static str> {
+        let end = word.eq_ignore_ascii_case(";") || word.eq_ignore_ascii_case("end");
+        (end && !unreadable).then_some(
+            "`;` ends the turn early: it is legal only after at least one move this turn, \
+             once the turn's minimum is reached (White's first turn is exactly 4 moves, \
+             Black's exactly 8) and with your king not attacked.",
+        )
+    }
+
     fn notation_help() -> &'static str {
         "Tiling Rider notation: each action is one token. A piece's move is FROM-TO,\n\
          `e4-d5` (also `e4d5`), a capture FROMxTO, `d4xe5`. An aggregate (four like\n\

@@ -74,6 +74,14 @@ impl Render for Triagonal {
         }
     }
 
+    fn notation_hint(word: &str, _unreadable: bool) -> Option<&'static str> {
+        word.contains('@').then_some(
+            "A placement is part of a whole turn, one token: two Jacks on empty cells next \
+             to each other and to two of your pieces, then the move, joined by commas: \
+             J@Cc3,J@Cd3,Ab1-Ac3 (a Jack just placed may not move this turn).",
+        )
+    }
+
     fn notation_help() -> &'static str {
         "Triagonal notation: a cell is level A-H, file a-h, rank 1-8 (Ae2 is level A,\n\
          file e, rank 2). A move is FROM-TO: `Ae2-Ae4`, `Ab1-Ac3`; a capture with x,\n\

@@ -163,21 +163,7 @@ impl Session<'_> {
             return Ok(());
         }
         writeln!(io.out, "{e}")?;
-        let lower = word.to_ascii_lowercase();
-        let note = match variant {
-            "tiling-rider" if !unreadable && (lower == ";" || lower == "end") => Some(
-                "`;` ends the turn early: it is legal only after at least one move this turn, \
-                 once the turn's minimum is reached (White's first turn is exactly 4 moves, \
-                 Black's exactly 8) and with your king not attacked.",
-            ),
-            "triagonal" if word.contains('@') => Some(
-                "A placement is part of a whole turn, one token: two Jacks on empty cells next \
-                 to each other and to two of your pieces, then the move, joined by commas: \
-                 J@Cc3,J@Cd3,Ab1-Ac3 (a Jack just placed may not move this turn).",
-            ),
-            _ => None,
-        };
-        if let Some(note) = note {
+        if let Some(note) = self.game.notation_hint(word, unreadable) {
             writeln!(io.out, "{note}")?;
         }
         writeln!(
