@@ -13,10 +13,12 @@
 //! The random numbers come from [`SplitMix64`] (the core's), so a failing seed replays.
 
 pub mod checks;
+pub mod eval;
 pub mod perft_file;
 
 pub use checks::{check_move_cells, check_parsers, check_playout, random_game};
 pub use chimera_core::SplitMix64;
+pub use eval::check_features_symmetric;
 pub use perft_file::{
     mutations, parse_perft_file, perft_counts, perft_two_ways, run_counter_edges, run_parser_fuzz,
     run_perft_file, run_playouts, PerftCase, Settings,

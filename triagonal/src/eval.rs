@@ -305,7 +305,7 @@ impl Evaluate for Triagonal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chimera_kit::tune::{parse_weights, Dense};
+    use chimera_kit::tune::parse_weights;
 
     /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
     fn legacy_side_score(pos: &Triagonal, color: Color) -> i32 {
@@ -369,20 +369,12 @@ mod tests {
 
     #[test]
     fn the_evaluation_is_symmetric() {
-        for pos in positions() {
+        let flip = |pos: &Triagonal| {
             let mut other = pos.clone();
             other.turn = !other.turn;
-            let (mut a, mut b) = (Dense::new(FEATURES.len()), Dense::new(FEATURES.len()));
-            pos.features(&mut a);
-            other.features(&mut b);
-            for (i, (x, y)) in a.values().iter().zip(b.values()).enumerate() {
-                if i == TEMPO {
-                    assert_eq!((*x, *y), (1, 1));
-                } else {
-                    assert_eq!(*x, -*y, "{} in {}", FEATURES[i], pos.to_text());
-                }
-            }
-        }
+            other
+        };
+        chimera_test_kit::check_features_symmetric(&positions(), TEMPO, flip, |p| p.to_text());
     }
 
     #[test]

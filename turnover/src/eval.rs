@@ -222,20 +222,12 @@ mod tests {
 
     #[test]
     fn the_evaluation_is_symmetric() {
-        for pos in positions() {
+        let flip = |pos: &Turnover| {
             let mut other = pos.clone();
             other.turn = !other.turn;
-            let (mut a, mut b) = (Dense::new(FEATURES.len()), Dense::new(FEATURES.len()));
-            pos.features(&mut a);
-            other.features(&mut b);
-            for (i, (x, y)) in a.values().iter().zip(b.values()).enumerate() {
-                if i == TEMPO {
-                    assert_eq!((*x, *y), (1, 1));
-                } else {
-                    assert_eq!(*x, -*y, "{} in {}", FEATURES[i], pos.to_text());
-                }
-            }
-        }
+            other
+        };
+        chimera_test_kit::check_features_symmetric(&positions(), TEMPO, flip, |p| p.to_text());
     }
 
     #[test]
