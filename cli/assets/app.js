@@ -56,7 +56,8 @@ async function start() {
   for (const v of variants) $("variant").add(new Option(v.name, v.name));
   // Another variant or rule set starts its standard game at once.
   $("variant").onchange = () => { fillRules(); newGame({ position: "" }); };
-  $("rules").onchange = () => newGame({ position: "" });
+  $("rules").onchange = () => { fillStarts(); newGame({ position: "" }); };
+  $("start").onchange = () => newGame({ position: "" });
   $("setup").onsubmit = (e) => { e.preventDefault(); newGame({}); };
   $("record-in").onchange = loadRecord;
   $("undo").onclick = undo;
@@ -104,6 +105,28 @@ function fillRules() {
   const v = variants.find((v) => v.name === $("variant").value);
   $("rules").innerHTML = "";
   for (const r of v ? v.rule_sets : []) $("rules").add(new Option(r, r));
+  fillStarts();
+}
+
+// The numbered starts of the rule set chosen (Turtle Shell's shuffle: 0 to 89), or none:
+// the Start box is shown only for a rule set that has them. Its choice is kept from one
+// rule set to another while it exists.
+function startCount() {
+  const v = variants.find((v) => v.name === $("variant").value);
+  return (v && v.starts && v.starts[$("rules").value]) || 0;
+}
+
+function fillStarts() {
+  const count = startCount();
+  const box = $("start");
+  const chosen = box.value || "random";
+  $("start-box").hidden = count === 0;
+  if (box.options.length !== count + 1) {
+    box.innerHTML = "";
+    if (count > 0) box.add(new Option("random", "random"));
+    for (let n = 0; n < count; n++) box.add(new Option(String(n), String(n)));
+  }
+  box.value = count > 0 && (chosen === "random" || Number(chosen) < count) ? chosen : "random";
 }
 
 // The Variant and Rules boxes show the game on the board.
@@ -112,6 +135,7 @@ function syncSetup() {
   $("variant").value = game.variant;
   fillRules();
   $("rules").value = game.rules;
+  fillStarts();
 }
 
 // A new game always starts, whatever is under way: the old game's search is stopped and
@@ -121,6 +145,9 @@ async function newGame(extra) {
   const request = { variant: $("variant").value, rules: $("rules").value, ...extra };
   const position = $("position-in").value.trim();
   if (position && request.position === undefined) request.position = position;
+  // A chosen numbered start, unless a position or a record's moves are given.
+  const start = $("start").value;
+  if (startCount() > 0 && start !== "random" && !request.position && !request.moves) request.start = Number(start);
   const mine = ++generation;
   if (game && game.thinking) stopComputer();
   try {
@@ -159,7 +186,8 @@ function show(state) {
   options = null;
   history.replaceState(null, "", "#game=" + state.id);
   syncSetup();
-  $("title").textContent = state.variant + (state.rules !== "standard" ? " · " + state.rules : "");
+  $("title").textContent = state.variant + (state.rules !== "standard" ? " · " + state.rules : "") +
+    (state.start !== null && state.start !== undefined ? " · start " + state.start : "");
   document.title = "Chimera · " + state.variant;
   $("board").innerHTML = state.svg;
   addArrowhead();
@@ -371,7 +399,9 @@ function pieceOn(cell) {
   for (const t of $("board").querySelectorAll("svg text")) {
     const tb = t.getBBox();
     const [x, y] = [tb.x + tb.width / 2, tb.y + tb.height / 2];
-    if (x > b.x && x < b.x + b.width && y > b.y && y < b.y + b.height && t.textContent.trim().length <= 3) return t.textContent.trim();
+    const label = t.textContent.trim();
+    // (A hand's box also shows its count: a number is not the piece.)
+    if (x > b.x && x < b.x + b.width && y > b.y && y < b.y + b.height && label.length <= 3 && !/^\d+$/.test(label)) return label;
   }
   return "";
 }
@@ -520,7 +550,7 @@ function redraw(hot) {
   if (cursor) overlay(cursor, "cur");
   drawBest();
   if (!options) {
-    $("hint").textContent = game.outcome || game.thinking ? "" : "Click or tap a piece (or a cell to place on) to see its moves.";
+    $("hint").textContent = game.outcome || game.thinking ? "" : "Click or tap a piece (or a piece in hand, or a cell to place on) to see its moves.";
   } else {
     showOptions(hot);
   }

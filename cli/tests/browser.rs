@@ -1072,6 +1072,256 @@ async fn analysis_board(client: &Client, server: &Server) {
     println!("analysis board: bar, line, arrow, graph, keys and drags work");
 }
 
+/// Starts a new game of `variant` under `rules` from the page's controls (choosing the rule
+/// set starts its game at once; New game then starts from `position`).
+async fn new_game_with_rules(client: &Client, variant: &str, rules: &str, position: &str) {
+    select(client, "variant", variant).await;
+    select(client, "rules", rules).await;
+    wait_for(
+        client,
+        &format!("game !== null && game.rules === '{rules}' && idle()"),
+        "the rule set's game",
+    )
+    .await;
+    new_game(client, variant, position).await;
+    assert_eq!(js(client, "game.rules").await, json!(rules));
+}
+
+/// The server's position text and moves of the game on the page, and the page's own.
+async fn server_and_page(client: &Client, server: &Server) -> (Value, Value, Vec<String>) {
+    let id = js(client, "game.id").await;
+    let (status, state) = server.get(&format!("/api/games/{}?brief", id.as_str().unwrap()));
+    assert_eq!(status, 200);
+    let shown = js(client, "document.getElementById('position').value").await;
+    (state, shown, page_moves(client).await)
+}
+
+/// Turtle Shell's drops (`--rules ko+drops`), by clicks on a phone and by a drag on a
+/// laptop: a capture puts the pawn in White's hand (a box below the board), clicking it
+/// highlights exactly the cells it may be dropped on, and a click on one, or a drag from the
+/// hand to one, drops it; the board, the hand and the move list follow.
+async fn drops_by_clicks_and_drag(client: &Client, server: &Server) {
+    viewport(client, 400, 800).await;
+    // White has a pawn in hand already; the capture C3xC7 adds a second.
+    new_game_with_rules(
+        client,
+        "turtle-shell",
+        "ko+drops",
+        "W:KE1,RC3,PB2,@P B:KE8,PC7,PB8 w",
+    )
+    .await;
+    for cell in ["C3", "C7", "E8", "D8"] {
+        click_cell(client, cell).await;
+        wait_for(client, "idle()", "the page").await;
+    }
+    let (state, _, moves) = server_and_page(client, server).await;
+    assert_eq!(moves, ["C3xC7", "E8-D8"], "the capture in the move list");
+    assert_eq!(
+        state["position"],
+        json!("W:KE1,RC7,PB2,@PP B:KD8,PB8 w"),
+        "the captured pawn in White's hand"
+    );
+    let drops: Vec<String> = state["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| {
+            m.as_str()
+                .and_then(|m| m.strip_prefix("P@"))
+                .map(String::from)
+        })
+        .collect();
+    assert!(drops.contains(&"D5".to_string()), "{drops:?}");
+    // Clicking the hand's pawn highlights the cells it may be dropped on, and only those.
+    click_cell(client, "W:P@").await;
+    wait_for(
+        client,
+        "idle() && options !== null",
+        "the hand's pawn selected",
+    )
+    .await;
+    let mut targets: Vec<String> = serde_json::from_value(
+        js(
+            client,
+            "[...document.querySelectorAll('#board .hl')].map(h => h.dataset.target)",
+        )
+        .await,
+    )
+    .unwrap();
+    targets.sort();
+    let mut expected = drops.clone();
+    expected.sort();
+    assert_eq!(
+        targets, expected,
+        "the highlighted drop cells are the legal drops"
+    );
+    let listed = js(client, "document.getElementById('dests').textContent").await;
+    assert!(
+        listed
+            .as_str()
+            .unwrap()
+            .contains("D5: drops P from the hand"),
+        "{listed}"
+    );
+    let (board, _, _, inner_w, _) = layout(client).await;
+    assert!(
+        board >= 0.9 * inner_w,
+        "phone: the board and hands fill the width ({board})"
+    );
+    std::fs::write(
+        screenshots().join("phone-turtle-shell-drops.png"),
+        client.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    click_cell(client, "D5").await;
+    wait_for(
+        client,
+        "game.moves_played.length === 3 && idle()",
+        "P@D5 dropped by clicks",
+    )
+    .await;
+    click_cell(client, "D8").await;
+    click_cell(client, "E8").await;
+    wait_for(client, "game.moves_played.length === 4 && idle()", "D8-E8").await;
+    // On a laptop, the second pawn dragged from the hand to E5.
+    viewport(client, 1280, 900).await;
+    drag(client, "W:P@", "E5", false).await;
+    wait_for(
+        client,
+        "game.moves_played.length === 5 && idle()",
+        "P@E5 dragged from the hand",
+    )
+    .await;
+    let (state, shown, moves) = server_and_page(client, server).await;
+    assert_eq!(
+        moves,
+        ["C3xC7", "E8-D8", "P@D5", "D8-E8", "P@E5"],
+        "the drops in the move list"
+    );
+    assert_eq!(state["moves_played"], json!(moves), "the server's moves");
+    assert_eq!(
+        state["position"],
+        json!("W:KE1,RC7,PB2,PD5,PE5 B:KE8,PB8 b"),
+        "the pawns on D5 and E5, White's hand empty"
+    );
+    assert_eq!(shown, state["position"], "the position shown");
+    let pawn_on = "(cell) => { const b = cellEl(cell).getBBox(); \
+         return [...document.querySelectorAll('#board svg text')].some((t) => { \
+         if (t.textContent.trim() !== '\u{265F}') return false; const r = t.getBBox(); \
+         const [x, y] = [r.x + r.width / 2, r.y + r.height / 2]; \
+         return x > b.x && x < b.x + b.width && y > b.y && y < b.y + b.height; }); }";
+    assert_eq!(
+        js(client, &format!("['D5', 'E5', 'C5'].map({pawn_on})")).await,
+        json!([true, true, false]),
+        "the board shows the dropped pawns on D5 and E5 (and none on C5)"
+    );
+    assert_eq!(
+        js(
+            client,
+            "document.querySelector('#board .cell[data-cell=\"W:P@\"]') === null"
+        )
+        .await,
+        json!(true),
+        "the empty hand has no box"
+    );
+    std::fs::write(
+        screenshots().join("laptop-turtle-shell-drops.png"),
+        client.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    viewport(client, 1500, 1100).await;
+    println!("drops: a capture, then P@D5 by clicks (phone) and P@E5 by a drag (laptop)");
+}
+
+/// The Start box of a rule set with numbered starts (Turtle Shell's `ko+shuffle`): hidden
+/// for other rule sets, 0 to 89 or random; the chosen start is played (the server's
+/// `start 17`), shown beside the title and kept in the record; random draws one and names
+/// it too.
+async fn numbered_starts_chosen_on_the_page(client: &Client, server: &Server) {
+    select(client, "variant", "turtle-shell").await;
+    wait_for(
+        client,
+        "game.variant === 'turtle-shell' && idle()",
+        "Turtle Shell",
+    )
+    .await;
+    assert_eq!(
+        js(client, "document.getElementById('start-box').hidden").await,
+        json!(true),
+        "no Start box for the standard rules"
+    );
+    select(client, "rules", "ko+shuffle").await;
+    wait_for(
+        client,
+        "game.rules === 'ko+shuffle' && idle() && !document.getElementById('start-box').hidden",
+        "the shuffled game and its Start box",
+    )
+    .await;
+    assert_eq!(
+        js(client, "document.getElementById('start').options.length").await,
+        json!(91)
+    );
+    let drawn = js(client, "game.start").await;
+    assert!(
+        drawn.as_u64().is_some_and(|n| n < 90),
+        "a random start: {drawn}"
+    );
+    select(client, "start", "17").await;
+    wait_for(client, "game.start === 17 && idle()", "start 17").await;
+    let title = js(client, "document.getElementById('title').textContent").await;
+    assert_eq!(title, json!("turtle-shell · ko+shuffle · start 17"));
+    let (status, expected) = server.post(
+        "/api/games?brief",
+        &json!({"variant": "turtle-shell", "rules": "ko+shuffle", "start": 17}),
+    );
+    assert_eq!(status, 201);
+    let (state, shown, _) = server_and_page(client, server).await;
+    assert_eq!(
+        state["position"], expected["position"],
+        "start 17's position"
+    );
+    assert_eq!(shown, expected["position"]);
+    let record = server::agent()
+        .get(&format!(
+            "{}/api/games/{}/record",
+            server.base,
+            state["id"].as_str().unwrap()
+        ))
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap();
+    assert!(record.contains("[Position \"start 17\"]"), "{record}");
+    let before = js(client, "game.id").await;
+    select(client, "start", "random").await;
+    wait_for(
+        client,
+        &format!("game.id !== {before} && idle() && typeof game.start === 'number'"),
+        "a new game from a random start",
+    )
+    .await;
+    let n = js(client, "game.start").await;
+    let title = js(client, "document.getElementById('title').textContent").await;
+    assert_eq!(
+        title,
+        json!(format!("turtle-shell · ko+shuffle · start {n}"))
+    );
+    std::fs::write(
+        screenshots().join("turtle-shell-shuffle.png"),
+        client.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    // Back to the standard rules: no Start box, no start.
+    select(client, "rules", "ko").await;
+    wait_for(
+        client,
+        "game.rules === 'ko' && idle() && document.getElementById('start-box').hidden && game.start === null",
+        "the standard rules",
+    )
+    .await;
+    println!("numbered starts: start 17 chosen and recorded, random drew {n}");
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn browser_plays_every_variant_by_clicks_in_headless_chromium() {
     let started = Instant::now();
@@ -1094,6 +1344,8 @@ async fn browser_plays_every_variant_by_clicks_in_headless_chromium() {
         for script in SCRIPTS {
             run_script(&client, &server, script).await;
         }
+        drops_by_clicks_and_drag(&client, &server).await;
+        numbered_starts_chosen_on_the_page(&client, &server).await;
         download_and_load_a_record(&client, &server).await;
         computer_undo_flip_reload(&client, &server.base).await;
         screen_sizes(&client).await;

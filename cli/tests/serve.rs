@@ -578,3 +578,190 @@ fn serve_freezes_games_not_used_and_plays_them_on_as_they_were() {
     assert_eq!(status, 200, "{rider_after}");
     assert_eq!(rider_after["turn_moves"], 1);
 }
+
+/// The record of game `id`, as text.
+fn record_of(server: &Server, id: &str) -> String {
+    server::agent()
+        .get(&format!("{}/api/games/{id}/record", server.base))
+        .call()
+        .unwrap()
+        .into_string()
+        .unwrap()
+}
+
+#[test]
+fn serve_starts_a_shuffled_game_from_the_chosen_or_a_random_start_and_records_it() {
+    let server = Server::start(&[]);
+    let (_, variants) = server.get("/api/variants");
+    let turtle = variants["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["name"] == "turtle-shell")
+        .unwrap();
+    assert_eq!(turtle["starts"]["ko+shuffle"], json!(90));
+    assert_eq!(turtle["starts"]["none+shuffle+drops+marshal"], json!(90));
+    assert!(turtle["starts"].get("ko").is_none(), "{}", turtle["starts"]);
+    assert_eq!(turtle["starts"].as_object().unwrap().len(), 12);
+    // start 17: its position (the same as the position text `start 17`), named in the
+    // state and in the record, which replays.
+    let (status, chosen) = server.post(
+        "/api/games",
+        &json!({"variant": "turtle-shell", "rules": "ko+shuffle", "start": 17}),
+    );
+    assert_eq!(status, 201, "{chosen}");
+    assert_eq!(chosen["start"], json!(17));
+    assert_eq!(chosen["start_position"], json!("start 17"));
+    let (_, by_text) = server.post(
+        "/api/games",
+        &json!({"variant": "turtle-shell", "rules": "ko+shuffle", "position": "start 17"}),
+    );
+    assert_eq!(chosen["position"], by_text["position"]);
+    let (_, standard) = server.post("/api/games", &json!({"variant": "turtle-shell"}));
+    assert_ne!(
+        chosen["position"], standard["position"],
+        "start 17 is shuffled"
+    );
+    assert_eq!(standard["start"], Value::Null, "one start: no number");
+    let id = chosen["id"].as_str().unwrap();
+    let legal = texts(
+        &server.get(&format!("/api/games/{id}?brief")).1,
+        "legal_moves",
+    );
+    let (status, _) = server.post(&format!("/api/games/{id}/move"), &json!({"move": legal[0]}));
+    assert_eq!(status, 200);
+    let record = record_of(&server, id);
+    assert!(record.contains("[Position \"start 17\"]"), "{record}");
+    let (status, replayed) = server.post(
+        "/api/games",
+        &json!({"variant": "turtle-shell", "rules": "ko+shuffle", "position": "start 17", "moves": record}),
+    );
+    assert_eq!(status, 201, "{replayed}");
+    assert_eq!(texts(&replayed, "moves_played"), [legal[0].clone()]);
+    // No start given: one drawn at random, named in the state and the record.
+    let mut drawn = std::collections::BTreeSet::new();
+    for _ in 0..12 {
+        let (status, state) = server.post(
+            "/api/games",
+            &json!({"variant": "turtle-shell", "rules": "shuffle"}),
+        );
+        assert_eq!(status, 201, "{state}");
+        let n = state["start"].as_u64().expect("a start drawn");
+        assert!(n < 90, "{n}");
+        let record = record_of(&server, state["id"].as_str().unwrap());
+        assert!(
+            record.contains(&format!("[Position \"start {n}\"]")),
+            "{record}"
+        );
+        drawn.insert(n);
+    }
+    assert!(drawn.len() > 1, "random starts: {drawn:?}");
+}
+
+#[test]
+fn serve_refuses_a_bad_start_number_and_keeps_no_game_for_it() {
+    // With one game kept, a game made by a refused request would push the first one out.
+    let server = Server::start(&["--max-games", "1"]);
+    let (_, kept) = server.post(
+        "/api/games",
+        &json!({"variant": "turtle-shell", "rules": "ko+shuffle", "start": 5}),
+    );
+    let id = kept["id"].as_str().unwrap();
+    let shuffle =
+        |start: Value| json!({"variant": "turtle-shell", "rules": "ko+shuffle", "start": start});
+    let cases = [
+        ("past the last start", shuffle(json!(90)), 422, "0 to 89"),
+        ("negative", shuffle(json!(-1)), 400, "start"),
+        ("not a number", shuffle(json!("five")), 400, "start"),
+        ("a fraction", shuffle(json!(1.5)), 400, "start"),
+        (
+            "with a position",
+            json!({"variant": "turtle-shell", "rules": "ko+shuffle", "start": 3, "position": "start 3"}),
+            422,
+            "not both",
+        ),
+        (
+            "a rule set with one start",
+            json!({"variant": "turtle-shell", "rules": "ko+drops", "start": 3}),
+            422,
+            "one start",
+        ),
+        (
+            "another variant",
+            json!({"variant": "chess", "start": 0}),
+            422,
+            "one start",
+        ),
+    ];
+    for (what, body, expected, says) in cases {
+        let (status, answer) = server.post("/api/games", &body);
+        assert_eq!(status, expected, "{what}: {answer}");
+        let message = answer["error"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{what}: {message}");
+        println!("{what}: {status} {message}");
+    }
+    let (status, after) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "the game kept is still there: {after}");
+    assert_eq!(after["start"], json!(5));
+    assert_eq!(after["position"], kept["position"]);
+}
+
+#[test]
+fn serve_drops_a_captured_piece_from_the_hand_by_its_two_clicks() {
+    let server = Server::start(&[]);
+    let (status, state) = server.post(
+        "/api/games",
+        &json!({
+            "variant": "turtle-shell",
+            "rules": "ko+drops",
+            "position": "W:KE1,RC3,PB2 B:KE8,PC7,PB8 w",
+            "moves": "C3xC7 E8-D8",
+        }),
+    );
+    assert_eq!(status, 201, "{state}");
+    assert_eq!(state["position"], json!("W:KE1,RC7,PB2,@P B:KD8,PB8 w"));
+    let svg = state["svg"].as_str().unwrap();
+    assert!(
+        svg.contains("data-cell=\"W:P@\""),
+        "the hand's pawn is a cell"
+    );
+    assert!(
+        state["starts"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(["W:P@"])),
+        "{}",
+        state["starts"]
+    );
+    let id = state["id"].as_str().unwrap();
+    // As the page asks (each click escaped: `W%3AP%40`), and as typed.
+    let (status, answer) = server.get(&format!("/api/games/{id}/moves?clicks=W%3AP%40"));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["clicks"], json!(["W:P@"]));
+    let (_, typed) = server.get(&format!("/api/games/{id}/moves?clicks=W:P@"));
+    assert_eq!(typed, answer);
+    for bad in ["W%3", "W%zzP", "%FF%FE"] {
+        let (status, refused) = server.get(&format!("/api/games/{id}/moves?clicks={bad}"));
+        assert_eq!(status, 400, "{bad}: {refused}");
+        assert!(refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("percent-encoded"));
+    }
+    let next = answer["next"].as_array().unwrap();
+    let d5 = next
+        .iter()
+        .find(|n| n["cells"] == json!(["D5"]))
+        .expect("D5");
+    assert_eq!(d5["moves"][0]["text"], json!("P@D5"));
+    let (_, brief) = server.get(&format!("/api/games/{id}?brief"));
+    let drops = texts(&brief, "legal_moves")
+        .into_iter()
+        .filter(|m| m.starts_with("P@"))
+        .count();
+    assert_eq!(next.len(), drops, "a next cell per legal drop");
+    let (status, after) = server.post(&format!("/api/games/{id}/move"), &json!({"move": "P@D5"}));
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["position"], json!("W:KE1,RC7,PB2,PD5 B:KD8,PB8 b"));
+    assert_eq!(texts(&after, "moves_played"), ["C3xC7", "E8-D8", "P@D5"]);
+}

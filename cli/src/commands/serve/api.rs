@@ -142,10 +142,20 @@ fn variants() -> Reply {
                 let help = (v.new_game)(None, None)
                     .map(|g| g.notation_help())
                     .unwrap_or("");
+                // The rule sets with numbered starts, and how many (0 to count - 1).
+                let starts: serde_json::Map<String, Value> = v
+                    .rule_sets
+                    .iter()
+                    .filter_map(|r| {
+                        registry::numbered_starts(v.name, Some(r))
+                            .map(|n| (r.to_string(), json!(n)))
+                    })
+                    .collect();
                 json!({
                     "name": v.name,
                     "about": v.about,
                     "rule_sets": v.rule_sets,
+                    "starts": starts,
                     "notation_help": help,
                 })
             })
@@ -161,7 +171,16 @@ fn clicks(query: &str) -> Result<Vec<String>, Reply> {
         .split('&')
         .find_map(|q| q.strip_prefix("clicks="))
         .unwrap_or("");
-    let value = value.replace("%2C", ",").replace("%2c", ",");
+    // The page escapes each cell (`encodeURIComponent`): a hand's `W:P@` is `W%3AP%40`.
+    let value = percent_decoded(value).ok_or_else(|| {
+        Reply::error(
+            400,
+            format!(
+                "clicks: `{}` is not a percent-encoded UTF-8 text",
+                excerpt(value)
+            ),
+        )
+    })?;
     let clicks: Vec<String> = value
         .split(',')
         .filter(|c| !c.is_empty())
@@ -174,6 +193,28 @@ fn clicks(query: &str) -> Result<Vec<String>, Reply> {
         ));
     }
     Ok(clicks)
+}
+
+/// `text` with each `%XX` replaced by its byte; `None` for a `%` not followed by two hex
+/// digits, or bytes that are not UTF-8.
+fn percent_decoded(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes.get(i + 1..i + 3)?;
+            if !hex.iter().all(u8::is_ascii_hexdigit) {
+                return None;
+            }
+            out.push(u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 /// `GET /api/games/ID/moves?clicks=A,B`: the legal moves that start with these clicks,

@@ -22,6 +22,28 @@ struct CreateRequest {
     rules: Option<String>,
     position: Option<String>,
     moves: Option<String>,
+    /// The numbered start of a rule set with several (Turtle Shell's option `shuffle`:
+    /// 0-89), the same as the position `start N`.
+    #[serde(default, deserialize_with = "start_number")]
+    start: Option<u32>,
+}
+
+/// Reads `start`: a whole number from 0 up (or null), the error naming the field.
+fn start_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    let value = <Option<serde_json::Value> as serde::Deserialize>::deserialize(d)?;
+    match value {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .map(Some)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "start: give a start number, a whole number from 0 up, not {}",
+                    excerpt(&v.to_string())
+                ))
+            }),
+    }
 }
 
 /// Makes the game a request asks for and keeps it: 201 with its state, or the 4xx answer
@@ -35,11 +57,11 @@ pub(super) fn create(state: &State, body: &[u8], brief: bool) -> Reply {
         Ok(variant) => variant,
         Err(unknown) => return Reply::error(422, unknown),
     };
-    let position = request
-        .position
-        .as_deref()
-        .map(str::trim)
-        .filter(|p| !p.is_empty());
+    let position = match start_position(&request, variant.name) {
+        Ok(position) => position,
+        Err(reply) => return reply,
+    };
+    let position = position.as_deref();
     let mut game = match (variant.new_game)(request.rules.as_deref(), position) {
         Ok(g) => g,
         Err(e) => {
@@ -75,6 +97,62 @@ pub(super) fn create(state: &State, body: &[u8], brief: bool) -> Reply {
     reply.status = 201;
     state.keep(entry);
     reply
+}
+
+/// The position text a new game starts from: the request's `position`, or `start N` for
+/// its `start` (checked against the rule set's numbered starts), or, for a rule set with
+/// numbered starts and neither nor any moves, one drawn at random (so that the game's
+/// record names it); `None`: the rule set's start. A `start` the rule set does not have
+/// is answered 422.
+fn start_position(request: &CreateRequest, variant: &str) -> Result<Option<String>, Reply> {
+    let position = request
+        .position
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty());
+    let starts = registry::numbered_starts(variant, request.rules.as_deref());
+    let rules = request.rules.as_deref().unwrap_or("standard");
+    match (request.start, position, starts) {
+        (Some(_), Some(_), _) => Err(Reply::error(
+            422,
+            "start: give a start number or a position, not both",
+        )),
+        (Some(n), None, None) => Err(Reply::error(
+            422,
+            format!(
+                "start {n}: the rule set `{}` of {variant} has one start (numbered starts \
+                 come with Turtle Shell's option shuffle)",
+                excerpt(rules)
+            ),
+        )),
+        (Some(n), None, Some(count)) if n >= count => Err(Reply::error(
+            422,
+            format!("start {n}: starts are numbered 0 to {}", count - 1),
+        )),
+        (Some(n), None, Some(_)) => Ok(Some(format!("start {n}"))),
+        (None, Some(p), _) => Ok(Some(p.to_string())),
+        (None, None, Some(count)) if no_moves(request) => {
+            Ok(Some(format!("start {}", random_below(count))))
+        }
+        (None, None, _) => Ok(None),
+    }
+}
+
+/// Whether the request replays no moves.
+fn no_moves(request: &CreateRequest) -> bool {
+    request.moves.as_deref().is_none_or(|m| m.trim().is_empty())
+}
+
+/// A number below `n` (at least 1), drawn from the clock and a counter.
+fn random_below(n: u32) -> u32 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let clock = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let seed = clock ^ COUNTER.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed);
+    let (_, random) = chimera_core::zobrist::splitmix64_next(seed);
+    (random % u64::from(n.max(1))) as u32
 }
 
 /// Plays a new game's `moves` (a record's text), each proven within [`REPLAY_QUESTION`]

@@ -107,6 +107,13 @@ pub(super) fn state_body(entry: &mut Entry, brief: bool) -> Result<Arc<String>, 
     map.insert("sides".into(), json!(sides));
     if !brief {
         map.insert("start_position".into(), json!(entry.start_position));
+        // The numbered start (Turtle Shell's option shuffle) the game began from, if any.
+        let start = entry
+            .start_position
+            .as_deref()
+            .and_then(|p| p.trim().strip_prefix("start "))
+            .and_then(|n| n.trim().parse::<u32>().ok());
+        map.insert("start".into(), json!(start));
         map.insert("notation_help".into(), json!(game.notation_help()));
         map.insert("svg".into(), json!(game.svg()));
     }
