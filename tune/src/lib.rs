@@ -17,7 +17,7 @@
 //! Variants: turtle-shell, turret, turnover, triagonal, tiling-rider (their standard rules).
 #![forbid(unsafe_code)]
 
-use chimera_core::{Color, Evaluate, Game, Position};
+use chimera_core::{Color, Evaluate, Game, Position, RuleSet};
 use chimera_engine::baseline::Baseline;
 use chimera_engine::{Engine, Limits, SearchError};
 use chimera_kit::tune::{
@@ -82,6 +82,12 @@ pub struct SelfplayOptions {
     pub a: WeightChoice,
     /// Player b's weights.
     pub b: WeightChoice,
+    /// The rule set the games are played under (a name of the variant's `RuleSet::NAMES`,
+    /// e.g. Turtle Shell's `ko+marshal`); `None`: the standard rules.
+    pub rules: Option<String>,
+    /// The position text every game starts from (then the random plies); `None`: the
+    /// rule set's start.
+    pub position: Option<String>,
 }
 
 impl Default for SelfplayOptions {
@@ -97,6 +103,8 @@ impl Default for SelfplayOptions {
             max_plies: 400,
             a: WeightChoice::Tuned,
             b: WeightChoice::Tuned,
+            rules: None,
+            position: None,
         }
     }
 }
@@ -195,6 +203,7 @@ fn mover(turn: Color, a_white: bool) -> usize {
 /// positions' texts in `record`.
 fn play_game<P>(
     players: &mut [Player<P>; 2],
+    start: &P,
     opening: u64,
     a_white: bool,
     options: &SelfplayOptions,
@@ -204,7 +213,7 @@ where
     P: Evaluate + Send,
     P::Move: Send,
 {
-    let mut game = Game::new(P::start(Default::default()));
+    let mut game = Game::new(start.clone());
     let mut random = Baseline::<P>::random(opening);
     for _ in 0..options.random_plies {
         match random.choose(&game) {
@@ -274,6 +283,25 @@ fn prepare(weights: &WeightSet, choice: &WeightChoice, slot: u8) -> Result<Choic
     })
 }
 
+/// The position self-play starts from: `options.position` (or the start) under
+/// `options.rules` (or the standard rules); an unknown rule set or a bad text is refused.
+fn start_of<P: Position>(options: &SelfplayOptions) -> Result<P, String> {
+    let rules = match options.rules.as_deref() {
+        None => P::Rules::default(),
+        Some(name) => P::Rules::from_name(name).ok_or_else(|| {
+            format!(
+                "--rules {}: not a rule set of this variant (one of: {})",
+                chimera_core::excerpt(name),
+                <P::Rules as RuleSet>::NAMES.join(", ")
+            )
+        })?,
+    };
+    match options.position.as_deref() {
+        None => Ok(P::start(rules)),
+        Some(text) => P::from_text(text, rules).map_err(|e| format!("--position: {e}")),
+    }
+}
+
 /// Self-play of variant `P` (see [`selfplay`]).
 pub fn selfplay_of<P>(
     weights: &WeightSet,
@@ -297,6 +325,7 @@ where
             choice: prepare(weights, &options.b, 1)?,
         },
     ];
+    let start = start_of::<P>(options)?;
     let mut score = Score::default();
     let mut record = Vec::new();
     let mut seeds = Rng(options.seed);
@@ -305,7 +334,7 @@ where
         let opening = seeds.next();
         for a_white in [true, false] {
             record.clear();
-            let end = play_game(&mut players, opening, a_white, options, &mut record);
+            let end = play_game(&mut players, &start, opening, a_white, options, &mut record);
             let for_a = if a_white { end.white } else { 1.0 - end.white };
             match for_a {
                 r if r > 0.75 => score.wins += 1,
@@ -472,6 +501,38 @@ pub fn tune(variant: &str, data: &str, fit: &Fit, header: &str) -> Result<Tuned,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn selfplay_under_a_rule_set_plays_its_start_and_refuses_an_unknown_one() {
+        let options = SelfplayOptions {
+            games: 2,
+            nodes: 200,
+            b_nodes: 200,
+            max_plies: 40,
+            sample_every: 1,
+            rules: Some("ko+marshal".into()),
+            ..SelfplayOptions::default()
+        };
+        let mut data = Vec::new();
+        selfplay("turtle-shell", &options, &mut data, &mut |_, _| {}).unwrap();
+        let text = String::from_utf8(data).unwrap();
+        assert!(
+            text.lines().any(|l| l.contains('M')),
+            "the marshals' games recorded: {text}"
+        );
+        let bad = SelfplayOptions {
+            rules: Some("ko+nonsense".into()),
+            ..options.clone()
+        };
+        let err = selfplay("turtle-shell", &bad, &mut Vec::new(), &mut |_, _| {}).unwrap_err();
+        assert!(err.contains("--rules"), "{err}");
+        let bad = SelfplayOptions {
+            position: Some("W:KE1 B:".into()),
+            ..options
+        };
+        let err = selfplay("turtle-shell", &bad, &mut Vec::new(), &mut |_, _| {}).unwrap_err();
+        assert!(err.contains("--position"), "{err}");
+    }
 
     #[test]
     fn selfplay_records_positions_that_tune_reads_back() {

@@ -43,6 +43,14 @@ pub struct SelfplayArgs {
     /// Record one quiet position in N (at random).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub sample_every: u32,
+    /// The rule set (see `chimera variants`), e.g. `ko+marshal` for Turtle Shell;
+    /// default: the variant's standard rules.
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+    /// Start every game from this position text (then the random plies) instead of the
+    /// rule set's start.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
     /// Stop a game at this many engine plies (a draw; its positions are not recorded).
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_plies: u32,
@@ -64,6 +72,8 @@ pub fn run(io: &mut Io<'_>, args: &SelfplayArgs) -> Result<(), Failure> {
         max_plies: args.max_plies,
         a: WeightChoice::parse(&args.a, read).map_err(Failure::input)?,
         b: WeightChoice::parse(&args.b, read).map_err(Failure::input)?,
+        rules: args.rules.clone(),
+        position: args.position.clone(),
     };
     let mut data: Box<dyn std::io::Write> = match &args.output {
         Some(path) => Box::new(std::io::BufWriter::new(
