@@ -492,11 +492,25 @@ impl UciEngine {
         go: &Go,
         wait: Duration,
     ) -> Result<Reply, ExternalError> {
-        let position = if moves.is_empty() {
-            "position startpos".to_string()
-        } else {
-            format!("position startpos moves {}", moves.join(" "))
+        self.go_from(None, moves, go, wait)
+    }
+
+    /// As [`UciEngine::go`], from the position text `start` (`position fen TEXT moves …`)
+    /// when it is given, else from the start.
+    pub fn go_from(
+        &mut self,
+        start: Option<&str>,
+        moves: &[String],
+        go: &Go,
+        wait: Duration,
+    ) -> Result<Reply, ExternalError> {
+        let mut position = match start {
+            Some(text) => format!("position fen {text}"),
+            None => "position startpos".to_string(),
         };
+        if !moves.is_empty() {
+            position = format!("{position} moves {}", moves.join(" "));
+        }
         self.send(&position)?;
         let start = Instant::now();
         self.send(&go.command())?;
@@ -621,6 +635,8 @@ pub struct ExternalPlayer {
     wait: Duration,
     engine: Option<UciEngine>,
     starts: u32,
+    /// The position text the game starts from, when not the start (`set_start`).
+    start: Option<String>,
 }
 
 impl ExternalPlayer {
@@ -641,6 +657,7 @@ impl ExternalPlayer {
             wait,
             engine: None,
             starts: 0,
+            start: None,
         }
     }
 
@@ -682,11 +699,20 @@ impl ExternalPlayer {
     /// dropped (killed), to be started again.
     pub fn play(&mut self, moves: &[String]) -> Result<Reply, ExternalError> {
         let (go, wait) = (self.go, self.wait);
-        let result = self.engine().and_then(|e| e.go(moves, &go, wait));
+        let start = self.start.clone();
+        let result = self
+            .engine()
+            .and_then(|e| e.go_from(start.as_deref(), moves, &go, wait));
         if result.is_err() {
             self.engine = None;
         }
         result
+    }
+
+    /// Sets the position text the next games start from (`position fen TEXT`; a shuffled
+    /// start), or the start (`None`: `position startpos`).
+    pub fn set_start(&mut self, start: Option<String>) {
+        self.start = start;
     }
 
     /// Drops the program (a game ended by its fault), to be started again.

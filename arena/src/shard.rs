@@ -97,6 +97,10 @@ pub struct MatchKey {
     /// Where the openings come from (`none`, `random 8 plies, margin 100`, a file and its
     /// digest).
     pub openings: String,
+    /// Where the games start (`--start N`, or starts drawn from the seed), when not the
+    /// rule set's start; absent in the files of matches before `--start`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
     /// The SPRT, if one was asked for.
     pub sprt: Option<Sprt>,
 }
@@ -289,6 +293,11 @@ fn key_difference(x: &MatchKey, y: &MatchKey) -> String {
         ),
         ("openings", x.openings.clone(), y.openings.clone()),
         (
+            "start",
+            x.start.clone().unwrap_or_else(|| "the rule set's".into()),
+            y.start.clone().unwrap_or_else(|| "the rule set's".into()),
+        ),
+        (
             "sprt",
             x.sprt.map_or("none".into(), |s| s.to_string()),
             y.sprt.map_or("none".into(), |s| s.to_string()),
@@ -317,6 +326,7 @@ mod tests {
             seed: 5,
             max_plies: 400,
             openings: "none".into(),
+            start: None,
             sprt: Some("elo0=0 elo1=10".parse().unwrap()),
         }
     }

@@ -307,3 +307,173 @@ fn a_tiling_rider_ply_is_a_whole_turn() {
     assert!(check.status.success(), "{}", stdout(&check));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `[Position "…"]` header of each saved game of `dir` (game-001.txt, …), validated
+/// with the binary under `rules`.
+fn saved_starts(dir: &std::path::Path, games: usize, rules: &str) -> Vec<String> {
+    (1..=games)
+        .map(|i| {
+            let file = dir.join(format!("game-00{i}.txt"));
+            let record = std::fs::read_to_string(&file).expect("a saved game");
+            let check = chimera(&[
+                "validate",
+                "turtle-shell",
+                file.to_str().unwrap(),
+                "--rules",
+                rules,
+            ]);
+            assert!(
+                check.status.success() && stdout(&check).contains("all legal"),
+                "{}: {}{}\n{record}",
+                file.display(),
+                stdout(&check),
+                stderr(&check)
+            );
+            record
+                .lines()
+                .find_map(|l| {
+                    l.strip_prefix("[Position \"")
+                        .and_then(|l| l.strip_suffix("\"]"))
+                })
+                .unwrap_or_else(|| panic!("no [Position] in {record}"))
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn match_start_n_plays_every_game_from_that_shuffled_start_and_records_it() {
+    let dir = temp_dir("start-17");
+    let d = dir.to_str().unwrap();
+    let out = chimera(&[
+        "match",
+        "turtle-shell",
+        "--rules",
+        "ko+shuffle",
+        "--start",
+        "17",
+        "--games",
+        "4",
+        "--a",
+        "random",
+        "--b",
+        "greedy",
+        "--max-plies",
+        "30",
+        "--seed",
+        "3",
+        "--save",
+        d,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("Match: turtle-shell, rules ko+shuffle, from start 17:"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(saved_starts(&dir, 4, "ko+shuffle"), ["start 17"; 4]);
+    let record = std::fs::read_to_string(dir.join("game-001.txt")).unwrap();
+    assert!(
+        record.contains("# The game starts from start 17."),
+        "{record}"
+    );
+    let results = std::fs::read_to_string(dir.join("results.json")).unwrap();
+    assert!(
+        results.contains("\"start\": \"start 17\"") || results.contains("\"start\":\"start 17\""),
+        "{results}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_under_shuffle_draws_each_pairs_start_from_the_seed_and_replays_it() {
+    let run = |name: &str, seed: &str| {
+        let dir = temp_dir(name);
+        let d = dir.to_str().unwrap();
+        let out = chimera(&[
+            "match",
+            "turtle-shell",
+            "--rules",
+            "shuffle",
+            "--games",
+            "6",
+            "--a",
+            "random",
+            "--b",
+            "greedy",
+            "--max-plies",
+            "20",
+            "--seed",
+            seed,
+            "--save",
+            d,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stdout(&out).contains("from a start drawn from the seed for each pair (of 90)"),
+            "{}",
+            stdout(&out)
+        );
+        let starts = saved_starts(&dir, 6, "ko+shuffle");
+        let moves: Vec<String> = (1..=6)
+            .map(|i| std::fs::read_to_string(dir.join(format!("game-00{i}.txt"))).unwrap())
+            .map(|r| {
+                r.lines()
+                    .filter(|l| !l.starts_with('#'))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .collect();
+        let _ = std::fs::remove_dir_all(&dir);
+        (starts, moves)
+    };
+    let (starts, moves) = run("drawn-a", "11");
+    // Both games of a pair from one start; the pairs' starts drawn (not all the same).
+    for pair in starts.chunks(2) {
+        assert_eq!(pair[0], pair[1], "{starts:?}");
+    }
+    assert!(starts.iter().all(|s| s.starts_with("start ")), "{starts:?}");
+    assert!(
+        starts[0] != starts[2] || starts[2] != starts[4],
+        "{starts:?}"
+    );
+    // The same seed: the same starts and games.
+    assert_eq!(run("drawn-b", "11"), (starts.clone(), moves));
+    let (other, _) = run("drawn-c", "12");
+    assert_ne!(other, starts, "another seed, other starts");
+}
+
+#[test]
+fn match_refuses_a_start_the_rule_set_does_not_have() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--rules", "ko+shuffle", "--start", "90"],
+            "--start 90: the starts are numbered 0 to 89",
+        ),
+        (&["--rules", "ko", "--start", "3"], "has one start"),
+        (&["--start", "3"], "has one start"),
+        (&["--rules", "ko+shuffle", "--start=-1"], "--start"),
+        (&["--rules", "ko+shuffle", "--start", "x"], "--start"),
+    ];
+    for (args, want) in cases {
+        let mut all = vec![
+            "match",
+            "turtle-shell",
+            "--a",
+            "random",
+            "--b",
+            "greedy",
+            "--games",
+            "2",
+        ];
+        all.extend_from_slice(args);
+        let out = chimera(&all);
+        assert_eq!(out.status.code(), Some(2), "{all:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(want),
+            "{all:?}: no `{want}` in {}",
+            stderr(&out)
+        );
+        assert!(stdout(&out).is_empty(), "{all:?}");
+    }
+}

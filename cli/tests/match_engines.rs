@@ -402,3 +402,50 @@ fn our_own_engine_plays_over_uci_against_the_engine_in_process() {
         assert!(text.contains("a: "), "the external engine's moves: {text}");
     }
 }
+
+#[test]
+fn an_external_engine_is_sent_a_shuffled_start_as_its_position_text() {
+    // `chimera engine` over UCI from start 17 (`position fen W:… B:… w moves …`): a wrong
+    // start would make its moves illegal, a forfeit. Both games' records replay.
+    let dir = temp_dir("uci-start");
+    let engine = format!("nodes=300,cmd='{}' engine", env!("CARGO_BIN_EXE_chimera"));
+    let out = chimera(&[
+        "match",
+        "turtle-shell",
+        "--rules",
+        "ko+shuffle",
+        "--start",
+        "17",
+        "--games",
+        "2",
+        "--a",
+        &engine,
+        "--b",
+        "greedy",
+        "--max-plies",
+        "30",
+        "--seed",
+        "4",
+        "--jobs",
+        "1",
+        "--quiet",
+        "--save",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("from start 17"), "{text}");
+    assert!(!text.contains("Forfeits"), "{text}");
+    assert!(text.contains("a: "), "the external engine's moves: {text}");
+    for game in ["game-001.txt", "game-002.txt"] {
+        let file = dir.join(game);
+        let check = chimera(&["validate", "turtle-shell", file.to_str().unwrap()]);
+        assert!(
+            check.status.success() && stdout(&check).contains("all legal"),
+            "{}{}",
+            stdout(&check),
+            stderr(&check)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

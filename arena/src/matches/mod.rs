@@ -352,6 +352,77 @@ pub fn parse_games(text: &str) -> Result<u32, String> {
     }
 }
 
+/// Where a match's games start (`--start`), for a rule set with numbered starts (Turtle
+/// Shell's option `shuffle`: 0 to 89).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Starts {
+    /// The rule set's one start (or its default one).
+    RuleSet,
+    /// Every game from the numbered start N (`--start N`).
+    Fixed(u32),
+    /// Each pair from a start drawn from the match's seed among this many (a rule set
+    /// with numbered starts and no `--start`): the same seed, the same starts.
+    Drawn(u32),
+}
+
+/// The seed's use for a pair's drawn start ([`runner::derive_seed`]).
+const SEED_START: u64 = 3;
+
+impl Starts {
+    /// The starts of a match under `rules` of `variant` with `--start` `start`: the
+    /// numbered start checked against the rule set's (an error says the range, or that
+    /// the rule set has one start), drawn starts for a rule set that has several.
+    pub fn choose(variant: &str, rules: Option<&str>, start: Option<u32>) -> Result<Starts, Error> {
+        match (start, crate::registry::numbered_starts(variant, rules)) {
+            (None, None) => Ok(Starts::RuleSet),
+            (None, Some(count)) => Ok(Starts::Drawn(count)),
+            (Some(n), Some(count)) if n < count => Ok(Starts::Fixed(n)),
+            (Some(n), Some(count)) => Err(Error::new(format!(
+                "--start {n}: the starts are numbered 0 to {}",
+                count - 1
+            ))),
+            (Some(n), None) => Err(Error::new(format!(
+                "--start {n}: the rule set {} of {variant} has one start (numbered starts \
+                 come with Turtle Shell's option shuffle, e.g. --rules ko+shuffle)",
+                rules.unwrap_or("standard")
+            ))),
+        }
+    }
+
+    /// The numbered start of pair `pair` in a match seeded with `seed`, if any.
+    pub fn of_pair(&self, seed: u64, pair: usize) -> Option<u32> {
+        match *self {
+            Starts::RuleSet => None,
+            Starts::Fixed(n) => Some(n),
+            Starts::Drawn(count) => {
+                Some((runner::derive_seed(seed, pair, SEED_START) % u64::from(count.max(1))) as u32)
+            }
+        }
+    }
+
+    /// The position text pair `pair` starts from (`start N`), if not the rule set's start.
+    pub fn text_of_pair(&self, seed: u64, pair: usize) -> Option<String> {
+        self.of_pair(seed, pair).map(|n| format!("start {n}"))
+    }
+
+    /// Whether the pairs may start from different positions.
+    pub fn vary(&self) -> bool {
+        matches!(self, Starts::Drawn(_))
+    }
+
+    /// In words, for the report and the results' key: `start 17`, `a start drawn from the
+    /// seed per pair (of 90)`; `None` for the rule set's start.
+    pub fn describe(&self) -> Option<String> {
+        match *self {
+            Starts::RuleSet => None,
+            Starts::Fixed(n) => Some(format!("start {n}")),
+            Starts::Drawn(count) => Some(format!(
+                "a start drawn from the seed for each pair (of {count})"
+            )),
+        }
+    }
+}
+
 /// What every game of a match shares.
 pub struct Setup {
     /// The variant played.
@@ -362,6 +433,8 @@ pub struct Setup {
     pub players: [Player; 2],
     /// The plies (turns) after which a game is stopped, as an adjudicated draw.
     pub max_plies: usize,
+    /// Where each pair starts (`--start`).
+    pub starts: Starts,
     /// Each pair's opening.
     pub openings: Openings,
     /// The seed of the random players and openings.
@@ -382,6 +455,12 @@ impl Setup {
     /// The rule set's name (the variant's standard one if none was given).
     pub fn rules_name(&self) -> &str {
         self.rules.as_deref().unwrap_or(self.variant.rule_sets[0])
+    }
+
+    /// The position text the games of pair `pair` start from (`start N`), if not the rule
+    /// set's start.
+    pub fn start_of_pair(&self, pair: usize) -> Option<String> {
+        self.starts.text_of_pair(self.seed, pair)
     }
 
     /// The `UCI_Variant` value an external engine is given: the variant's name for its
@@ -468,6 +547,7 @@ pub fn shard_results(setup: &Setup, results: &[Played], complete: bool) -> Shard
             seed: setup.seed,
             max_plies: setup.max_plies as u64,
             openings: setup.openings.source.clone(),
+            start: setup.starts.describe(),
             sprt: setup.sprt,
         },
         shard: setup.shard,

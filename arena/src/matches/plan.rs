@@ -1,7 +1,7 @@
 //! What a match settles before its first move: the games this run plays (a slice, with
 //! `--shard`), each pair's opening (`--openings K|FILE`), and the external engines checked.
 
-use super::{Player, Setup};
+use super::{Player, Setup, Starts};
 use crate::openings::{self, Generation, Opening, MAX_OPENING_PLIES};
 use crate::player::SAFETY_TIME;
 use crate::shard::Shard;
@@ -100,25 +100,45 @@ impl Openings {
     }
 
     /// The openings of `pairs` as `spec` says, for a match in `variant` under `rules`
-    /// seeded with `seed`. A file's openings are all played first, and a wrong one
-    /// reported; random ones are drawn until a short search finds them balanced.
+    /// seeded with `seed`, each pair from its start (`starts`). A file's openings are all
+    /// played first (from the start, or, when the pairs' starts differ, each pair's from
+    /// its start), and a wrong one reported; random ones are drawn from each pair's start
+    /// until a short search finds them balanced.
     pub fn for_pairs(
         spec: &OpeningSpec,
         variant: &Variant,
         rules: Option<&str>,
-        seed: u64,
+        (seed, starts): (u64, Starts),
         pairs: &[usize],
     ) -> Result<Openings, Error> {
-        let new_game = move || -> Result<Box<dyn DynGame + Send>, String> {
-            (variant.new_game)(rules, None).map_err(|e| format!("{}: {e}", variant.name))
+        let game_of_pair = move |pair: usize| -> Result<Box<dyn DynGame + Send>, String> {
+            let start = starts.text_of_pair(seed, pair);
+            (variant.new_game)(rules, start.as_deref())
+                .map_err(|e| format!("{}: {e}", variant.name))
         };
         match spec {
             OpeningSpec::None => Ok(Openings::none()),
             OpeningSpec::File(path) => {
                 let suite =
                     openings::read_file(path).map_err(|e| Error::new(format!("--openings {e}")))?;
-                openings::check(&suite, &new_game)
-                    .map_err(|e| Error::new(format!("--openings {}: {e}", path.display())))?;
+                let checked = if starts.vary() {
+                    pairs.iter().try_for_each(|&p| {
+                        let mut game = game_of_pair(p)?;
+                        openings::play_opening(game.as_mut(), &suite[p % suite.len()]).map_err(
+                            |e| {
+                                format!(
+                                    "opening {} from pair {}'s start ({}): {e}",
+                                    p % suite.len() + 1,
+                                    p + 1,
+                                    starts.text_of_pair(seed, p).unwrap_or_default()
+                                )
+                            },
+                        )
+                    })
+                } else {
+                    openings::check(&suite, &|| game_of_pair(0))
+                };
+                checked.map_err(|e| Error::new(format!("--openings {}: {e}", path.display())))?;
                 let by_pair = pairs
                     .iter()
                     .map(|&p| (p, suite[p % suite.len()].clone()))
@@ -156,7 +176,7 @@ impl Openings {
                 };
                 let mut by_pair = BTreeMap::new();
                 for &p in pairs {
-                    let opening = openings::generate_one(p, &how, &new_game, &mut score)
+                    let opening = openings::generate_one(p, &how, &|| game_of_pair(p), &mut score)
                         .map_err(|e| Error::new(format!("--openings: {e}")))?;
                     by_pair.insert(p, opening);
                 }

@@ -10,11 +10,13 @@ use std::path::Path;
 /// A game as a record ([`GameRecord`]): comments saying who played and how it ended, the
 /// headers, then the moves, one line per White turn, and the result.
 pub fn record_text(setup: &Setup, played: &Played, games: usize, file: &str) -> String {
+    // A numbered start is the record's `[Position "start N"]`, so that the game replays.
+    let start = setup.start_of_pair(played.index / 2);
     GameRecord {
         comments: vec![record_header(setup, played, games, file)],
         variant: setup.variant.name,
         rules: setup.rules_name(),
-        position: None,
+        position: start.as_deref(),
         result: Some(played.result()),
         moves: &played.moves,
         sides: Some(&played.sides),
@@ -69,6 +71,18 @@ fn record_header(setup: &Setup, played: &Played, games: usize, file: &str) -> St
             "The first {} plies{moves} are {from}.",
             played.opening_plies
         );
+    }
+    if let Some(start) = setup.start_of_pair(played.index / 2) {
+        let how = if setup.starts.vary() {
+            format!(
+                " (drawn for pair {} from seed {})",
+                played.index / 2 + 1,
+                setup.seed
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(text, "The game starts from {start}{how}.");
     }
     let _ = writeln!(
         text,

@@ -121,8 +121,14 @@ fn start_externals(seats: &mut Seats<'_>) -> Option<End> {
 /// Plays game `index`. `kept` holds the players the thread keeps (cleared here).
 fn play_game(setup: &Setup, index: usize, kept: &mut Kept) -> Result<Played, Error> {
     let start = Instant::now();
-    let mut game = (setup.variant.new_game)(setup.rules.as_deref(), None)
+    let start_text = setup.start_of_pair(index / 2);
+    let mut game = (setup.variant.new_game)(setup.rules.as_deref(), start_text.as_deref())
         .map_err(|e| Error::new(format!("{}: {e}", setup.variant.name)))?;
+    // External engines are told the start as its position text (`position fen …`).
+    let start_position = start_text.is_some().then(|| game.position_text());
+    for external in kept.externals.iter_mut().flatten() {
+        external.set_start(start_position.clone());
+    }
     let mut played = Played::new(index);
     play_opening(setup, game.as_mut(), &mut played)?;
     let mut seats = Seats::new(setup, index, kept);

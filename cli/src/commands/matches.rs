@@ -8,7 +8,7 @@ use chimera_arena::matches::plan::{
 use chimera_arena::matches::record::{file_name, save_game};
 use chimera_arena::matches::{
     check_lengths, clock_seed, jobs, parse_games, parse_player, play_games, shard_results, Played,
-    Player, Setup, SideStats, SprtWatch, Summary, DEFAULT_GAMES, DEFAULT_MAX_PLIES,
+    Player, Setup, SideStats, SprtWatch, Starts, Summary, DEFAULT_GAMES, DEFAULT_MAX_PLIES,
     DEFAULT_SPRT_GAMES,
 };
 use chimera_arena::shard::{Shard, ShardResults};
@@ -27,6 +27,11 @@ pub struct MatchArgs {
     /// The rule set (see `chimera variants`); default: the variant's standard rules.
     #[arg(long, value_name = "NAME")]
     pub rules: Option<String>,
+    /// Play every game from the numbered start N of a rule set with several (Turtle
+    /// Shell's option `shuffle`: 0-89). Without it such a rule set gives each pair a start
+    /// drawn from the seed (the same seed, the same starts), written in each saved record.
+    #[arg(long, value_name = "N")]
+    pub start: Option<u32>,
     /// The first player: `random`, `greedy`, the engine's limits for each move
     /// (`time=0.1s`, `depth=6`, `nodes=20000`, or several joined by commas), or an external
     /// UCI engine: `cmd=PROGRAM ARGS` after its limits and options
@@ -100,6 +105,7 @@ fn setup(args: &MatchArgs) -> Result<(Setup, Vec<usize>), Failure> {
     (variant.new_game)(args.rules.as_deref(), None)
         .map_err(|e| Failure::input(format!("{}: {e}", variant.name)))?;
     check_lengths(args.max_plies, 0)?;
+    let starts = Starts::choose(variant.name, args.rules.as_deref(), args.start)?;
     let sprt = match &args.sprt {
         Some(words) => Some(
             words
@@ -135,7 +141,7 @@ fn setup(args: &MatchArgs) -> Result<(Setup, Vec<usize>), Failure> {
         &spec,
         &variant,
         args.rules.as_deref(),
-        seed,
+        (seed, starts),
         &pairs_of(&indices),
     )?;
     let setup = Setup {
@@ -143,6 +149,7 @@ fn setup(args: &MatchArgs) -> Result<(Setup, Vec<usize>), Failure> {
         rules: args.rules.clone(),
         players: [args.a.clone(), args.b.clone()],
         max_plies: args.max_plies as usize,
+        starts,
         openings,
         seed,
         games,
@@ -228,9 +235,13 @@ fn save_openings(setup: &Setup, dir: &Path) -> Result<(), Failure> {
     if !setup.shard.is_whole() {
         return Ok(());
     }
+    let from = setup
+        .starts
+        .describe()
+        .map_or(String::new(), |s| format!(" from {s}"));
     let header = format!(
         "chimera match openings: {}, rules {}, seed {}; {}\n\
-         {plies} plies each; line p is the opening of games 2p-1 and 2p",
+         {plies} plies each{from}; line p is the opening of games 2p-1 and 2p",
         setup.variant.name,
         setup.rules_name(),
         setup.seed,
@@ -308,9 +319,13 @@ fn report(
     let rules = setup.rules_name();
     let planned = game_indices(setup.games, setup.shard).len();
     let out = &mut io.out;
+    let from = setup
+        .starts
+        .describe()
+        .map_or(String::new(), |s| format!(", from {s}"));
     writeln!(
         out,
-        "Match: {}, rules {rules}: a = {}, b = {}",
+        "Match: {}, rules {rules}{from}: a = {}, b = {}",
         setup.variant.name, setup.players[0], setup.players[1]
     )?;
     writeln!(
