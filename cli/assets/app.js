@@ -57,7 +57,7 @@ async function start() {
   // Another variant or rule set starts its standard game at once.
   $("variant").onchange = () => { fillRules(); newGame({ position: "" }); };
   $("rules").onchange = () => { fillStarts(); newGame({ position: "" }); };
-  $("start").onchange = () => newGame({ position: "" });
+  $("start").onchange = () => { startChoice = $("start").value; newGame({ position: "" }); };
   $("setup").onsubmit = (e) => { e.preventDefault(); newGame({}); };
   $("record-in").onchange = loadRecord;
   $("undo").onclick = undo;
@@ -116,17 +116,18 @@ function startCount() {
   return (v && v.starts && v.starts[$("rules").value]) || 0;
 }
 
+let startChoice = "random"; // the Start box's last choice (kept while the boxes are refilled)
+
 function fillStarts() {
   const count = startCount();
   const box = $("start");
-  const chosen = box.value || "random";
   $("start-box").hidden = count === 0;
-  if (box.options.length !== count + 1) {
+  if (box.options.length !== (count > 0 ? count + 1 : 0)) {
     box.innerHTML = "";
     if (count > 0) box.add(new Option("random", "random"));
     for (let n = 0; n < count; n++) box.add(new Option(String(n), String(n)));
   }
-  box.value = count > 0 && (chosen === "random" || Number(chosen) < count) ? chosen : "random";
+  if (count > 0) box.value = startChoice === "random" || Number(startChoice) < count ? startChoice : "random";
 }
 
 // The Variant and Rules boxes show the game on the board.

@@ -1270,6 +1270,11 @@ async fn numbered_starts_chosen_on_the_page(client: &Client, server: &Server) {
     wait_for(client, "game.start === 17 && idle()", "start 17").await;
     let title = js(client, "document.getElementById('title').textContent").await;
     assert_eq!(title, json!("turtle-shell · ko+shuffle · start 17"));
+    assert_eq!(
+        js(client, "document.getElementById('start').value").await,
+        json!("17"),
+        "the Start box keeps the choice"
+    );
     let (status, expected) = server.post(
         "/api/games?brief",
         &json!({"variant": "turtle-shell", "rules": "ko+shuffle", "start": 17}),
