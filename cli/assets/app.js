@@ -555,6 +555,21 @@ function redraw(hot) {
   } else {
     showOptions(hot);
   }
+  // The pieces in the mover's hand (Turtle Shell's drops: boxes named like `W:P@` below
+  // the board), also as buttons, large enough for a finger: a tap selects the piece.
+  if (viewing === null && !game.thinking) {
+    for (const group of game.starts) {
+      const hand = group[0].match(/^([WB]):([A-Za-z]+)@$/);
+      if (!hand) continue;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "hand" + (clicks[0] === group[0] ? " on" : "");
+      b.dataset.cell = group[0];
+      b.textContent = "Drop " + hand[2] + " from the hand";
+      b.onclick = () => clickCell(group[0]);
+      $("actions").append(b);
+    }
+  }
   // Moves made by no click (Tiling Rider's "end turn").
   for (const text of game.actions) {
     const label = text === ";" ? "End turn (" + game.turn_moves + " move" + (game.turn_moves === 1 ? "" : "s") + " made)" : text;

@@ -1132,7 +1132,22 @@ async fn drops_by_clicks_and_drag(client: &Client, server: &Server) {
         })
         .collect();
     assert!(drops.contains(&"D5".to_string()), "{drops:?}");
-    // Clicking the hand's pawn highlights the cells it may be dropped on, and only those.
+    // The hand's pawn has a button too (a finger's target on a phone): it selects it.
+    click_css(client, "#actions button.hand[data-cell=\"W:P@\"]").await;
+    wait_for(
+        client,
+        "idle() && options !== null && clicks.join() === 'W:P@'",
+        "the hand's pawn selected by its button",
+    )
+    .await;
+    let by_button = js(client, "document.querySelectorAll('#board .hl').length").await;
+    assert_eq!(
+        by_button,
+        json!(drops.len()),
+        "the button highlights the drops"
+    );
+    // Clicking the hand's pawn on the board highlights the cells it may be dropped on, and
+    // only those.
     click_cell(client, "W:P@").await;
     wait_for(
         client,
