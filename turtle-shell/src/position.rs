@@ -106,8 +106,11 @@ pub struct TurtleShell {
     pub(crate) promoted: u64,
     /// The hands, `[colour][piece]` (option `drops` only; empty otherwise).
     pub(crate) hands: [[u8; 8]; 2],
-    /// How many pieces are on the board (kept so that the Ko rule need not count bits).
-    pub(crate) count: u8,
+    /// How many moves in a row, up to this position, neither captured, moved a pawn nor
+    /// dropped a piece (255 at most; 0 at the start and in a position read from text): only
+    /// the positions that many moves back or fewer can come back (see `history.rs`). Not
+    /// part of equality: the Ko rule compares where the pieces stand.
+    pub(crate) quiet: u8,
     pub(crate) turn: Color,
     pub(crate) rules: Rules,
     /// Whether the general move generator plays this position: option `drops` or
@@ -122,7 +125,6 @@ impl PartialEq for TurtleShell {
             && self.key == other.key
             && self.promoted == other.promoted
             && self.hands == other.hands
-            && self.count == other.count
             && self.turn == other.turn
             && self.rules == other.rules
     }
@@ -155,7 +157,7 @@ impl TurtleShell {
             },
             promoted: 0,
             hands: [[0; 8]; 2],
-            count: 0,
+            quiet: 0,
             turn,
             rules,
             general: rules.needs_general(),
@@ -168,7 +170,6 @@ impl TurtleShell {
         self.pieces[piece.index()] |= cell.bit();
         self.colors[color.index()] |= cell.bit();
         self.key ^= piece_key(color.index(), piece.index(), cell.index());
-        self.count += 1;
         self.general |= piece.index() >= 5;
     }
 
@@ -674,17 +675,6 @@ impl TurtleShell {
             && self.pieces[PAWN] & (1u64 << mv.src_ix()) == 0
     }
 
-    /// What an earlier position must share with this one to be equal to a position reached
-    /// from here by reversible moves: the pawns of each side and the number of pieces.
-    #[inline]
-    pub(crate) fn irreversible_signature(&self) -> (u64, u64, u8) {
-        (
-            self.pieces[PAWN],
-            self.pieces[PAWN] & self.colors[0],
-            self.count,
-        )
-    }
-
     /// The position after `mv`, played unchecked on a copy.
     pub fn after(&self, mv: Move) -> TurtleShell {
         let mut next = self.clone();
@@ -800,8 +790,9 @@ impl Position for TurtleShell {
         if self.general {
             return self.play_general(mv);
         }
-        // Branch-free, each field written in place (the general generator's fields are not
-        // touched: this position has none of their pieces).
+        // Each field written in place, without branches (the general generator's fields
+        // are not touched: this position has none of their pieces). The victim's kind on an
+        // empty target reads as the king's (index 0), which then loses no bit.
         let (from, to) = (mv.src_ix(), mv.to_ix());
         let (fb, tb) = (1u64 << from, 1u64 << to);
         let us = self.turn.index();
@@ -811,25 +802,20 @@ impl Position for TurtleShell {
         let victim = self.kind_at(to).index();
         let kind = self.kind_at(from).index();
         let new_kind = if mv.is_promotion() { ROOK } else { kind };
-        let mut pieces: [u64; 5] = [
-            self.pieces[0],
-            self.pieces[1],
-            self.pieces[2],
-            self.pieces[3],
-            self.pieces[4],
-        ];
-        for (k, board) in pieces.iter_mut().enumerate() {
-            let arrives = 0u64.wrapping_sub(u64::from(k == new_kind));
-            *board = (*board & !(captured | fb)) | (tb & arrives);
-        }
-        self.pieces[..5].copy_from_slice(&pieces);
-        self.colors[them] &= !captured;
-        self.colors[us] = (self.colors[us] & !fb) | tb;
+        self.pieces[victim] &= !captured;
+        self.pieces[kind] ^= fb;
+        self.pieces[new_kind] |= tb;
+        self.colors[them] ^= captured;
+        self.colors[us] ^= fb | tb;
         self.key ^= (ZOBRIST[them][victim][to] & capture_mask)
             ^ ZOBRIST[us][kind][from]
             ^ ZOBRIST[us][new_kind][to]
             ^ ZOBRIST_BLACK;
-        self.count = self.count.wrapping_sub(u8::from(captured != 0));
+        self.quiet = if captured != 0 || kind == PAWN {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
         self.turn = !self.turn;
     }
 
