@@ -232,6 +232,23 @@ pub(crate) const PAWN_FROM: [[u64; 64]; 2] = {
     from
 };
 
+// No cell is reached by more than two pawns of a colour (one by each of its two tables):
+// perft's count of the pawns' moves relies on it (`piece_move_count`).
+const _: () = {
+    let mut col = 0;
+    while col < 2 {
+        let mut c = 0;
+        while c < 64 {
+            assert!(
+                PAWN_FROM[col][c].count_ones() <= 2,
+                "a cell three pawns reach"
+            );
+            c += 1;
+        }
+        col += 1;
+    }
+};
+
 /// Where each colour's pawns may promote.
 pub(crate) const PROMOTION_ZONE: [u64; 2] = [bd::WHITE_PROMOTION, bd::BLACK_PROMOTION];
 /// Where each colour's pawns must promote and its king wins (the opponent's end zone).
@@ -369,16 +386,14 @@ pub(crate) fn first_blocker(table: usize, blockers: u64) -> usize {
 ///
 /// Every row line occupies a contiguous range of cell indices (checked at compile time, see
 /// [`row_line`]), in some order along the line: shifted down by `shift` and masked by
-/// `mask`, the occupancy of the line is a small number; with the cell's own bit squeezed
-/// out (`low` keeps the bits below it) it indexes the block of [`ROW_ATTACKS`] at `offset`,
-/// which holds the cells reached along the line both ways, also shifted down by `shift`.
-/// A cell on no line of a kind (no `ep`/`wp` link) has `mask` 0 and `offset` 0, whose
-/// entry is empty.
+/// `mask`, the occupancy of the line is a small number (at most 9 bits, the cell's own
+/// included), which indexes the block of [`ROW_ATTACKS`] at `offset`: the cells reached
+/// along the line both ways, also shifted down by `shift`. A cell on no line of a kind (no
+/// `ep`/`wp` link) has `mask` 0 and `offset` 0, whose entry is empty.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RowLine {
     offset: u16,
     mask: u16,
-    low: u16,
     shift: u8,
 }
 
@@ -422,12 +437,11 @@ const ROW_TABLES: [(usize, usize); 2] = [(0, 2), (1, 3)];
 
 /// Each cell's two row lines (see [`RowLine`]); blocks of [`ROW_ATTACKS`] are laid out line
 /// by line (in order of the lines' first cells), cell by cell in index order within a line,
-/// each `2^(len-1)` entries long, after one empty entry.
+/// each `2^len` entries long, after one empty entry.
 pub(crate) const ROW_LINES: [[RowLine; 2]; 64] = {
     let empty = RowLine {
         offset: 0,
         mask: 0,
-        low: 0,
         shift: 0,
     };
     let mut lines = [[empty; 2]; 64];
@@ -439,13 +453,12 @@ pub(crate) const ROW_LINES: [[RowLine; 2]; 64] = {
         while start < 64 {
             let (first, lo, len) = row_line(start, fwd, back);
             if first == start && len >= 2 {
-                let block = 1usize << (len - 1);
+                let block = 1usize << len;
                 let mut p = 0;
                 while p < len {
                     lines[lo + p][kind] = RowLine {
                         offset: (next + p * block) as u16,
                         mask: ((1u32 << len) - 1) as u16,
-                        low: ((1u32 << p) - 1) as u16,
                         shift: lo as u8,
                     };
                     p += 1;
@@ -461,8 +474,8 @@ pub(crate) const ROW_LINES: [[RowLine; 2]; 64] = {
 };
 
 /// The length of [`ROW_ATTACKS`]: a power of two, so that an index masked by it needs no
-/// bounds check (the blocks fill 9,345 entries).
-const ROW_ATTACKS_LEN: usize = 1 << 14;
+/// bounds check (the blocks fill 18,689 entries).
+const ROW_ATTACKS_LEN: usize = 1 << 15;
 
 /// The cells a slider reaches along its row lines, both ways, up to and including the
 /// first piece met each way, by line, cell and occupancy (see [`RowLine`]).
@@ -475,14 +488,10 @@ pub(crate) static ROW_ATTACKS: [u16; ROW_ATTACKS_LEN] = {
             let line = ROW_LINES[c][kind];
             if line.mask != 0 {
                 let len = (line.mask as u32).count_ones() as usize;
-                let p = c - line.shift as usize;
                 let (fwd, back) = ROW_TABLES[kind];
                 let mut idx = 0usize;
-                while idx < 1 << (len - 1) {
-                    // The line's occupancy with the cell's own bit (empty) put back in.
-                    let low = (1usize << p) - 1;
-                    let bits = (idx & low) | ((idx & !low) << 1);
-                    let occ = (bits as u64) << line.shift;
+                while idx < 1 << len {
+                    let occ = (idx as u64) << line.shift;
                     let mut reached = 0u64;
                     let mut way = 0;
                     while way < 2 {
@@ -508,37 +517,72 @@ pub(crate) static ROW_ATTACKS: [u16; ROW_ATTACKS_LEN] = {
     table
 };
 
-/// The cells a slider on `from` reaches along its row lines (tables `e ep w wp`) with the
-/// board occupied as `occ`: two table lookups.
-#[inline(always)]
-pub(crate) fn row_attacks(from: usize, occ: u64) -> u64 {
-    let mut targets = 0;
-    for line in &ROW_LINES[from & 63] {
-        let bits = (occ >> line.shift) as u32 & u32::from(line.mask);
-        let low = u32::from(line.low);
-        let idx = (bits & low) | ((bits >> 1) & !low);
-        let entry = ROW_ATTACKS[(usize::from(line.offset) + idx as usize) & (ROW_ATTACKS_LEN - 1)];
-        targets |= u64::from(entry) << line.shift;
+/// The cells on a second row line (tables `ep`/`wp`, 22 cells).
+const ON_TWO_ROWS: u64 = {
+    let mut cells = 0u64;
+    let mut c = 0;
+    while c < 64 {
+        if ROW_LINES[c][1].mask != 0 {
+            cells |= 1 << c;
+        }
+        c += 1;
     }
-    targets
+    cells
+};
+
+/// The cells on a second file (a ray along `np` or `sp`, 13 cells).
+const ON_TWO_FILES: u64 = {
+    let mut cells = 0u64;
+    let mut c = 0;
+    while c < 64 {
+        if RAYS[c][5] | RAYS[c][7] != 0 {
+            cells |= 1 << c;
+        }
+        c += 1;
+    }
+    cells
+};
+
+/// The cells a slider on the row line `line` reaches both ways, with the board occupied
+/// as `occ`: one table lookup (see [`RowLine`]).
+#[inline(always)]
+fn row_line_attacks(line: &RowLine, occ: u64) -> u64 {
+    let idx = (occ >> line.shift) as u32 & u32::from(line.mask);
+    let entry = ROW_ATTACKS[(usize::from(line.offset) + idx as usize) & (ROW_ATTACKS_LEN - 1)];
+    u64::from(entry) << line.shift
+}
+
+/// The cells a slider reaches northward along `ray` (a ray of table `n` or `np`, whose
+/// cells are numbered upwards) up to and including the lowest-numbered piece on it.
+#[inline(always)]
+fn north(ray: u64, occ: u64) -> u64 {
+    let b = ray & occ;
+    ray & (b ^ b.wrapping_sub(1))
+}
+
+/// The cells a slider reaches southward along `ray` (table `s` or `sp`) up to and
+/// including the highest-numbered piece on it.
+#[inline(always)]
+fn south(ray: u64, occ: u64) -> u64 {
+    let b = (ray & occ) | 1;
+    ray & (1u64 << (63 - b.leading_zeros())).wrapping_neg()
 }
 
 /// The cells a rook on `from` reaches (moving or capturing, own pieces not removed) with
 /// the board occupied as `occ`: along each table up to and including the first piece met.
+/// Rows are looked up by line; files, whose cells are numbered upwards, found by bit
+/// tricks; the second row line and file only on the cells that have them.
 #[inline]
 pub(crate) fn rook_targets(from: usize, occ: u64) -> u64 {
-    let r = &RAYS[from & 63];
-    // Rows: looked up by line.
-    let mut targets = row_attacks(from, occ);
-    // Files northward: up to the lowest-numbered piece on the ray.
-    for &ray in &r[4..6] {
-        let b = ray & occ;
-        targets |= ray & (b ^ b.wrapping_sub(1));
+    let from = from & 63;
+    let r = &RAYS[from];
+    let lines = &ROW_LINES[from];
+    let mut targets = row_line_attacks(&lines[0], occ) | north(r[4], occ) | south(r[6], occ);
+    if ON_TWO_ROWS & (1 << from) != 0 {
+        targets |= row_line_attacks(&lines[1], occ);
     }
-    // Files southward: down to the highest-numbered piece on the ray.
-    for &ray in &r[6..8] {
-        let b = (ray & occ) | 1;
-        targets |= ray & (1u64 << (63 - b.leading_zeros())).wrapping_neg();
+    if ON_TWO_FILES & (1 << from) != 0 {
+        targets |= north(r[5], occ) | south(r[7], occ);
     }
     targets
 }

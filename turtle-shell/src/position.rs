@@ -528,9 +528,19 @@ impl TurtleShell {
         for s in bits(p[ROOK] & free) {
             n += ones(rook_targets(s, occ) & allowed);
         }
+        // The pawns' steps as two sets: the cells some pawn reaches, and those two reach (no
+        // cell is reached by three: one pawn at most comes by each of the two tables of a
+        // colour, see PAWN_FROM), counted once each, not pawn by pawn.
+        let (mut reached, mut reached_twice) = (0u64, 0u64);
         for s in bits(p[PAWN] & free) {
-            let targets = PAWN_STEPS[us.index()][s] & allowed;
-            n += ones(targets) + ones(targets & twice);
+            let steps = PAWN_STEPS[us.index()][s];
+            reached_twice |= reached & steps;
+            reached |= steps;
+        }
+        let (reached, reached_twice) = (reached & allowed, reached_twice & allowed);
+        n += reached.count_ones() + ones(reached & twice);
+        if reached_twice != 0 {
+            n += ones(reached_twice) + ones(reached_twice & twice);
         }
         for s in bits(limits.pinned) {
             let targets = self.reach(s, us.index(), occ) & allowed & limits.pin_mask(s);
