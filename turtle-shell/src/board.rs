@@ -288,6 +288,27 @@ pub(crate) const ZOBRIST_HAND: [[[u64; 64]; 8]; 2] = {
 pub(crate) const ZOBRIST_PROMOTED: [u64; 64] =
     chimera_kit::zobrist::keys2::<1, 64>(0x0070_726f_6d6f)[0]; // "promo"
 
+/// Every piece's Zobrist key in one table, `[colour][kind][cell]` for all eight kinds
+/// ([`ZOBRIST`] for the standard five, [`ZOBRIST_EXTRA`] for the others): indexed by a kind
+/// masked to 3 bits and a cell masked to 6 bits, a lookup needs no bounds check.
+pub(crate) const PIECE_KEYS: [[[u64; 64]; 8]; 2] = {
+    let mut keys = [[[0u64; 64]; 8]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 8 {
+            keys[c][k] = if k < 5 {
+                ZOBRIST[c][k]
+            } else {
+                ZOBRIST_EXTRA[c][k - 5]
+            };
+            k += 1;
+        }
+        c += 1;
+    }
+    keys
+};
+
 /// The Zobrist key of a piece of kind `kind` (any of the eight) and colour `c` on `cell`.
 #[inline]
 pub(crate) const fn piece_key(c: usize, kind: usize, cell: usize) -> u64 {

@@ -1,8 +1,8 @@
 //! [`TurtleShell`]: the position, making moves, attacks and move generation.
 
 use crate::board::{
-    bits, first_blocker, piece_key, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS, PROMOTION_ZONE,
-    RAYS, ROOK_REACH, ZOBRIST, ZOBRIST_BLACK, ZOBRIST_HAND, ZOBRIST_PROMOTED,
+    bits, first_blocker, piece_key, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS, PIECE_KEYS,
+    PROMOTION_ZONE, RAYS, ROOK_REACH, ZOBRIST_BLACK, ZOBRIST_HAND, ZOBRIST_PROMOTED,
 };
 use crate::board_data as bd;
 use crate::{Cell, Move, Role, Rules};
@@ -42,32 +42,27 @@ const KNIGHT: usize = Role::Knight as usize;
 const ROOK: usize = Role::Rook as usize;
 const PAWN: usize = Role::Pawn as usize;
 
-/// What checks and pins leave the pieces other than the king free to do.
+/// What checks and pins leave the pieces other than the king free to do. (The line a
+/// pinned piece may move along is found again when asked, [`TurtleShell::pin_line`]: pins
+/// are rare, and not storing them keeps this small for perft's last ply.)
 struct Limits {
     /// The cells a move must reach to meet a check (all cells when not in check; none in a
     /// double check).
     evasion: u64,
     /// The pieces pinned to the king by a rook.
     pinned: u64,
-    /// Each pinned piece's cell and the line it may move along.
-    pins: [(usize, u64); 8],
-    npins: usize,
+    /// The king's cell.
+    king: usize,
 }
 
 impl Limits {
-    /// The cells the piece on `s` may move to as far as pins go.
+    /// The cells the piece on `s` may move to as far as pins go, in `pos`.
     #[inline(always)]
-    fn pin_mask(&self, s: usize) -> u64 {
+    fn pin_mask(&self, pos: &TurtleShell, s: usize) -> u64 {
         if self.pinned & (1u64 << s) == 0 {
             return !0;
         }
-        let mut m = !0;
-        for &(c, line) in &self.pins[..self.npins] {
-            if c == s {
-                m &= line;
-            }
-        }
-        m
+        pos.pin_line(self.king, s)
     }
 }
 
@@ -256,15 +251,23 @@ impl TurtleShell {
         Role::ALL[k]
     }
 
-    /// The kind of the piece on an occupied cell (branch-free: exactly one of the piece
-    /// bitboards holds the cell, and the king's index is 0).
-    #[inline]
-    fn kind_at(&self, i: usize) -> Role {
+    /// The index of the kind of the piece on an occupied cell, among the standard five
+    /// (branch-free: exactly one of the piece bitboards holds the cell, and the king's
+    /// index is 0, which an empty cell reads as too). Below 8, so that it indexes
+    /// [`PIECE_KEYS`] and the piece boards without a bounds check.
+    #[inline(always)]
+    fn kind_index(&self, i: usize) -> usize {
         let p = &self.pieces;
         let k = ((p[GUARD] >> i) & 1)
             | (((p[KNIGHT] >> i) & 1) << 1)
             | (((p[ROOK] >> i) & 1) * 3)
             | (((p[PAWN] >> i) & 1) << 2);
+        k as usize & 7
+    }
+
+    /// The kind of the piece on an occupied cell, among the standard five.
+    #[inline]
+    fn kind_at(&self, i: usize) -> Role {
         const KINDS: [Role; 8] = [
             Role::King,
             Role::Guard,
@@ -275,7 +278,7 @@ impl TurtleShell {
             Role::Pawn,
             Role::Pawn,
         ];
-        KINDS[k as usize & 7]
+        KINDS[self.kind_index(i)]
     }
 
     /// Every piece on the board with its cell, in cell order.
@@ -307,7 +310,7 @@ impl TurtleShell {
 
     /// Attack test with the board occupied as `occ` (used with the moving king removed), by
     /// the standard five kinds of piece only (the fast generator's positions have no other).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn attacked_std(&self, c: usize, by: Color, occ: u64) -> bool {
         let them = self.colors[by.index()];
         let p = &self.pieces;
@@ -443,8 +446,7 @@ impl TurtleShell {
                 0
             },
             pinned: 0,
-            pins: [(0, 0); 8],
-            npins: 0,
+            king: k,
         };
         let erooks = p[ROOK] & enemy;
         if ROOK_REACH[k] & erooks == 0 {
@@ -472,11 +474,39 @@ impl TurtleShell {
             let b2 = first_blocker(t, rest);
             if erooks & (1u64 << b2) != 0 {
                 limits.pinned |= bit1;
-                limits.pins[limits.npins] = (b1, ray & !RAYS[b2][t]);
-                limits.npins += 1;
             }
         }
         limits
+    }
+
+    /// The cells the own piece on `s`, pinned to the own king on `k` by an enemy rook, may
+    /// move to: the line between them, the rook included (the common part of the lines if
+    /// it is pinned along several tables). Found as [`TurtleShell::checks_and_pins`] found
+    /// the pin.
+    #[cold]
+    #[inline(never)]
+    fn pin_line(&self, k: usize, s: usize) -> u64 {
+        let erooks = self.pieces[ROOK] & self.colors[(!self.turn).index()];
+        let occ = self.occupied();
+        let mut line = !0;
+        for (t, &ray) in RAYS[k & 63].iter().enumerate() {
+            if ray & (1u64 << s) == 0 || ray & erooks == 0 {
+                continue;
+            }
+            let blockers = ray & occ;
+            if first_blocker(t, blockers) != s {
+                continue;
+            }
+            let rest = blockers & RAYS[s & 63][t];
+            if rest == 0 {
+                continue;
+            }
+            let b2 = first_blocker(t, rest);
+            if erooks & (1u64 << b2) != 0 {
+                line &= ray & !RAYS[b2][t];
+            }
+        }
+        line
     }
 
     /// The king's steps onto cells the enemy does not attack (with the king gone from `k`,
@@ -543,7 +573,7 @@ impl TurtleShell {
             n += ones(reached_twice) + ones(reached_twice & twice);
         }
         for s in bits(limits.pinned) {
-            let targets = self.reach(s, us.index(), occ) & allowed & limits.pin_mask(s);
+            let targets = self.reach(s, us.index(), occ) & allowed & limits.pin_mask(self, s);
             n += ones(targets);
             if p[PAWN] & (1u64 << s) != 0 {
                 n += ones(targets & twice);
@@ -562,23 +592,23 @@ impl TurtleShell {
         let p = &self.pieces;
         let allowed = !own & limits.evasion;
         for s in bits(p[GUARD] & own) {
-            for to in bits(bd::GUARD[s] & allowed & limits.pin_mask(s)) {
+            for to in bits(bd::GUARD[s] & allowed & limits.pin_mask(self, s)) {
                 moves.push(Move::from_indices(s, to, false));
             }
         }
         for s in bits(p[KNIGHT] & own) {
-            for to in bits(bd::KNIGHT[s] & allowed & limits.pin_mask(s)) {
+            for to in bits(bd::KNIGHT[s] & allowed & limits.pin_mask(self, s)) {
                 moves.push(Move::from_indices(s, to, false));
             }
         }
         for s in bits(p[ROOK] & own) {
-            for to in bits(rook_targets(s, occ) & allowed & limits.pin_mask(s)) {
+            for to in bits(rook_targets(s, occ) & allowed & limits.pin_mask(self, s)) {
                 moves.push(Move::from_indices(s, to, false));
             }
         }
         let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
         for s in bits(p[PAWN] & own) {
-            for to in bits(PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(s)) {
+            for to in bits(PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(self, s)) {
                 let b = 1u64 << to;
                 if end & b != 0 {
                     moves.push(Move::from_indices(s, to, true));
@@ -673,8 +703,11 @@ impl TurtleShell {
             return self.general_key_after(mv);
         }
         let us = self.turn.index();
-        let kind = self.kind_at(mv.src_ix()).index();
-        self.key ^ ZOBRIST[us][kind][mv.src_ix()] ^ ZOBRIST[us][kind][mv.to_ix()] ^ ZOBRIST_BLACK
+        let kind = self.kind_index(mv.src_ix());
+        self.key
+            ^ PIECE_KEYS[us][kind][mv.src_ix()]
+            ^ PIECE_KEYS[us][kind][mv.to_ix()]
+            ^ ZOBRIST_BLACK
     }
 
     /// Whether `mv` is reversible in principle: no capture, no pawn move. (Never asked of a
@@ -809,17 +842,17 @@ impl Position for TurtleShell {
         let them = 1 - us;
         let captured = self.colors[them] & tb;
         let capture_mask = 0u64.wrapping_sub(u64::from(captured != 0));
-        let victim = self.kind_at(to).index();
-        let kind = self.kind_at(from).index();
+        let victim = self.kind_index(to);
+        let kind = self.kind_index(from);
         let new_kind = if mv.is_promotion() { ROOK } else { kind };
         self.pieces[victim] &= !captured;
         self.pieces[kind] ^= fb;
         self.pieces[new_kind] |= tb;
         self.colors[them] ^= captured;
         self.colors[us] ^= fb | tb;
-        self.key ^= (ZOBRIST[them][victim][to] & capture_mask)
-            ^ ZOBRIST[us][kind][from]
-            ^ ZOBRIST[us][new_kind][to]
+        self.key ^= (PIECE_KEYS[them][victim][to] & capture_mask)
+            ^ PIECE_KEYS[us][kind][from]
+            ^ PIECE_KEYS[us][new_kind][to]
             ^ ZOBRIST_BLACK;
         self.quiet = if captured != 0 || kind == PAWN {
             0
