@@ -80,6 +80,10 @@ pub(crate) fn retain_history_legal(
     history: History<'_, TurtleShell>,
     moves: &mut Vec<Move>,
 ) {
+    // As in may_forbid: nothing can come back after fewer than three quiet moves.
+    if pos.quiet < 3 && !pos.rules.drops {
+        return;
+    }
     if pos.rules.repetition == Repetition::None {
         return;
     }
@@ -118,6 +122,12 @@ pub(crate) fn retain_history_legal(
 /// move is legal); under modified Ko, or after a run of quiet moves too long to scan,
 /// always. The same walk as [`ko_filter`]'s, with no move list: not a scan per move.
 pub(crate) fn may_forbid(pos: &TurtleShell, history: History<'_, TurtleShell>) -> bool {
+    // Most positions: fewer than three quiet moves since the last capture or pawn move, so
+    // no earlier position can come back (see reversible_start), unless drops bring pieces
+    // back.
+    if pos.quiet < 3 && !pos.rules.drops {
+        return false;
+    }
     if pos.rules.repetition == Repetition::None {
         return false;
     }
