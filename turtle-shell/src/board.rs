@@ -403,7 +403,7 @@ pub(crate) fn first_blocker(table: usize, blockers: u64) -> usize {
 }
 
 /// A row line (a path of tables `e`/`w`, or of `ep`/`wp`) seen from one of its cells: what
-/// [`row_attacks`] needs to look up a slider's moves along it.
+/// [`row_line_attacks`] needs to look up a slider's moves along it.
 ///
 /// Every row line occupies a contiguous range of cell indices (checked at compile time, see
 /// [`row_line`]), in some order along the line: shifted down by `shift` and masked by
@@ -421,7 +421,7 @@ pub(crate) struct RowLine {
 /// The row line through `c` along tables `fwd` (`e` or `ep`) and `back` (`w` or `wp`, its
 /// inverse): its first cell (no `back` link), its lowest cell index and its length. Panics
 /// (a compile error, since it runs in constants) if the line's cells are not a contiguous
-/// range of indices, which [`row_attacks`] relies on.
+/// range of indices, which [`row_line_attacks`] relies on.
 const fn row_line(c: usize, fwd: usize, back: usize) -> (usize, usize, usize) {
     let mut start = c;
     let mut guard = 0;
