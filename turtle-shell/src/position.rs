@@ -379,6 +379,7 @@ impl TurtleShell {
 
     /// The legal moves (ignoring history), written into `moves` after clearing it. Empty
     /// when the game is over by the end-zone rule.
+    #[inline(always)]
     pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.general {
@@ -405,6 +406,7 @@ impl TurtleShell {
 
     /// The number of legal moves (ignoring history): the length of
     /// [`TurtleShell::legal_moves_into`]'s list, counted without listing (perft's last ply).
+    #[inline(always)]
     pub(crate) fn count_legal(&self) -> u64 {
         if self.general {
             return self.general_count();
