@@ -102,12 +102,35 @@ impl TryFrom<String> for Cell {
     }
 }
 
-/// The set bits of a bitboard as cell indices, lowest first (the kit's [`BitSet`] iteration).
-///
-/// [`BitSet`]: chimera_kit::BitSet
-#[inline]
-pub(crate) fn bits(set: u64) -> chimera_kit::Iter<1> {
-    chimera_kit::BitSet::<1>::from(set).iter()
+/// The set bits of a bitboard as cell indices, lowest first.
+#[inline(always)]
+pub(crate) fn bits(set: u64) -> Bits {
+    Bits(set)
+}
+
+/// The iterator of [`bits`]: one word, the lowest bit popped at each step (the kit's
+/// `BitSet` iterator walks an array of words, which costs a loop more per cell here).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
 }
 
 /// `RAYS[cell][table]`: every cell reached from `cell` by following `table` to its end.
@@ -209,6 +232,23 @@ pub(crate) const PAWN_FROM: [[u64; 64]; 2] = {
     from
 };
 
+// No cell is reached by more than two pawns of a colour (one by each of its two tables):
+// perft's count of the pawns' moves relies on it (`piece_move_count`).
+const _: () = {
+    let mut col = 0;
+    while col < 2 {
+        let mut c = 0;
+        while c < 64 {
+            assert!(
+                PAWN_FROM[col][c].count_ones() <= 2,
+                "a cell three pawns reach"
+            );
+            c += 1;
+        }
+        col += 1;
+    }
+};
+
 /// Where each colour's pawns may promote.
 pub(crate) const PROMOTION_ZONE: [u64; 2] = [bd::WHITE_PROMOTION, bd::BLACK_PROMOTION];
 /// Where each colour's pawns must promote and its king wins (the opponent's end zone).
@@ -247,6 +287,27 @@ pub(crate) const ZOBRIST_HAND: [[[u64; 64]; 8]; 2] = {
 /// Zobrist keys of "the rook on this cell is a promoted pawn" (option `drops`).
 pub(crate) const ZOBRIST_PROMOTED: [u64; 64] =
     chimera_kit::zobrist::keys2::<1, 64>(0x0070_726f_6d6f)[0]; // "promo"
+
+/// Every piece's Zobrist key in one table, `[colour][kind][cell]` for all eight kinds
+/// ([`ZOBRIST`] for the standard five, [`ZOBRIST_EXTRA`] for the others): indexed by a kind
+/// masked to 3 bits and a cell masked to 6 bits, a lookup needs no bounds check.
+pub(crate) const PIECE_KEYS: [[[u64; 64]; 8]; 2] = {
+    let mut keys = [[[0u64; 64]; 8]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 8 {
+            keys[c][k] = if k < 5 {
+                ZOBRIST[c][k]
+            } else {
+                ZOBRIST_EXTRA[c][k - 5]
+            };
+            k += 1;
+        }
+        c += 1;
+    }
+    keys
+};
 
 /// The Zobrist key of a piece of kind `kind` (any of the eight) and colour `c` on `cell`.
 #[inline]
@@ -341,31 +402,208 @@ pub(crate) fn first_blocker(table: usize, blockers: u64) -> usize {
     }
 }
 
+/// A row line (a path of tables `e`/`w`, or of `ep`/`wp`) seen from one of its cells: what
+/// [`row_line_attacks`] needs to look up a slider's moves along it.
+///
+/// Every row line occupies a contiguous range of cell indices (checked at compile time, see
+/// [`row_line`]), in some order along the line: shifted down by `shift` and masked by
+/// `mask`, the occupancy of the line is a small number (at most 9 bits, the cell's own
+/// included), which indexes the block of [`ROW_ATTACKS`] at `offset`: the cells reached
+/// along the line both ways, also shifted down by `shift`. A cell on no line of a kind (no
+/// `ep`/`wp` link) has `mask` 0 and `offset` 0, whose entry is empty.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RowLine {
+    offset: u16,
+    mask: u16,
+    shift: u8,
+}
+
+/// The row line through `c` along tables `fwd` (`e` or `ep`) and `back` (`w` or `wp`, its
+/// inverse): its first cell (no `back` link), its lowest cell index and its length. Panics
+/// (a compile error, since it runs in constants) if the line's cells are not a contiguous
+/// range of indices, which [`row_line_attacks`] relies on.
+const fn row_line(c: usize, fwd: usize, back: usize) -> (usize, usize, usize) {
+    let mut start = c;
+    let mut guard = 0;
+    while bd::LINKS[back][start] != bd::NONE && guard < 64 {
+        start = bd::LINKS[back][start] as usize;
+        guard += 1;
+    }
+    let (mut lo, mut hi, mut len, mut x) = (start, start, 1, start);
+    while bd::LINKS[fwd][x] != bd::NONE && len < 64 {
+        let next = bd::LINKS[fwd][x] as usize;
+        // `back` must undo `fwd` for the line to be a path.
+        assert!(
+            bd::LINKS[back][next] as usize == x,
+            "row tables not inverse"
+        );
+        x = next;
+        if x < lo {
+            lo = x;
+        }
+        if x > hi {
+            hi = x;
+        }
+        len += 1;
+    }
+    assert!(
+        hi - lo + 1 == len,
+        "a row line is not a contiguous range of cells"
+    );
+    (start, lo, len)
+}
+
+/// The two kinds of row line: tables `e`/`w` and `ep`/`wp`.
+const ROW_TABLES: [(usize, usize); 2] = [(0, 2), (1, 3)];
+
+/// Each cell's two row lines (see [`RowLine`]); blocks of [`ROW_ATTACKS`] are laid out line
+/// by line (in order of the lines' first cells), cell by cell in index order within a line,
+/// each `2^len` entries long, after one empty entry.
+pub(crate) const ROW_LINES: [[RowLine; 2]; 64] = {
+    let empty = RowLine {
+        offset: 0,
+        mask: 0,
+        shift: 0,
+    };
+    let mut lines = [[empty; 2]; 64];
+    let mut next = 1usize;
+    let mut kind = 0;
+    while kind < 2 {
+        let (fwd, back) = ROW_TABLES[kind];
+        let mut start = 0;
+        while start < 64 {
+            let (first, lo, len) = row_line(start, fwd, back);
+            if first == start && len >= 2 {
+                let block = 1usize << len;
+                let mut p = 0;
+                while p < len {
+                    lines[lo + p][kind] = RowLine {
+                        offset: (next + p * block) as u16,
+                        mask: ((1u32 << len) - 1) as u16,
+                        shift: lo as u8,
+                    };
+                    p += 1;
+                }
+                next += len * block;
+            }
+            start += 1;
+        }
+        kind += 1;
+    }
+    assert!(next <= ROW_ATTACKS_LEN, "ROW_ATTACKS too small");
+    lines
+};
+
+/// The length of [`ROW_ATTACKS`]: a power of two, so that an index masked by it needs no
+/// bounds check (the blocks fill 18,689 entries).
+const ROW_ATTACKS_LEN: usize = 1 << 15;
+
+/// The cells a slider reaches along its row lines, both ways, up to and including the
+/// first piece met each way, by line, cell and occupancy (see [`RowLine`]).
+pub(crate) static ROW_ATTACKS: [u16; ROW_ATTACKS_LEN] = {
+    let mut table = [0u16; ROW_ATTACKS_LEN];
+    let mut c = 0;
+    while c < 64 {
+        let mut kind = 0;
+        while kind < 2 {
+            let line = ROW_LINES[c][kind];
+            if line.mask != 0 {
+                let len = (line.mask as u32).count_ones() as usize;
+                let (fwd, back) = ROW_TABLES[kind];
+                let mut idx = 0usize;
+                while idx < 1 << len {
+                    let occ = (idx as u64) << line.shift;
+                    let mut reached = 0u64;
+                    let mut way = 0;
+                    while way < 2 {
+                        let table_index = if way == 0 { fwd } else { back };
+                        let mut x = bd::LINKS[table_index][c];
+                        while x != bd::NONE {
+                            reached |= 1u64 << x;
+                            if occ & (1u64 << x) != 0 {
+                                break;
+                            }
+                            x = bd::LINKS[table_index][x as usize];
+                        }
+                        way += 1;
+                    }
+                    table[line.offset as usize + idx] = (reached >> line.shift) as u16;
+                    idx += 1;
+                }
+            }
+            kind += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// The cells on a second row line (tables `ep`/`wp`, 22 cells).
+const ON_TWO_ROWS: u64 = {
+    let mut cells = 0u64;
+    let mut c = 0;
+    while c < 64 {
+        if ROW_LINES[c][1].mask != 0 {
+            cells |= 1 << c;
+        }
+        c += 1;
+    }
+    cells
+};
+
+/// The cells on a second file (a ray along `np` or `sp`, 13 cells).
+const ON_TWO_FILES: u64 = {
+    let mut cells = 0u64;
+    let mut c = 0;
+    while c < 64 {
+        if RAYS[c][5] | RAYS[c][7] != 0 {
+            cells |= 1 << c;
+        }
+        c += 1;
+    }
+    cells
+};
+
+/// The cells a slider on the row line `line` reaches both ways, with the board occupied
+/// as `occ`: one table lookup (see [`RowLine`]).
+#[inline(always)]
+fn row_line_attacks(line: &RowLine, occ: u64) -> u64 {
+    let idx = (occ >> line.shift) as u32 & u32::from(line.mask);
+    let entry = ROW_ATTACKS[(usize::from(line.offset) + idx as usize) & (ROW_ATTACKS_LEN - 1)];
+    u64::from(entry) << line.shift
+}
+
+/// The cells a slider reaches northward along `ray` (a ray of table `n` or `np`, whose
+/// cells are numbered upwards) up to and including the lowest-numbered piece on it.
+#[inline(always)]
+fn north(ray: u64, occ: u64) -> u64 {
+    let b = ray & occ;
+    ray & (b ^ b.wrapping_sub(1))
+}
+
+/// The cells a slider reaches southward along `ray` (table `s` or `sp`) up to and
+/// including the highest-numbered piece on it.
+#[inline(always)]
+fn south(ray: u64, occ: u64) -> u64 {
+    let b = (ray & occ) | 1;
+    ray & (1u64 << (63 - b.leading_zeros())).wrapping_neg()
+}
+
 /// The cells a rook on `from` reaches (moving or capturing, own pieces not removed) with
 /// the board occupied as `occ`: along each table up to and including the first piece met.
+/// Rows are looked up by line; files, whose cells are numbered upwards, found by bit
+/// tricks; the second row line and file only on the cells that have them.
 #[inline]
 pub(crate) fn rook_targets(from: usize, occ: u64) -> u64 {
+    let from = from & 63;
     let r = &RAYS[from];
-    let mut targets = 0;
-    // Rows: everything on the ray but what lies beyond some piece on it.
-    for (t, &ray) in r.iter().enumerate().take(4) {
-        let mut blockers = ray & occ;
-        let mut beyond = 0;
-        while blockers != 0 {
-            beyond |= RAYS[blockers.trailing_zeros() as usize][t];
-            blockers &= blockers - 1;
-        }
-        targets |= ray & !beyond;
+    let lines = &ROW_LINES[from];
+    let mut targets = row_line_attacks(&lines[0], occ) | north(r[4], occ) | south(r[6], occ);
+    if ON_TWO_ROWS & (1 << from) != 0 {
+        targets |= row_line_attacks(&lines[1], occ);
     }
-    // Files northward: up to the lowest-numbered piece on the ray.
-    for &ray in &r[4..6] {
-        let b = ray & occ;
-        targets |= ray & (b ^ b.wrapping_sub(1));
-    }
-    // Files southward: down to the highest-numbered piece on the ray.
-    for &ray in &r[6..8] {
-        let b = (ray & occ) | 1;
-        targets |= ray & !((1u64 << (63 - b.leading_zeros())) - 1);
+    if ON_TWO_FILES & (1 << from) != 0 {
+        targets |= north(r[5], occ) | south(r[7], occ);
     }
     targets
 }

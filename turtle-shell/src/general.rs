@@ -157,18 +157,18 @@ impl TurtleShell {
             self.pieces[k] |= tb;
             self.colors[us] |= tb;
             self.key ^= piece_key(us, k, to) ^ ZOBRIST_BLACK;
-            self.count += 1;
+            self.quiet = 0;
             self.turn = !self.turn;
             return;
         }
         let from = mv.src_ix();
         let fb = 1u64 << from;
-        if self.colors[them] & tb != 0 {
+        let captures = self.colors[them] & tb != 0;
+        if captures {
             let victim = self.kind_general(to).index();
             self.pieces[victim] &= !tb;
             self.colors[them] &= !tb;
             self.key ^= piece_key(them, victim, to);
-            self.count -= 1;
             let was_promoted = self.promoted & tb != 0;
             if was_promoted {
                 self.promoted &= !tb;
@@ -182,6 +182,11 @@ impl TurtleShell {
         }
         let kind = self.kind_general(from).index();
         let new_kind = if mv.is_promotion() { ROOK } else { kind };
+        self.quiet = if captures || kind == PAWN {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
         self.pieces[kind] &= !fb;
         self.pieces[new_kind] |= tb;
         self.colors[us] = (self.colors[us] & !fb) | tb;

@@ -3,11 +3,13 @@
 //! Only a move that neither captures nor moves a pawn can recreate an earlier position:
 //! the number of pieces never grows and a pawn never goes back (every pawn step moves it
 //! strictly up the board for White, down for Black; promotion removes a pawn). For the
-//! same reason, scanning the history backwards can stop at the first position whose pawns
-//! or piece count differ from the current one: nothing before it can come back.
+//! same reason, only the positions since the last capture or pawn move can come back. Each
+//! position counts those moves (its `quiet` field, kept by playing moves), so the rule
+//! looks at no earlier position at all unless the last three moves were quiet, which is
+//! what makes perft's and the search's Ko check cost almost nothing at most nodes.
 //!
-//! That scan is short in most games (a pawn moves every few plies), but not in a long run
-//! of quiet moves, and it would run at every move. So it looks back at most [`SCAN`]
+//! The run of quiet moves is short in most games (a pawn moves every few plies), but not
+//! always, and it would be scanned at every move. So the rule scans at most [`SCAN`]
 //! positions; past that, each quiet move's resulting key is looked up in the game's index
 //! of earlier positions by key ([`History::with_key`]), which costs the same however long
 //! the run.
@@ -18,22 +20,15 @@ use chimera_core::{History, Position};
 /// How far back the history is scanned before the index by key is asked instead.
 const SCAN: usize = 48;
 
-/// The earliest index of `earlier` from which every position has the pawns and piece
-/// count of `pos` (so only those may equal a position reached by a reversible move), if
-/// it is at most [`SCAN`] positions back; `None` if that run is longer.
-#[inline]
+/// The earliest index of `earlier` from which every position may equal a position reached
+/// from `pos` by reversible moves: those after the last capture or pawn move, which `pos`
+/// counts (`TurtleShell::quiet`), if that run is at most [`SCAN`] positions long; `None`
+/// if it is longer.
+#[inline(always)]
 fn reversible_start(pos: &TurtleShell, earlier: &[TurtleShell]) -> Option<usize> {
-    let sig = pos.irreversible_signature();
-    let base = earlier.len().saturating_sub(SCAN);
-    let window = &earlier[base..];
-    let mut lo = window.len();
-    while lo > 0 && window[lo - 1].irreversible_signature() == sig {
-        lo -= 1;
-    }
-    if lo == 0 && base > 0 && earlier[base - 1].irreversible_signature() == sig {
-        return None;
-    }
-    Some(base + lo)
+    let n = earlier.len();
+    let run = usize::from(pos.quiet).min(n);
+    (run <= SCAN).then(|| n - run)
 }
 
 /// The most recent earlier position equal to `pos` after the quiet move `mv`, found
@@ -85,6 +80,10 @@ pub(crate) fn retain_history_legal(
     history: History<'_, TurtleShell>,
     moves: &mut Vec<Move>,
 ) {
+    // As in may_forbid: nothing can come back after fewer than three quiet moves.
+    if pos.quiet < 3 && !pos.rules.drops {
+        return;
+    }
     if pos.rules.repetition == Repetition::None {
         return;
     }
@@ -123,6 +122,12 @@ pub(crate) fn retain_history_legal(
 /// move is legal); under modified Ko, or after a run of quiet moves too long to scan,
 /// always. The same walk as [`ko_filter`]'s, with no move list: not a scan per move.
 pub(crate) fn may_forbid(pos: &TurtleShell, history: History<'_, TurtleShell>) -> bool {
+    // Most positions: fewer than three quiet moves since the last capture or pawn move, so
+    // no earlier position can come back (see reversible_start), unless drops bring pieces
+    // back.
+    if pos.quiet < 3 && !pos.rules.drops {
+        return false;
+    }
     if pos.rules.repetition == Repetition::None {
         return false;
     }

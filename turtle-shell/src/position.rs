@@ -1,8 +1,8 @@
 //! [`TurtleShell`]: the position, making moves, attacks and move generation.
 
 use crate::board::{
-    bits, first_blocker, piece_key, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS, PROMOTION_ZONE,
-    RAYS, ROOK_REACH, ZOBRIST, ZOBRIST_BLACK, ZOBRIST_HAND, ZOBRIST_PROMOTED,
+    bits, first_blocker, piece_key, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS, PIECE_KEYS,
+    PROMOTION_ZONE, RAYS, ROOK_REACH, ZOBRIST_BLACK, ZOBRIST_HAND, ZOBRIST_PROMOTED,
 };
 use crate::board_data as bd;
 use crate::{Cell, Move, Role, Rules};
@@ -42,32 +42,27 @@ const KNIGHT: usize = Role::Knight as usize;
 const ROOK: usize = Role::Rook as usize;
 const PAWN: usize = Role::Pawn as usize;
 
-/// What checks and pins leave the pieces other than the king free to do.
+/// What checks and pins leave the pieces other than the king free to do. (The line a
+/// pinned piece may move along is found again when asked, [`TurtleShell::pin_line`]: pins
+/// are rare, and not storing them keeps this small for perft's last ply.)
 struct Limits {
     /// The cells a move must reach to meet a check (all cells when not in check; none in a
     /// double check).
     evasion: u64,
     /// The pieces pinned to the king by a rook.
     pinned: u64,
-    /// Each pinned piece's cell and the line it may move along.
-    pins: [(usize, u64); 8],
-    npins: usize,
+    /// The king's cell.
+    king: usize,
 }
 
 impl Limits {
-    /// The cells the piece on `s` may move to as far as pins go.
+    /// The cells the piece on `s` may move to as far as pins go, in `pos`.
     #[inline(always)]
-    fn pin_mask(&self, s: usize) -> u64 {
+    fn pin_mask(&self, pos: &TurtleShell, s: usize) -> u64 {
         if self.pinned & (1u64 << s) == 0 {
             return !0;
         }
-        let mut m = !0;
-        for &(c, line) in &self.pins[..self.npins] {
-            if c == s {
-                m &= line;
-            }
-        }
-        m
+        pos.pin_line(self.king, s)
     }
 }
 
@@ -106,8 +101,11 @@ pub struct TurtleShell {
     pub(crate) promoted: u64,
     /// The hands, `[colour][piece]` (option `drops` only; empty otherwise).
     pub(crate) hands: [[u8; 8]; 2],
-    /// How many pieces are on the board (kept so that the Ko rule need not count bits).
-    pub(crate) count: u8,
+    /// How many moves in a row, up to this position, neither captured, moved a pawn nor
+    /// dropped a piece (255 at most; 0 at the start and in a position read from text): only
+    /// the positions that many moves back or fewer can come back (see `history.rs`). Not
+    /// part of equality: the Ko rule compares where the pieces stand.
+    pub(crate) quiet: u8,
     pub(crate) turn: Color,
     pub(crate) rules: Rules,
     /// Whether the general move generator plays this position: option `drops` or
@@ -122,7 +120,6 @@ impl PartialEq for TurtleShell {
             && self.key == other.key
             && self.promoted == other.promoted
             && self.hands == other.hands
-            && self.count == other.count
             && self.turn == other.turn
             && self.rules == other.rules
     }
@@ -155,7 +152,7 @@ impl TurtleShell {
             },
             promoted: 0,
             hands: [[0; 8]; 2],
-            count: 0,
+            quiet: 0,
             turn,
             rules,
             general: rules.needs_general(),
@@ -168,7 +165,6 @@ impl TurtleShell {
         self.pieces[piece.index()] |= cell.bit();
         self.colors[color.index()] |= cell.bit();
         self.key ^= piece_key(color.index(), piece.index(), cell.index());
-        self.count += 1;
         self.general |= piece.index() >= 5;
     }
 
@@ -255,15 +251,23 @@ impl TurtleShell {
         Role::ALL[k]
     }
 
-    /// The kind of the piece on an occupied cell (branch-free: exactly one of the piece
-    /// bitboards holds the cell, and the king's index is 0).
+    /// The index of the kind of the piece on an occupied cell, among the standard five
+    /// (branch-free: exactly one of the piece bitboards holds the cell, and the king's
+    /// index is 0, which an empty cell reads as too). Below 8, so that it indexes
+    /// [`PIECE_KEYS`] and the piece boards without a bounds check.
+    #[inline(always)]
+    fn kind_index(&self, i: usize) -> usize {
+        // A rook's index (3) is a guard's bit and a knight's bit: three boards to read.
+        let p = &self.pieces;
+        let k = (((p[GUARD] | p[ROOK]) >> i) & 1)
+            | ((((p[KNIGHT] | p[ROOK]) >> i) & 1) << 1)
+            | (((p[PAWN] >> i) & 1) << 2);
+        k as usize & 7
+    }
+
+    /// The kind of the piece on an occupied cell, among the standard five.
     #[inline]
     fn kind_at(&self, i: usize) -> Role {
-        let p = &self.pieces;
-        let k = ((p[GUARD] >> i) & 1)
-            | (((p[KNIGHT] >> i) & 1) << 1)
-            | (((p[ROOK] >> i) & 1) * 3)
-            | (((p[PAWN] >> i) & 1) << 2);
         const KINDS: [Role; 8] = [
             Role::King,
             Role::Guard,
@@ -274,7 +278,7 @@ impl TurtleShell {
             Role::Pawn,
             Role::Pawn,
         ];
-        KINDS[k as usize & 7]
+        KINDS[self.kind_index(i)]
     }
 
     /// Every piece on the board with its cell, in cell order.
@@ -306,7 +310,7 @@ impl TurtleShell {
 
     /// Attack test with the board occupied as `occ` (used with the moving king removed), by
     /// the standard five kinds of piece only (the fast generator's positions have no other).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn attacked_std(&self, c: usize, by: Color, occ: u64) -> bool {
         let them = self.colors[by.index()];
         let p = &self.pieces;
@@ -375,6 +379,7 @@ impl TurtleShell {
 
     /// The legal moves (ignoring history), written into `moves` after clearing it. Empty
     /// when the game is over by the end-zone rule.
+    #[inline(always)]
     pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.general {
@@ -401,6 +406,7 @@ impl TurtleShell {
 
     /// The number of legal moves (ignoring history): the length of
     /// [`TurtleShell::legal_moves_into`]'s list, counted without listing (perft's last ply).
+    #[inline(always)]
     pub(crate) fn count_legal(&self) -> u64 {
         if self.general {
             return self.general_count();
@@ -442,8 +448,7 @@ impl TurtleShell {
                 0
             },
             pinned: 0,
-            pins: [(0, 0); 8],
-            npins: 0,
+            king: k,
         };
         let erooks = p[ROOK] & enemy;
         if ROOK_REACH[k] & erooks == 0 {
@@ -471,11 +476,39 @@ impl TurtleShell {
             let b2 = first_blocker(t, rest);
             if erooks & (1u64 << b2) != 0 {
                 limits.pinned |= bit1;
-                limits.pins[limits.npins] = (b1, ray & !RAYS[b2][t]);
-                limits.npins += 1;
             }
         }
         limits
+    }
+
+    /// The cells the own piece on `s`, pinned to the own king on `k` by an enemy rook, may
+    /// move to: the line between them, the rook included (the common part of the lines if
+    /// it is pinned along several tables). Found as [`TurtleShell::checks_and_pins`] found
+    /// the pin.
+    #[cold]
+    #[inline(never)]
+    fn pin_line(&self, k: usize, s: usize) -> u64 {
+        let erooks = self.pieces[ROOK] & self.colors[(!self.turn).index()];
+        let occ = self.occupied();
+        let mut line = !0;
+        for (t, &ray) in RAYS[k & 63].iter().enumerate() {
+            if ray & (1u64 << s) == 0 || ray & erooks == 0 {
+                continue;
+            }
+            let blockers = ray & occ;
+            if first_blocker(t, blockers) != s {
+                continue;
+            }
+            let rest = blockers & RAYS[s & 63][t];
+            if rest == 0 {
+                continue;
+            }
+            let b2 = first_blocker(t, rest);
+            if erooks & (1u64 << b2) != 0 {
+                line &= ray & !RAYS[b2][t];
+            }
+        }
+        line
     }
 
     /// The king's steps onto cells the enemy does not attack (with the king gone from `k`,
@@ -527,12 +560,22 @@ impl TurtleShell {
         for s in bits(p[ROOK] & free) {
             n += ones(rook_targets(s, occ) & allowed);
         }
+        // The pawns' steps as two sets: the cells some pawn reaches, and those two reach (no
+        // cell is reached by three: one pawn at most comes by each of the two tables of a
+        // colour, see PAWN_FROM), counted once each, not pawn by pawn.
+        let (mut reached, mut reached_twice) = (0u64, 0u64);
         for s in bits(p[PAWN] & free) {
-            let targets = PAWN_STEPS[us.index()][s] & allowed;
-            n += ones(targets) + ones(targets & twice);
+            let steps = PAWN_STEPS[us.index()][s];
+            reached_twice |= reached & steps;
+            reached |= steps;
+        }
+        let (reached, reached_twice) = (reached & allowed, reached_twice & allowed);
+        n += reached.count_ones() + ones(reached & twice);
+        if reached_twice != 0 {
+            n += ones(reached_twice) + ones(reached_twice & twice);
         }
         for s in bits(limits.pinned) {
-            let targets = self.reach(s, us.index(), occ) & allowed & limits.pin_mask(s);
+            let targets = self.reach(s, us.index(), occ) & allowed & limits.pin_mask(self, s);
             n += ones(targets);
             if p[PAWN] & (1u64 << s) != 0 {
                 n += ones(targets & twice);
@@ -551,23 +594,23 @@ impl TurtleShell {
         let p = &self.pieces;
         let allowed = !own & limits.evasion;
         for s in bits(p[GUARD] & own) {
-            for to in bits(bd::GUARD[s] & allowed & limits.pin_mask(s)) {
+            for to in bits(bd::GUARD[s] & allowed & limits.pin_mask(self, s)) {
                 moves.push(Move::from_indices(s, to, false));
             }
         }
         for s in bits(p[KNIGHT] & own) {
-            for to in bits(bd::KNIGHT[s] & allowed & limits.pin_mask(s)) {
+            for to in bits(bd::KNIGHT[s] & allowed & limits.pin_mask(self, s)) {
                 moves.push(Move::from_indices(s, to, false));
             }
         }
         for s in bits(p[ROOK] & own) {
-            for to in bits(rook_targets(s, occ) & allowed & limits.pin_mask(s)) {
+            for to in bits(rook_targets(s, occ) & allowed & limits.pin_mask(self, s)) {
                 moves.push(Move::from_indices(s, to, false));
             }
         }
         let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
         for s in bits(p[PAWN] & own) {
-            for to in bits(PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(s)) {
+            for to in bits(PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(self, s)) {
                 let b = 1u64 << to;
                 if end & b != 0 {
                     moves.push(Move::from_indices(s, to, true));
@@ -662,8 +705,11 @@ impl TurtleShell {
             return self.general_key_after(mv);
         }
         let us = self.turn.index();
-        let kind = self.kind_at(mv.src_ix()).index();
-        self.key ^ ZOBRIST[us][kind][mv.src_ix()] ^ ZOBRIST[us][kind][mv.to_ix()] ^ ZOBRIST_BLACK
+        let kind = self.kind_index(mv.src_ix());
+        self.key
+            ^ PIECE_KEYS[us][kind][mv.src_ix()]
+            ^ PIECE_KEYS[us][kind][mv.to_ix()]
+            ^ ZOBRIST_BLACK
     }
 
     /// Whether `mv` is reversible in principle: no capture, no pawn move. (Never asked of a
@@ -672,17 +718,6 @@ impl TurtleShell {
     pub(crate) fn is_quiet_piece_move(&self, mv: Move) -> bool {
         (self.occupied() & (1u64 << mv.to_ix())) == 0
             && self.pieces[PAWN] & (1u64 << mv.src_ix()) == 0
-    }
-
-    /// What an earlier position must share with this one to be equal to a position reached
-    /// from here by reversible moves: the pawns of each side and the number of pieces.
-    #[inline]
-    pub(crate) fn irreversible_signature(&self) -> (u64, u64, u8) {
-        (
-            self.pieces[PAWN],
-            self.pieces[PAWN] & self.colors[0],
-            self.count,
-        )
     }
 
     /// The position after `mv`, played unchecked on a copy.
@@ -800,36 +835,34 @@ impl Position for TurtleShell {
         if self.general {
             return self.play_general(mv);
         }
-        // Branch-free, each field written in place (the general generator's fields are not
-        // touched: this position has none of their pieces).
+        // Each field written in place, without branches (the general generator's fields
+        // are not touched: this position has none of their pieces). The victim's kind on an
+        // empty target reads as the king's (index 0), which then loses no bit.
         let (from, to) = (mv.src_ix(), mv.to_ix());
         let (fb, tb) = (1u64 << from, 1u64 << to);
         let us = self.turn.index();
         let them = 1 - us;
         let captured = self.colors[them] & tb;
         let capture_mask = 0u64.wrapping_sub(u64::from(captured != 0));
-        let victim = self.kind_at(to).index();
-        let kind = self.kind_at(from).index();
+        // Nonzero after a capture or a pawn move, which set the quiet-move count back to 0.
+        let irreversible = captured | (self.pieces[PAWN] & fb);
+        let victim = self.kind_index(to);
+        let kind = self.kind_index(from);
         let new_kind = if mv.is_promotion() { ROOK } else { kind };
-        let mut pieces: [u64; 5] = [
-            self.pieces[0],
-            self.pieces[1],
-            self.pieces[2],
-            self.pieces[3],
-            self.pieces[4],
-        ];
-        for (k, board) in pieces.iter_mut().enumerate() {
-            let arrives = 0u64.wrapping_sub(u64::from(k == new_kind));
-            *board = (*board & !(captured | fb)) | (tb & arrives);
-        }
-        self.pieces[..5].copy_from_slice(&pieces);
-        self.colors[them] &= !captured;
-        self.colors[us] = (self.colors[us] & !fb) | tb;
-        self.key ^= (ZOBRIST[them][victim][to] & capture_mask)
-            ^ ZOBRIST[us][kind][from]
-            ^ ZOBRIST[us][new_kind][to]
+        self.pieces[victim] &= !captured;
+        self.pieces[kind] ^= fb;
+        self.pieces[new_kind] |= tb;
+        self.colors[them] ^= captured;
+        self.colors[us] ^= fb | tb;
+        self.key ^= (PIECE_KEYS[them][victim][to] & capture_mask)
+            ^ PIECE_KEYS[us][kind][from]
+            ^ PIECE_KEYS[us][new_kind][to]
             ^ ZOBRIST_BLACK;
-        self.count = self.count.wrapping_sub(u8::from(captured != 0));
+        // A mask rather than a test: whether a move captures or moves a pawn is
+        // unpredictable, and the branch the compiler made of a test was a fifth of perft's
+        // mispredictions (black_box keeps it from turning the mask back into one).
+        let keep = std::hint::black_box(0u8.wrapping_sub(u8::from(irreversible == 0)));
+        self.quiet = self.quiet.saturating_add(1) & keep;
         self.turn = !self.turn;
     }
 
