@@ -145,8 +145,9 @@ impl TilingRider {
                 Some(sq) => Bb::from_square(sq),
                 None => return 0,
             },
-            MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz => match mv.to_unit() {
-                Some(u) => Bb::unit(u),
+            // A unit, or a `color-rider` block at any offset.
+            MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz => match mv.ends() {
+                Some((_, to)) => to,
                 None => return 0,
             },
             MoveKind::EndTurn => return 0,
