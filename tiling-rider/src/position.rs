@@ -471,7 +471,8 @@ impl TilingRider {
     }
 
     /// The squares holding an aggregate of `color`: units filled by four of its pieces of
-    /// one kind, with that kind.
+    /// one kind, with that kind. (Under `color-rider` aggregates stand on blocks at any
+    /// offset: [`TilingRider::aggregate_blocks`] lists them all.)
     pub fn aggregates(&self, color: Color) -> Vec<(Unit, Role)> {
         let mut out = Vec::new();
         for (i, bb) in self.pieces[color.index()].iter().enumerate() {
@@ -669,6 +670,17 @@ impl TilingRider {
     #[inline]
     pub(crate) fn aggregate_at(&self, c: Color, unit: Unit) -> Option<usize> {
         (0..4).find(|&ty| self.pieces[c.index()][ty].nib(unit) == 0xF)
+    }
+
+    /// How many aggregates the pieces `bb` (of one colour and kind) form: filled units, or
+    /// under `color-rider` filled 2 × 2 blocks at any offset (overlapping ones each count).
+    #[inline]
+    pub(crate) fn aggregate_count(&self, bb: &Bb) -> u32 {
+        if self.rules.blocks_at_any_offset() {
+            full_blocks(bb).count()
+        } else {
+            bb.full_units().count()
+        }
     }
 
     /// The kind of `c`'s aggregate on the block with lower-left square `sq` (`color-rider`),

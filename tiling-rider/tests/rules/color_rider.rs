@@ -656,3 +656,60 @@ fn legal_texts_unsorted(pos: &TilingRider) -> Vec<String> {
     pos.legal_moves(&mut moves);
     moves.into_iter().map(|m| pos.move_text(m)).collect()
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn color_rider_positions_and_games_round_trip_through_serde() {
+    // A position serializes as its rules' name and text; a game as its start and its moves'
+    // texts (a block move among them), replayed when read.
+    let pos = crp(
+        Color::White,
+        3,
+        &pieces_of(&[block('W', "d5")], &[("d9", 'n')]),
+    );
+    let mut game = Game::new(pos);
+    game.play_text("Wd5xd9").unwrap();
+    let json = serde_json::to_string(game.position()).unwrap();
+    assert!(json.contains("\"color-rider\""), "{json}");
+    let back: TilingRider = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, game.position());
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(json.contains("Wd5xd9"), "{json}");
+    let back: Game<TilingRider> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
+    // The same record read under the standard rules is refused (an aggregate at an offset).
+    let std_json = json.replace("color-rider", "standard");
+    assert!(serde_json::from_str::<Game<TilingRider>>(&std_json).is_err());
+}
+
+#[test]
+#[ignore = "slow: 3,000 more random color-rider positions against the reference, and the planner alone on 1,000"]
+fn more_color_rider_positions_agree_with_the_reference() {
+    for seed in 300..3_300u64 {
+        let result = crate::properties::compare_with_reference(
+            Game::new(random_position_cr(seed)),
+            seed,
+            8,
+            4,
+        );
+        assert!(result.is_ok(), "seed {seed}: {}", result.unwrap_err());
+    }
+    use chimera_core::Budget;
+    for seed in 300..1_300u64 {
+        let pos = random_position_cr(seed);
+        if pos.terminal().is_some() {
+            continue;
+        }
+        let (mut planned, mut open) = (Vec::new(), Vec::new());
+        pos.legal_moves_planned(&mut planned, &mut open, &mut Budget::unlimited());
+        assert!(open.is_empty());
+        let mut expected: Vec<Move> = crate::reference::RefPos::of(&pos)
+            .legal()
+            .into_iter()
+            .map(|m| m.to_move())
+            .collect();
+        planned.sort();
+        expected.sort();
+        assert_eq!(planned, expected, "seed {seed}: `{}`", pos.to_text());
+    }
+}

@@ -101,6 +101,14 @@ fn perft_color_rider_agrees_with_the_reference() {
     }
 }
 
+#[test]
+#[ignore = "slow: the reference's brute-force search proves Black's 8-move first turn for every action"]
+fn perft_color_rider_start_depth_4_agrees_with_the_reference() {
+    let mut game = Game::<TilingRider>::start(Rules::ColorRider);
+    let expected: [u64; 1] = perft_counts(PERFT, "Color Rider start", 4);
+    assert_eq!(both(&mut game, 4), Ok(expected[0]));
+}
+
 /// Perft counts its last ply without listing the small pieces' moves when every non-king
 /// move is legal: in the positions of random games (turns of every length, kings on the
 /// move, checks) the count is the number of listed actions.

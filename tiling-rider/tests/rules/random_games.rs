@@ -105,10 +105,15 @@ fn replay_record(game: &Game<TilingRider>, rules: Rules, seed: u64, asked: &mut 
 /// `games` random games of each rule set, the rule sets taking turns (so that a run stopped
 /// early has covered each alike); with `report`, the counts so far every 50 rounds.
 fn random_games(games: u64, max_turns: usize, report: bool) -> Vec<(Rules, Asked)> {
-    let mut all: Vec<(Rules, Asked)> = [Rules::Standard, Rules::Wheeler, Rules::Paulowich16]
-        .into_iter()
-        .map(|rules| (rules, Asked::default()))
-        .collect();
+    let mut all: Vec<(Rules, Asked)> = [
+        Rules::Standard,
+        Rules::Wheeler,
+        Rules::Paulowich16,
+        Rules::ColorRider,
+    ]
+    .into_iter()
+    .map(|rules| (rules, Asked::default()))
+    .collect();
     for game in 0..games {
         for (rules, asked) in &mut all {
             random_game(*rules, 0x2222_0000 + game, max_turns, asked);
