@@ -466,7 +466,7 @@ fn diagram(pos: &TilingRider, last: Option<(&TilingRider, Move)>, flipped: bool)
         if pos.rules.has_tiles() {
             "tile borders"
         } else {
-            "unit borders (no tiles)"
+            "unit borders"
         }
     );
     out

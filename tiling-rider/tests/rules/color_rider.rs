@@ -120,7 +120,10 @@ fn color_rider_picture_draws_plain_alternating_squares_with_the_unit_grid_faint(
     assert_eq!(svg.matches("class=\"aggregate\"").count(), 1);
     assert!(svg.contains("White wazir on d5"), "{svg}");
     let text = pos.text_diagram(None);
-    assert!(text.contains("unit borders (no tiles)"), "{text}");
+    assert!(text.contains("| and --- unit borders"), "{text}");
+    assert!(text
+        .lines()
+        .all(|l| l.starts_with("Position") || l.chars().count() <= 80));
     // The standard picture keeps its tiles.
     let std_svg = TilingRider::standard().svg(None);
     assert_eq!(std_svg.matches("class=\"tile\"").count(), 144);
