@@ -873,6 +873,7 @@ impl Enc<'_> {
     ) {
         let st = self.st;
         let Some(bs) = &st.blocks else { return };
+        let landings: Vec<Square> = Square::all().filter(|w| bs.landing[w.index()]).collect();
         for (u, v, k, between) in &bs.rides {
             let (u, v, k) = (*u, *v, *k);
             let (from, dest) = (block(u), block(v));
@@ -882,7 +883,7 @@ impl Enc<'_> {
                 self.cnf.add(&[-a, l]);
             }
             // No block overlapping this one was landed on (its pieces are spent).
-            for w in Square::all().filter(|w| bs.landing[w.index()]) {
+            for &w in &landings {
                 if (block(w) & from).any() {
                     let l = self.bused(w, t);
                     self.cnf.add(&[-a, -l]);

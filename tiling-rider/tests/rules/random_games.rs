@@ -112,6 +112,14 @@ fn random_games(games: u64, max_turns: usize, report: bool) -> Vec<(Rules, Asked
         Rules::ColorRider,
     ]
     .into_iter()
+    .filter(|rules| {
+        // `TR_RULES` (names separated by commas) runs only those rule sets.
+        std::env::var("TR_RULES").map_or(true, |names| {
+            names
+                .split(',')
+                .any(|n| n == chimera_core::RuleSet::name(rules))
+        })
+    })
     .map(|rules| (rules, Asked::default()))
     .collect();
     for game in 0..games {
@@ -139,7 +147,7 @@ fn every_question_along_random_games_is_decided_within_the_default_budget() {
 }
 
 /// The count: 2,000 games a rule set of 60 turns (`TR_GAMES` and `TR_TURNS` change
-/// it), run by
+/// it, `TR_RULES` picks rule sets: `color-rider`), run by
 /// hand: `nice -n 10 cargo test --release -p chimera-tiling-rider --test rules --
 /// --ignored --nocapture many_random_games`.
 #[test]
