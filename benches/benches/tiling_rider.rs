@@ -1,5 +1,5 @@
 //! Tiling Rider Chess: legal action generation over a set of positions, and perft (actions
-//! as plies) from the start, under the standard rules and `paulowich-16`.
+//! as plies) from the start, under the standard rules, `paulowich-16` and `color-rider`.
 // criterion's macros define undocumented public functions.
 #![allow(missing_docs)]
 
@@ -88,7 +88,12 @@ fn movegen(c: &mut Criterion) {
 }
 
 fn perft_start(c: &mut Criterion) {
-    bench_perft::<TilingRider>(c, "tiling-rider", &[Rules::Standard, Rules::Paulowich16], 3);
+    bench_perft::<TilingRider>(
+        c,
+        "tiling-rider",
+        &[Rules::Standard, Rules::Paulowich16, Rules::ColorRider],
+        3,
+    );
 }
 
 criterion_group!(benches, movegen, perft_start, corpus, hard);

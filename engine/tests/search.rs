@@ -97,6 +97,29 @@ fn tiling_rider_mates_with_an_aggregate() {
 }
 
 #[test]
+fn color_rider_mates_with_a_block_at_an_offset() {
+    // Tiling Rider's `color-rider`: Black's wazirs on the block j5 (an odd file) ride to b5,
+    // whose line down the b-c files (b3, then b1, which meets White's king's unit) checks,
+    // and covers both of the king's steps: the engine's whole-turn search finds the block
+    // move, the only mate.
+    use chimera_tiling_rider::{Role, Rules, Setup, Square};
+    let sq = |s: &str| Square::parse(s).unwrap();
+    let mut setup = Setup::new(Rules::ColorRider);
+    setup.set_king(Color::White, sq("a1").unit());
+    setup.set_king(Color::Black, sq("q15").unit());
+    for s in ["j5", "k5", "j6", "k6"] {
+        setup.set_piece(sq(s), Some((Role::Wazir, Color::Black)));
+    }
+    let pos = common::tiling_rider_turn(&mut setup, Color::Black, 1)
+        .unwrap()
+        .build()
+        .unwrap();
+    let mv = finds_win_in_one(pos.clone());
+    assert_eq!(pos.move_text(mv), "Wj5-b5");
+    assert!(mv.blocks().is_some());
+}
+
+#[test]
 fn tiling_rider_plays_a_proven_legal_first_move() {
     use chimera_tiling_rider::TilingRider;
     let game = Game::new(TilingRider::start(Default::default()));

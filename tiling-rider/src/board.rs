@@ -595,6 +595,22 @@ pub(crate) struct Tables {
     pub z_gferz: [[u64; UNITS]; 2],
 }
 
+/// `color-rider`'s tables, built the first time that rule set needs them (the other rule
+/// sets never pay for them).
+pub(crate) struct BlockTables {
+    /// `color-rider`'s blocks: the four squares of the 2 × 2 block whose lower-left square
+    /// is each square (empty where the block would leave the board: file `r`, rank 16).
+    pub block: Vec<Bb>,
+    /// `color-rider`'s block rays: from each block (by its lower-left square), the blocks
+    /// (lower-left square indices) one step of its own size apart along each unit
+    /// direction ([`unit_dir`]: two squares orthogonally, two along both axes, four by two
+    /// for the (2,1) leaps), [`NO_BLOCK`] after the last on the board.
+    pub block_rays: Vec<[[u16; 8]; 16]>,
+}
+
+/// The end of a block ray.
+pub(crate) const NO_BLOCK: u16 = u16::MAX;
+
 /// The tables that depend on the board.
 pub(crate) struct Geometry {
     /// The board's squares.
@@ -685,6 +701,66 @@ fn square_tables(t: &mut Tables) {
         if sq.unit().is_orange() {
             t.orange.set(sq);
         }
+    }
+}
+
+/// `color-rider`'s blocks and their rays (see [`BlockTables`]).
+fn build_blocks() -> BlockTables {
+    let mut t = BlockTables {
+        block: vec![Bb::EMPTY; SQUARES],
+        block_rays: vec![[[NO_BLOCK; 8]; 16]; SQUARES],
+    };
+    for sq in Square::all() {
+        let Some(b) = block_of(sq) else { continue };
+        t.block[sq.index()] = b;
+        for d in 0..16 {
+            let (du, dv) = unit_dir(d);
+            let mut cur = sq;
+            for k in 0..8 {
+                match step(cur, 2 * du, 2 * dv).filter(|&n| block_of(n).is_some()) {
+                    Some(next) => {
+                        t.block_rays[sq.index()][d][k] = next.0;
+                        cur = next;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+    t
+}
+
+/// The squares of the 2 × 2 block whose lower-left square is `sq`, if it fits the board.
+fn block_of(sq: Square) -> Option<Bb> {
+    let mut b = Bb::from_square(sq);
+    for (df, dr) in [(1, 0), (0, 1), (1, 1)] {
+        b.set(step(sq, df, dr)?);
+    }
+    Some(b)
+}
+
+/// The squares of the 2 × 2 block whose lower-left square is `sq` (empty if it does not
+/// fit the board).
+#[inline]
+pub(crate) fn block(sq: Square) -> Bb {
+    block_tables().block[sq.index()]
+}
+
+static BLOCK_TABLES: LazyLock<BlockTables> = LazyLock::new(build_blocks);
+
+/// `color-rider`'s tables.
+#[inline]
+pub(crate) fn block_tables() -> &'static BlockTables {
+    &BLOCK_TABLES
+}
+
+/// The block at index `b` of a block ray (`None` for [`NO_BLOCK`]).
+#[inline]
+pub(crate) fn ray_block(b: u16) -> Option<Square> {
+    if b == NO_BLOCK {
+        None
+    } else {
+        Some(Square(b))
     }
 }
 

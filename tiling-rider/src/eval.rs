@@ -105,7 +105,7 @@ impl TilingRider {
         let c = color.index();
         for (ty, bb) in self.pieces[c].iter().enumerate() {
             sink.add(ty, sign * bb.count() as i32);
-            sink.add(AGGREGATE, sign * bb.full_units().count() as i32);
+            sink.add(AGGREGATE, sign * self.aggregate_count(bb) as i32);
         }
         if self.gferz[c].is_some() {
             sink.add(GIANT_FERZ, sign);
@@ -129,7 +129,7 @@ impl TilingRider {
         let mut score = 0;
         for (ty, bb) in self.pieces[c].iter().enumerate() {
             score += PIECE_VALUES[ty] * bb.count() as i32;
-            score += AGGREGATE_BONUS * bb.full_units().count() as i32;
+            score += AGGREGATE_BONUS * self.aggregate_count(bb) as i32;
         }
         if self.gferz[c].is_some() {
             score += GIANT_FERZ_VALUE;
@@ -145,8 +145,9 @@ impl TilingRider {
                 Some(sq) => Bb::from_square(sq),
                 None => return 0,
             },
-            MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz => match mv.to_unit() {
-                Some(u) => Bb::unit(u),
+            // A unit, or a `color-rider` block at any offset.
+            MoveKind::Aggregate | MoveKind::King | MoveKind::GiantFerz => match mv.ends() {
+                Some((_, to)) => to,
                 None => return 0,
             },
             MoveKind::EndTurn => return 0,

@@ -10,14 +10,16 @@
 //! - [`TilingRider`]: a position (one 288-bit board per colour and piece kind, the kings'
 //!   units, the turn state, an incremental Zobrist key covering the turn state). It
 //!   implements [`chimera_core::Position`] and [`chimera_core::Render`].
-//! - [`Move`]: one *action* — a small-piece move, an aggregate move, a king move, a giant
+//! - [`Move`]: one *action* — a small-piece move, an aggregate move (on a unit, or under
+//!   `color-rider` on a 2 × 2 block at any offset: [`Move::Block`]), a king move, a giant
 //!   ferz move, or "end turn" ([`MoveKind`]). The side to move
 //!   ([`chimera_core::Position::turn`]) stays the same until its turn ends; perft counts
 //!   actions as plies.
 //! - [`Setup`]: a position put together piece by piece (kings, giant ferzes, pieces, turn
 //!   counters, moved marks); [`Setup::build`] checks it as the position text reader does
 //!   (the reader builds through it), so no position the API gives fails to read back.
-//! - [`Square`], [`Unit`], [`Role`], [`Rules`] (`standard`, `wheeler`, `paulowich-16`).
+//! - [`Square`], [`Unit`], [`Role`], [`Rules`] (`standard`, `wheeler`, `paulowich-16`,
+//!   `color-rider`).
 //! - [`Board`] ([`Rules::board`]): which squares a rule set plays on and how its notation
 //!   names them. The engine always uses the 18-file geometry inside ([`Square::parse`] and
 //!   `Square`'s `Display` use its names); under `paulowich-16` the old files `a`–`b` are off
@@ -33,6 +35,8 @@
 //!   move, `made/limit`, the pieces moved this turn (`-`, or squares, `*` after pieces used
 //!   by an aggregate move, `K` if the king moved), the opponent's last turn length (`-`
 //!   before it had one), the turns since the last capture, and the turn number.
+//! - Under `color-rider`: an aggregate move names its 2 × 2 block (any offset) by its
+//!   lower-left square exactly, `Wd5-d9`; no elongated moves.
 //! - Under `paulowich-16`: the board's own names (files `a`–`p`), 16 files per rank, `Z`/`z`
 //!   on all four squares of a giant ferz, its moves `Zi1-j3` / `Zi1xj3`, and `Z` among the
 //!   pieces moved this turn once it has moved.
@@ -44,7 +48,8 @@
 //! an independent slow generator with a brute-force turn search in the tests.
 //! `cargo run --release -p chimera-tiling-rider --example perft -- 4` times it. Under
 //! `paulowich-16`: 88, 7 108, 529 436 and 36 615 254 (`… --example perft -- 4 --rules
-//! paulowich-16`), cross-checked the same way.
+//! paulowich-16`), cross-checked the same way. Under `color-rider` (Color Rider Chess: no
+//! tiles, aggregates on any 2 × 2 block, `RULES.md` §12): 50, 2 370, 107 464 and 4 705 414.
 //!
 //! ## Turn legality
 //! A move is legal only if the turn can still be finished with the king safe; how the engine

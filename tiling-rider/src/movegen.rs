@@ -40,8 +40,8 @@
 //! ferz is generated after the aggregates and before the king (king moves stay last), and
 //! the cuts count it as one more unmoved piece that can capture, block and move.
 
-use crate::board::{tables, Bb, Square, Unit, NO_UNIT, UNITS};
-use crate::position::{attacked_with, Move, MoveKind, Role, TilingRider};
+use crate::board::{block, block_tables, ray_block, tables, Bb, Square, Unit, NO_UNIT, UNITS};
+use crate::position::{attacked_with, full_blocks, Move, MoveKind, Role, TilingRider};
 use crate::search::Memo;
 use crate::viable::diagonal_neighbours;
 use chimera_core::{Color, Verdict};
@@ -60,7 +60,11 @@ impl TilingRider {
         let occ_all = self.occ_all();
         self.gen_singles(occ_all, out);
         if remaining >= self.cost(MoveKind::Aggregate) {
-            self.gen_aggregates(occ_all, out);
+            if self.rules.blocks_at_any_offset() {
+                self.gen_blocks(occ_all, out);
+            } else {
+                self.gen_aggregates(occ_all, out);
+            }
         }
         if !self.gferz_moved && remaining >= self.cost(MoveKind::GiantFerz) {
             self.gen_giant_ferz(out);
@@ -98,8 +102,13 @@ impl TilingRider {
         let free = empty | self.occ[(!self.side).index()];
         let not_moved = self.unmoved();
         // The empty squares whose tile-mate is empty too: where elongations may end
-        // (`mates(att & empty & !tile) & empty` is `elong & empty & mates(empty)`).
-        let elongation_ends = empty & empty.mates();
+        // (`mates(att & empty & !tile) & empty` is `elong & empty & mates(empty)`); none
+        // without tiles (`color-rider`).
+        let elongation_ends = if self.rules.has_tiles() {
+            empty & empty.mates()
+        } else {
+            Bb::EMPTY
+        };
         for ty in 0..4 {
             for s in (self.pieces[self.side.index()][ty] & not_moved).iter() {
                 let targets = t.att[ty][s.index()] & free;
@@ -134,6 +143,40 @@ impl TilingRider {
                         }
                         if own.nib(bu) == 0 && !self.kings.contains(&bu) {
                             out.push(Move::aggregate(a, bu));
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// `color-rider`'s aggregate rides: each 2 × 2 block (any offset) filled by four of the
+    /// mover's pieces of one kind, none used by an aggregate move this turn, rides in steps
+    /// of its own size along its lines over empty blocks, to an empty block or one holding
+    /// enemy pieces (no friendly piece, no king square). Blocks in order of their lower-left
+    /// squares, kind by kind.
+    #[inline(never)]
+    fn gen_blocks(&self, occ_all: Bb, out: &mut Vec<Move>) {
+        let t = block_tables();
+        let ui = self.side.index();
+        let barred = self.occ[ui] | Bb::unit(self.kings[0]) | Bb::unit(self.kings[1]);
+        for ty in 0..4 {
+            let piece = Role::from_index(ty);
+            for a in full_blocks(&self.pieces[ui][ty]).iter() {
+                if (t.block[a.index()] & self.used).any() {
+                    continue;
+                }
+                for d in piece.ray_dirs() {
+                    for &n in t.block_rays[a.index()][d].iter() {
+                        let Some(b) = ray_block(n) else { break };
+                        let dest = t.block[b.index()];
+                        if (dest & occ_all).is_empty() {
+                            out.push(Move::block(a, b));
+                            continue;
+                        }
+                        if (dest & barred).is_empty() {
+                            out.push(Move::block(a, b));
                         }
                         break;
                     }
@@ -188,12 +231,22 @@ impl TilingRider {
         }
         let gferz = self.gferz[them].filter(|&g| g != to);
         let occ = (self.occ_all() & !Bb::unit(from) & mask) | Bb::unit(to);
-        attacked_with(to, &pieces, self.kings[them], gferz, occ)
+        attacked_with(
+            to,
+            &pieces,
+            self.kings[them],
+            gferz,
+            occ,
+            self.rules.blocks_at_any_offset(),
+        )
     }
 
     /// Whether no enemy aggregate lies on a line of its own kind to the mover's king's unit,
     /// whatever stands between (then no non-king move of ours can expose the king).
     pub(crate) fn unexposable(&self) -> bool {
+        if self.rules.blocks_at_any_offset() {
+            return self.unexposable_blocks();
+        }
         let t = tables();
         let k = self.kings[self.side.index()].index();
         for (ty, bb) in self.pieces[(!self.side).index()].iter().enumerate() {
@@ -202,6 +255,31 @@ impl TilingRider {
                 let (_, line) = t.between[sq.unit().index() * UNITS + k];
                 if piece.rides(line) {
                     return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// [`TilingRider::unexposable`] under `color-rider`: no enemy aggregate (any block) has
+    /// a block meeting the mover's king's unit on its lines, whatever stands between. (Our
+    /// moves can only empty the squares of the lines and of the destination; they never add
+    /// an enemy piece or aggregate.)
+    #[cold]
+    #[inline(never)]
+    fn unexposable_blocks(&self) -> bool {
+        let t = block_tables();
+        let king = Bb::unit(self.kings[self.side.index()]);
+        for (ty, bb) in self.pieces[(!self.side).index()].iter().enumerate() {
+            let piece = Role::from_index(ty);
+            for a in full_blocks(bb).iter() {
+                for d in piece.ray_dirs() {
+                    for &n in t.block_rays[a.index()][d].iter() {
+                        let Some(b) = ray_block(n) else { break };
+                        if (t.block[b.index()] & king).any() {
+                            return false;
+                        }
+                    }
                 }
             }
         }
@@ -297,7 +375,11 @@ impl TilingRider {
         let occ_all = self.occ_all();
         let mut n = self.count_singles(occ_all);
         if remaining >= self.cost(MoveKind::Aggregate) {
-            self.gen_aggregates(occ_all, scratch);
+            if self.rules.blocks_at_any_offset() {
+                self.gen_blocks(occ_all, scratch);
+            } else {
+                self.gen_aggregates(occ_all, scratch);
+            }
         }
         if !self.gferz_moved && remaining >= self.cost(MoveKind::GiantFerz) {
             self.gen_giant_ferz(scratch);
@@ -541,6 +623,13 @@ impl TilingRider {
                         2
                     }
                 }
+                Move::Block { to, .. } => {
+                    if (enemy & block(to)).any() {
+                        1
+                    } else {
+                        3
+                    }
+                }
                 Move::EndTurn => 4,
             }
         };
@@ -617,6 +706,13 @@ impl TilingRider {
         if self.gferz[us].is_some() && !self.gferz_moved {
             n += 1;
         }
+        if self.rules.blocks_at_any_offset() {
+            // Any four of a kind not yet used by an aggregate move might form a block.
+            for bb in &self.pieces[us] {
+                n += ((*bb & !self.used).count() / 4) as usize;
+            }
+            return n;
+        }
         let formable = self.formable_aggregates();
         for (ty, f) in formable.iter().enumerate() {
             if f.any() {
@@ -665,7 +761,13 @@ impl TilingRider {
     /// closure step holds exactly those squares. With `n` moves left, every move of a
     /// continuation has at most `n − 1` moves after it, so only moves touching `Sₙ₋₁` need
     /// trying: near the end of a turn the set is much smaller than the whole closure.
+    ///
+    /// Under `color-rider` the closure is not worked out for aggregates at any offset: the
+    /// set is the whole board (every move is tried), which is sound.
     pub(crate) fn relevant_squares_within(&self, units: &[Option<Unit>; 5], rounds: usize) -> Bb {
+        if self.rules.blocks_at_any_offset() {
+            return self.rules.geo().on_board;
+        }
         let t = tables();
         let geo = self.rules.geo();
         let us = self.side.index();
@@ -999,6 +1101,7 @@ pub(crate) fn touches(mv: Move, r: Bb) -> bool {
         Move::Aggregate { from, to } | Move::GiantFerz { from, to } => {
             r.nib(from) != 0 || r.nib(to) != 0
         }
+        Move::Block { from, to } => ((block(from) | block(to)) & r).any(),
         Move::King { .. } | Move::EndTurn => true,
     }
 }

@@ -2,7 +2,7 @@
 //! small piece, units for an aggregate, the king and the giant ferz), so that a square is
 //! never read as a unit.
 
-use crate::board::{Bb, Square, Unit};
+use crate::board::{block, Bb, Square, Unit};
 
 /// What a [`Move`] does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -39,6 +39,16 @@ pub enum Move {
         /// The unit it rides to.
         to: Unit,
     },
+    /// `color-rider`: the aggregate filling the 2 × 2 block (at any offset) whose
+    /// lower-left square is `from` rides to the block whose lower-left square is `to`. Every
+    /// aggregate move of that rule set is one of these (an aligned block too), and no move
+    /// of the other rule sets is.
+    Block {
+        /// The lower-left square of the block the aggregate fills.
+        from: Square,
+        /// The lower-left square of the block it rides to.
+        to: Square,
+    },
     /// The king on unit `from` steps to unit `to`.
     King {
         /// The king's unit.
@@ -71,6 +81,12 @@ impl Move {
         Move::Aggregate { from, to }
     }
 
+    /// `color-rider`: the aggregate on the block with lower-left square `from` rides to the
+    /// block with lower-left square `to`.
+    pub const fn block(from: Square, to: Square) -> Move {
+        Move::Block { from, to }
+    }
+
     /// The king on unit `from` steps to unit `to`.
     pub const fn king(from: Unit, to: Unit) -> Move {
         Move::King { from, to }
@@ -92,7 +108,7 @@ impl Move {
     pub const fn kind(self) -> MoveKind {
         match self {
             Move::Single { .. } => MoveKind::Single,
-            Move::Aggregate { .. } => MoveKind::Aggregate,
+            Move::Aggregate { .. } | Move::Block { .. } => MoveKind::Aggregate,
             Move::King { .. } => MoveKind::King,
             Move::GiantFerz { .. } => MoveKind::GiantFerz,
             Move::EndTurn => MoveKind::EndTurn,
@@ -115,7 +131,17 @@ impl Move {
             Move::Aggregate { from, to }
             | Move::King { from, to }
             | Move::GiantFerz { from, to } => Some((from, to)),
-            Move::Single { .. } | Move::EndTurn => None,
+            Move::Single { .. } | Move::Block { .. } | Move::EndTurn => None,
+        }
+    }
+
+    /// The lower-left squares of the start and end blocks of a `color-rider` aggregate move
+    /// (`None` otherwise).
+    #[inline]
+    pub const fn blocks(self) -> Option<(Square, Square)> {
+        match self {
+            Move::Block { from, to } => Some((from, to)),
+            _ => None,
         }
     }
 
@@ -139,13 +165,15 @@ impl Move {
         self.units().map(|(_, to)| to)
     }
 
-    /// The squares the move starts from (one, or a unit's four; none for "end turn").
+    /// The squares the move starts from (one, or a unit's or block's four; none for "end
+    /// turn").
     pub fn from_squares(self) -> Vec<Square> {
         self.ends()
             .map_or_else(Vec::new, |(from, _)| from.iter().collect())
     }
 
-    /// The squares the move ends on (one, or a unit's four; none for "end turn").
+    /// The squares the move ends on (one, or a unit's or block's four; none for "end
+    /// turn").
     pub fn to_squares(self) -> Vec<Square> {
         self.ends()
             .map_or_else(Vec::new, |(_, to)| to.iter().collect())
@@ -160,6 +188,7 @@ impl Move {
             Move::Aggregate { from, to }
             | Move::King { from, to }
             | Move::GiantFerz { from, to } => Some((Bb::unit(from), Bb::unit(to))),
+            Move::Block { from, to } => Some((block(from), block(to))),
             Move::EndTurn => None,
         }
     }

@@ -1,7 +1,7 @@
 //! Move texts and position texts, in the naming of the rule set's board (under
 //! `paulowich-16` its files `a`–`p` are the internal files `c`–`r`).
 
-use crate::board::{Board, Square, Unit, RANKS};
+use crate::board::{block, tables, Board, Square, Unit, RANKS};
 use crate::position::{Move, Role, Rules, TilingRider};
 use crate::setup::{check_made_and_limit, check_turn_number, perr, Counters, Setup};
 use chimera_core::{Color, MoveErrorKind, ParseMoveError, ParsePositionError, PositionErrorKind};
@@ -28,6 +28,17 @@ pub(crate) fn move_text(pos: &TilingRider, mv: Move) -> String {
                 .aggregate_at(pos.side, from)
                 .map_or('A', |ty| Role::from_index(ty).letter());
             (letter, from, to, enemy.nib(to) != 0)
+        }
+        Move::Block { from, to } => {
+            let letter = pos
+                .block_at(pos.side, from)
+                .map_or('A', |ty| Role::from_index(ty).letter());
+            let sep = if (enemy & block(to)).any() { 'x' } else { '-' };
+            return format!(
+                "{letter}{}{sep}{}",
+                board.square_name(from),
+                board.square_name(to)
+            );
         }
     };
     let sep = if capture { 'x' } else { '-' };
@@ -105,6 +116,25 @@ pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMov
                 ),
             )
         })?;
+        if pos.rules.blocks_at_any_offset() {
+            return block_move(pos, piece, s, t)
+                .map_err(|reason| err(MoveErrorKind::BadPiece, reason));
+        }
+        if s != a.lower_left() {
+            if let Some(ty) = pos.block_at(pos.side, s) {
+                return Err(err(
+                    MoveErrorKind::NoSuchMove,
+                    format!(
+                        "the {}s filling the block of {} stand at an offset from the units: \
+                         under `{}` an aggregate fills a unit (named by its lower-left square); \
+                         aggregates on any 2 × 2 block are `color-rider`'s",
+                        Role::from_index(ty).name(),
+                        board.square_name(s),
+                        chimera_core::RuleSet::name(&pos.rules)
+                    ),
+                ));
+            }
+        }
         if let Some(ty) = pos.aggregate_at(pos.side, a) {
             if ty != piece as usize {
                 return Err(err(
@@ -121,7 +151,50 @@ pub(crate) fn parse_move(pos: &TilingRider, text: &str) -> Result<Move, ParseMov
         return Ok(Move::aggregate(a, bu));
     }
     let (s, t) = two_squares(&clean, board).map_err(|(kind, reason)| err(kind, reason))?;
+    if !pos.rules.has_tiles() {
+        if let Some((role, c)) = pos.piece_at(s) {
+            let t_ = tables();
+            let ty = role as usize;
+            if c == pos.side && !t_.att[ty][s.index()].has(t) && t_.elong[ty][s.index()].has(t) {
+                return Err(err(
+                    MoveErrorKind::NoSuchMove,
+                    format!(
+                        "no elongated moves under `color-rider` (there are no tiles): the {} on \
+                         {} does not reach {}",
+                        role.name(),
+                        board.square_name(s),
+                        board.square_name(t)
+                    ),
+                ));
+            }
+        }
+    }
     Ok(Move::single(s, t))
+}
+
+/// `color-rider`: the aggregate move of `piece`s from the block with lower-left square
+/// `s` to the one with lower-left square `t`, or why the text names none.
+fn block_move(pos: &TilingRider, piece: Role, s: Square, t: Square) -> Result<Move, String> {
+    let board = pos.rules.board();
+    for sq in [s, t] {
+        if block(sq).is_empty() {
+            return Err(format!(
+                "`{}` is not the lower-left square of a 2 × 2 block (files a–q, ranks 1–15)",
+                board.square_name(sq)
+            ));
+        }
+    }
+    if let Some(ty) = pos.block_at(pos.side, s) {
+        if ty != piece as usize {
+            return Err(format!(
+                "the aggregate on the block of {} is of {}s, not {}s",
+                board.square_name(s),
+                Role::from_index(ty).name(),
+                piece.name()
+            ));
+        }
+    }
+    Ok(Move::block(s, t))
 }
 
 /// Whether `text` is shaped like a square name (a letter and digits), so that not naming

@@ -40,9 +40,9 @@
 //! propagation rounds), so a deadline, a node count or a stop flag interrupts it, and the
 //! answer is then "undecided".
 
-use crate::board::{tables, Bb, Square, Unit, SQUARES, UNITS};
+use crate::board::{block, block_tables, ray_block, tables, Bb, Square, Unit, SQUARES, UNITS};
 use crate::movegen::ray_unit;
-use crate::position::{Move, MoveKind, Role, Rules, TilingRider};
+use crate::position::{full_blocks, Move, MoveKind, Role, Rules, TilingRider};
 use crate::viable::diagonal_neighbours;
 use chimera_core::Budget;
 
@@ -197,11 +197,24 @@ struct Statics {
     landing: [bool; UNITS],
     /// The enemy's aggregates (its pieces never move: they can only be captured).
     eaggs: Vec<(Unit, u8)>,
+    /// `color-rider`: aggregates on 2 × 2 blocks at any offset (see [`BlockStatics`]).
+    blocks: Option<BlockStatics>,
     /// Steps in the formula: the moves (points) left.
     steps: usize,
     exact: bool,
     /// The cost of a rider or king move (4 under `wheeler`, else 1).
     unit_cost: usize,
+}
+
+/// `color-rider`'s aggregates, on 2 × 2 blocks at any offset (each named by its
+/// lower-left square).
+struct BlockStatics {
+    /// The rides that could happen: from, to, kind, the blocks passed.
+    rides: Vec<(Square, Square, u8, Vec<Square>)>,
+    /// The blocks some ride could land on (by lower-left square).
+    landing: Vec<bool>,
+    /// The enemy's aggregates.
+    enemy: Vec<(Square, u8)>,
 }
 
 fn orth_adjacent(a: Unit, b: Unit) -> bool {
@@ -248,6 +261,7 @@ impl Statics {
             eg_capturable: false,
             landing: [false; UNITS],
             eaggs: Vec::new(),
+            blocks: None,
             steps: remaining,
             exact: pos.min_moves() > 1,
             unit_cost,
@@ -256,7 +270,11 @@ impl Statics {
         let gcan = st.g0.is_some() && !pos.gferz_moved;
         st.unit_moves(pos, kcan, gcan);
         st.lone_moves(pos);
-        st.aggregate_rides(pos);
+        if pos.rules.blocks_at_any_offset() {
+            st.block_rides();
+        } else {
+            st.aggregate_rides(pos);
+        }
         st.captures_and_kinds();
         st.enemy_aggregates(pos);
         st
@@ -316,7 +334,7 @@ impl Statics {
                     ends.push((e, None));
                 }
             }
-            for mid in att.iter() {
+            for mid in att.iter().filter(|_| pos.rules.has_tiles()) {
                 let e = mid.tile_mate();
                 if mid == s.tile_mate() || att.has(e) {
                     continue;
@@ -374,6 +392,48 @@ impl Statics {
         }
     }
 
+    /// `color-rider`: the block rides that could happen, as [`Statics::aggregate_rides`]
+    /// over every 2 × 2 block at any offset and its rays in steps of its own size.
+    fn block_rides(&mut self) {
+        let mut b = BlockStatics {
+            rides: Vec::new(),
+            landing: vec![false; SQUARES],
+            enemy: Vec::new(),
+        };
+        if self.steps >= self.unit_cost {
+            let t = block_tables();
+            for u in Square::all().filter(|&u| !self.block_blocked(u)) {
+                for k in 0..4u8 {
+                    let cands: Vec<Vec<usize>> =
+                        block(u).iter().map(|q| self.fillers(q, k)).collect();
+                    if !distinct_representatives(&cands, 0, &mut Vec::new()) {
+                        continue;
+                    }
+                    for d in Role::from_index(usize::from(k)).ray_dirs() {
+                        let mut between = Vec::new();
+                        for &n in t.block_rays[u.index()][d].iter() {
+                            let Some(v) = ray_block(n) else { break };
+                            if self.block_blocked(v) {
+                                break;
+                            }
+                            b.rides.push((u, v, k, between.clone()));
+                            between.push(v);
+                        }
+                    }
+                }
+            }
+        }
+        self.blocks = Some(b);
+    }
+
+    /// `color-rider`: whether no aggregate of ours may ever stand on or pass the block with
+    /// lower-left square `u` (it leaves the board, or meets a unit no piece of ours may
+    /// enter: [`Statics::unit_blocked`]).
+    fn block_blocked(&self, u: Square) -> bool {
+        let b = block(u);
+        b.is_empty() || (b & !self.on_board).any() || b.iter().any(|q| self.unit_blocked(q.unit()))
+    }
+
     fn captures_and_kinds(&mut self) {
         for (s, k) in self.ours.iter().enumerate() {
             if let Some(k) = k {
@@ -402,6 +462,16 @@ impl Statics {
             eg |= Some(*v) == self.egf;
             self.landing[v.index()] = true;
         }
+        if let Some(b) = &mut self.blocks {
+            for (u, v, k, _) in &b.rides {
+                for q in (block(*u) | block(*v)).iter() {
+                    self.possible[q.index()] |= 1 << k;
+                    self.dynamic[q.index()] |= 1 << k;
+                }
+                cap |= block(*v);
+                b.landing[v.index()] = true;
+            }
+        }
         for &v in self.kc[1..].iter().chain(self.gc.iter().skip(1)) {
             cap |= Bb::unit(v);
             eg |= Some(v) == self.egf;
@@ -416,6 +486,14 @@ impl Statics {
     }
 
     fn enemy_aggregates(&mut self, pos: &TilingRider) {
+        if let Some(b) = &mut self.blocks {
+            for (ty, bb) in pos.pieces[1 - self.side].iter().enumerate() {
+                for sq in full_blocks(bb).iter() {
+                    b.enemy.push((sq, ty as u8));
+                }
+            }
+            return;
+        }
         for (ty, bb) in pos.pieces[1 - self.side].iter().enumerate() {
             for sq in bb.full_units().iter() {
                 self.eaggs.push((sq.unit(), ty as u8));
@@ -452,6 +530,10 @@ struct Vars {
     dep: Vec<Vec<Lit>>,
     used: Vec<Vec<Lit>>,
     ne: Vec<Vec<Lit>>,
+    /// `color-rider`: an aggregate landed on the block (by lower-left square); the block
+    /// is not empty.
+    bused: Vec<Vec<Lit>>,
+    bne: Vec<Vec<Lit>>,
 }
 
 /// The formula under construction.
@@ -472,6 +554,8 @@ struct Changes {
     captures: Vec<(usize, Lit)>,
     eg_captures: Vec<Lit>,
     lands: Vec<(usize, Lit)>,
+    /// `color-rider`: the block landings (lower-left square index, action).
+    block_lands: Vec<(usize, Lit)>,
     king: Vec<(usize, Lit)>,
     gferz: Vec<(usize, Lit)>,
 }
@@ -491,6 +575,8 @@ impl<'a> Enc<'a> {
                 dep: vec![Vec::new(); n],
                 used: vec![Vec::new(); n],
                 ne: vec![Vec::new(); n],
+                bused: vec![Vec::new(); n],
+                bne: vec![Vec::new(); n],
             },
             noop: Vec::new(),
             steps: Vec::new(),
@@ -662,6 +748,11 @@ impl<'a> Enc<'a> {
             let (a, k) = self.st.eaggs[i];
             self.aggregate_line(a, k, u, t, g);
         }
+        if let Some(b) = &self.st.blocks {
+            for &(a, k) in &b.enemy {
+                self.block_line(a, k, u, t, g);
+            }
+        }
     }
 
     /// The enemy aggregate on `a` does not attack `u` at time `t` when `g` holds: one of
@@ -686,6 +777,169 @@ impl<'a> Enc<'a> {
     }
 }
 
+/// `color-rider`'s aggregates on 2 × 2 blocks at any offset: the same encoding as the
+/// units', with each block named by its lower-left square. A ride needs its four pieces of
+/// one kind, no block it overlaps landed on earlier in the turn (those pieces never move
+/// again), the blocks it passes empty, and a destination with none of our pieces and no
+/// square of either king; it captures every enemy piece there and marks it landed on.
+impl Enc<'_> {
+    fn bused(&mut self, b: Square, t: usize) -> Lit {
+        let landing = self
+            .st
+            .blocks
+            .as_ref()
+            .is_some_and(|s| s.landing[b.index()]);
+        if t == 0 || !landing {
+            return FALSE;
+        }
+        Self::slot(&mut self.cnf, &mut self.v.bused, t, b.index(), SQUARES)
+    }
+
+    /// The block with lower-left square `b` is not empty at time `t` (defined both ways).
+    fn block_ne(&mut self, b: Square, t: usize) -> Lit {
+        if let Some(&l) = self.v.bne[t].get(b.index()) {
+            if l != 0 {
+                return l;
+            }
+        }
+        let mut lits = Vec::new();
+        for s in block(b).iter() {
+            lits.extend(self.occupants(s, t));
+        }
+        lits.sort_unstable();
+        lits.dedup();
+        let l = if lits.contains(&TRUE) {
+            TRUE
+        } else if lits.is_empty() {
+            FALSE
+        } else {
+            let n = self.cnf.var();
+            let mut cl = vec![-n];
+            cl.extend(&lits);
+            self.cnf.add(&cl);
+            for &x in &lits {
+                self.cnf.add(&[-x, n]);
+            }
+            n
+        };
+        if self.v.bne[t].is_empty() {
+            self.v.bne[t] = vec![0; SQUARES];
+        }
+        self.v.bne[t][b.index()] = l;
+        l
+    }
+
+    /// The enemy aggregate on the block `a` does not attack unit `u` at time `t` when `g`
+    /// holds: along each of its lines, the first block meeting `u` (the ride stops there:
+    /// our king stands on `u`) is not reached (one of its pieces is gone or a block
+    /// between is not empty) or not enterable (an enemy piece stands on its squares outside
+    /// `u`). A destination meeting the enemy king's unit is never enterable.
+    fn block_line(&mut self, a: Square, k: u8, u: Unit, t: usize, g: Lit) {
+        let tb = block_tables();
+        let target = Bb::unit(u);
+        let ek = Bb::unit(self.st.ek);
+        for d in Role::from_index(usize::from(k)).ray_dirs() {
+            let ray = tb.block_rays[a.index()][d];
+            let Some(j) = ray
+                .iter()
+                .position(|&n| ray_block(n).is_some_and(|b| (block(b) & target).any()))
+            else {
+                continue;
+            };
+            let dest = block(ray_block(ray[j]).expect("on the ray"));
+            if (dest & ek).any() {
+                continue;
+            }
+            let mut cl = vec![-g];
+            for q in block(a).iter() {
+                cl.push(-self.e(q, t));
+            }
+            for &n in &ray[..j] {
+                let w = ray_block(n).expect("on the ray");
+                cl.push(self.block_ne(w, t));
+            }
+            for q in (dest & !target).iter() {
+                cl.push(self.e(q, t));
+            }
+            self.cnf.add(&cl);
+        }
+    }
+
+    fn block_ride_actions(
+        &mut self,
+        t: usize,
+        ch: &mut Changes,
+        acts: &mut Vec<(Lit, Option<Move>)>,
+    ) {
+        let st = self.st;
+        let Some(bs) = &st.blocks else { return };
+        let landings: Vec<Square> = Square::all().filter(|w| bs.landing[w.index()]).collect();
+        for (u, v, k, between) in &bs.rides {
+            let (u, v, k) = (*u, *v, *k);
+            let (from, dest) = (block(u), block(v));
+            let a = self.cnf.var();
+            for q in from.iter() {
+                let l = self.o(q, k, t);
+                self.cnf.add(&[-a, l]);
+            }
+            // No block overlapping this one was landed on (its pieces are spent).
+            for &w in &landings {
+                if (block(w) & from).any() {
+                    let l = self.bused(w, t);
+                    self.cnf.add(&[-a, -l]);
+                }
+            }
+            for &w in between {
+                let l = self.block_ne(w, t);
+                self.cnf.add(&[-a, -l]);
+            }
+            let mut units: Vec<Unit> = dest.iter().map(Square::unit).collect();
+            units.dedup();
+            for x in units {
+                let l = self.kp(x, t);
+                self.cnf.add(&[-a, -l]);
+            }
+            for q in dest.iter() {
+                let lits: Vec<Lit> = (0..4).map(|kk| self.o(q, kk, t)).collect();
+                self.cnf.forbid(a, lits);
+                self.capture_square(q, t, a, ch);
+            }
+            for q in from.iter() {
+                let l = self.o(q, k, t + 1);
+                self.cnf.add(&[-a, -l]);
+                ch.removers.push((q.index(), k, a));
+            }
+            for q in dest.iter() {
+                let l = self.o(q, k, t + 1);
+                self.cnf.add(&[-a, l]);
+                ch.adders.push((q.index(), k, a));
+            }
+            let l = self.bused(v, t + 1);
+            self.cnf.add(&[-a, l]);
+            ch.block_lands.push((v.index(), a));
+            acts.push((a, Some(Move::block(u, v))));
+        }
+    }
+
+    /// The frame of the block landings: a block is landed on from the step an aggregate
+    /// lands there.
+    fn frame_blocks(&mut self, t: usize, ch: &Changes) {
+        let Some(bs) = &self.st.blocks else { return };
+        for v in Square::all().filter(|v| bs.landing[v.index()]) {
+            let (u0, u1) = (self.bused(v, t), self.bused(v, t + 1));
+            self.cnf.add(&[-u0, u1]);
+            let mut cl = vec![u0, -u1];
+            cl.extend(
+                ch.block_lands
+                    .iter()
+                    .filter(|c| c.0 == v.index())
+                    .map(|c| c.1),
+            );
+            self.cnf.add(&cl);
+        }
+    }
+}
+
 impl Enc<'_> {
     /// The actions of step `t` (from time `t` to `t + 1`) and their frame axioms.
     fn step(&mut self, t: usize) {
@@ -695,6 +949,7 @@ impl Enc<'_> {
         let cheap = acts.len();
         if t + self.st.unit_cost <= self.st.steps {
             self.ride_actions(t, &mut ch, &mut acts);
+            self.block_ride_actions(t, &mut ch, &mut acts);
             self.king_actions(t, &mut ch, &mut acts);
         }
         self.gferz_actions(t, &mut ch, &mut acts);
@@ -892,6 +1147,7 @@ impl Enc<'_> {
             self.cnf.add(&cl);
         }
         self.frame_units(t, ch);
+        self.frame_blocks(t, ch);
         for (s, k, _) in &st.lone {
             let (d0, d1) = (self.dep(*s, t), self.dep(*s, t + 1));
             self.cnf.add(&[-d0, d1]);

@@ -2,7 +2,8 @@
 //! making moves.
 
 use crate::board::{
-    splitmix, tables, Bb, Board, Geometry, Square, Unit, LINE_DIAG, LINE_KNIGHT, LINE_ORTH,
+    block, block_tables, ray_block, splitmix, tables, Bb, Board, Geometry, Square, Unit, LINE_DIAG,
+    LINE_KNIGHT, LINE_ORTH,
 };
 pub(crate) use crate::moves::{Move, MoveKind};
 use crate::search::Memo;
@@ -74,13 +75,17 @@ pub enum Rules {
     /// David Paulowich's variant: the files `a`–`b` removed (a 16 × 16 board, whose files
     /// are renamed `a`–`p`), a non-royal giant ferz beside each king, the standard turns.
     Paulowich16,
+    /// Color Rider Chess, the seed's sibling game: no tiles (no elongated moves), and an
+    /// aggregate on any 2 × 2 block of squares at any offset, riding in steps of its own
+    /// size ([`Move::Block`]); the standard board, setup and turns.
+    ColorRider,
 }
 
 impl Rules {
     /// The board this rule set plays on (its squares and its notation's file names).
     pub const fn board(self) -> Board {
         match self {
-            Rules::Standard | Rules::Wheeler => Board::FULL,
+            Rules::Standard | Rules::Wheeler | Rules::ColorRider => Board::FULL,
             Rules::Paulowich16 => Board::PAULOWICH_16,
         }
     }
@@ -88,6 +93,18 @@ impl Rules {
     /// Whether this rule set has the giant ferz.
     pub const fn has_giant_ferz(self) -> bool {
         matches!(self, Rules::Paulowich16)
+    }
+
+    /// Whether the board is cut into tiles, so that small pieces have elongated moves (all
+    /// but `color-rider`).
+    pub const fn has_tiles(self) -> bool {
+        !matches!(self, Rules::ColorRider)
+    }
+
+    /// Whether aggregates stand on any 2 × 2 block at any offset and ride in steps of their
+    /// own size (`color-rider`: their moves are [`Move::Block`]), rather than on the units.
+    pub const fn blocks_at_any_offset(self) -> bool {
+        matches!(self, Rules::ColorRider)
     }
 
     /// Whether turns follow the standard Moderate Progressive method (exact first turns of
@@ -103,13 +120,14 @@ impl Rules {
 }
 
 impl RuleSet for Rules {
-    const NAMES: &'static [&'static str] = &["standard", "wheeler", "paulowich-16"];
+    const NAMES: &'static [&'static str] = &["standard", "wheeler", "paulowich-16", "color-rider"];
 
     fn from_name(name: &str) -> Option<Self> {
         match name.to_ascii_lowercase().as_str() {
             "standard" => Some(Rules::Standard),
             "wheeler" => Some(Rules::Wheeler),
             "paulowich-16" => Some(Rules::Paulowich16),
+            "color-rider" => Some(Rules::ColorRider),
             _ => None,
         }
     }
@@ -119,6 +137,7 @@ impl RuleSet for Rules {
             Rules::Standard => "standard",
             Rules::Wheeler => "wheeler",
             Rules::Paulowich16 => "paulowich-16",
+            Rules::ColorRider => "color-rider",
         }
     }
 }
@@ -173,8 +192,12 @@ pub const MAX_TURN_LIMIT: u8 = 252;
 #[inline]
 pub(crate) fn limit_after(rules: Rules, ender: Color, turn_no: u16, len: u8) -> u8 {
     let next = match rules {
-        Rules::Standard | Rules::Paulowich16 if ender == Color::White && turn_no == 1 => 8,
-        Rules::Standard | Rules::Paulowich16 => u16::from(len) + 1,
+        Rules::Standard | Rules::Paulowich16 | Rules::ColorRider
+            if ender == Color::White && turn_no == 1 =>
+        {
+            8
+        }
+        Rules::Standard | Rules::Paulowich16 | Rules::ColorRider => u16::from(len) + 1,
         Rules::Wheeler => u16::from(len).div_ceil(4) * 4 + 4,
     };
     next.min(u16::from(MAX_TURN_LIMIT)) as u8
@@ -268,7 +291,7 @@ impl TilingRider {
             }
         }
         p.limit = match rules {
-            Rules::Standard | Rules::Wheeler | Rules::Paulowich16 => 4,
+            Rules::Standard | Rules::Wheeler | Rules::Paulowich16 | Rules::ColorRider => 4,
         };
         p
     }
@@ -448,12 +471,35 @@ impl TilingRider {
     }
 
     /// The squares holding an aggregate of `color`: units filled by four of its pieces of
-    /// one kind, with that kind.
+    /// one kind, with that kind. (Under `color-rider` aggregates stand on blocks at any
+    /// offset: [`TilingRider::aggregate_blocks`] lists them all.)
     pub fn aggregates(&self, color: Color) -> Vec<(Unit, Role)> {
         let mut out = Vec::new();
         for (i, bb) in self.pieces[color.index()].iter().enumerate() {
             for sq in bb.full_units().iter() {
                 out.push((sq.unit(), Role::from_index(i)));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// The aggregates of `color` as the rule set has them, by the lower-left squares of their
+    /// blocks, with their kind: under `color-rider` every 2 × 2 block at any offset filled
+    /// by four of its pieces of one kind (overlapping blocks each count), otherwise the
+    /// filled units ([`TilingRider::aggregates`]).
+    pub fn aggregate_blocks(&self, color: Color) -> Vec<(Square, Role)> {
+        if !self.rules.blocks_at_any_offset() {
+            let units = self.aggregates(color);
+            return units
+                .into_iter()
+                .map(|(u, r)| (u.lower_left(), r))
+                .collect();
+        }
+        let mut out = Vec::new();
+        for (i, bb) in self.pieces[color.index()].iter().enumerate() {
+            for sq in full_blocks(bb).iter() {
+                out.push((sq, Role::from_index(i)));
             }
         }
         out.sort();
@@ -475,6 +521,7 @@ impl TilingRider {
             self.kings[by.index()],
             self.gferz[by.index()],
             self.occ_all(),
+            self.rules.blocks_at_any_offset(),
         )
     }
 
@@ -625,6 +672,28 @@ impl TilingRider {
         (0..4).find(|&ty| self.pieces[c.index()][ty].nib(unit) == 0xF)
     }
 
+    /// How many aggregates the pieces `bb` (of one colour and kind) form: filled units, or
+    /// under `color-rider` filled 2 × 2 blocks at any offset (overlapping ones each count).
+    #[inline]
+    pub(crate) fn aggregate_count(&self, bb: &Bb) -> u32 {
+        if self.rules.blocks_at_any_offset() {
+            full_blocks(bb).count()
+        } else {
+            bb.full_units().count()
+        }
+    }
+
+    /// The kind of `c`'s aggregate on the block with lower-left square `sq` (`color-rider`),
+    /// if four of its pieces of one kind fill it.
+    #[inline]
+    pub(crate) fn block_at(&self, c: Color, sq: Square) -> Option<usize> {
+        let b = block(sq);
+        if b.is_empty() {
+            return None;
+        }
+        (0..4).find(|&ty| (b & !self.pieces[c.index()][ty]).is_empty())
+    }
+
     /// Applies a move without any legality check (it must come from the move generator).
     pub(crate) fn apply(&mut self, mv: Move) {
         let done = match mv {
@@ -634,6 +703,7 @@ impl TilingRider {
             }
             Move::Single { from, to } => self.move_single(from, to),
             Move::Aggregate { from, to } => self.move_aggregate(from, to),
+            Move::Block { from, to } => self.move_block(from, to),
             Move::King { to, .. } => {
                 self.capture_on_unit(to);
                 let t = tables();
@@ -701,6 +771,29 @@ impl TilingRider {
         true
     }
 
+    /// `color-rider`: the aggregate on the block at `from` rides to the block at `to`,
+    /// capturing every enemy piece there. `false`, changing nothing, if `from`'s block holds
+    /// no aggregate of the side to move.
+    fn move_block(&mut self, from: Square, to: Square) -> bool {
+        let us = self.side;
+        let Some(ty) = self.block_at(us, from) else {
+            return false;
+        };
+        let dest = block(to);
+        if self.capture_all(!us, dest) {
+            self.clock = 0;
+        }
+        for s in block(from).iter() {
+            self.remove(us, ty, s);
+            self.unmark(s);
+        }
+        for t in dest.iter() {
+            self.add(us, ty, t);
+            self.toggle_used(t);
+        }
+        true
+    }
+
     /// Captures every enemy piece on `unit` (resetting the capture clock if any).
     #[inline]
     fn capture_on_unit(&mut self, unit: Unit) {
@@ -757,6 +850,7 @@ pub(crate) fn attacked_with(
     king: Unit,
     gferz: Option<Unit>,
     occ_all: Bb,
+    blocks: bool,
 ) -> bool {
     let t = tables();
     let u = unit.index();
@@ -780,6 +874,9 @@ pub(crate) fn attacked_with(
             return true;
         }
     }
+    if blocks {
+        return block_attacks(unit, pieces, king, occ_all);
+    }
     for (ty, bb) in pieces.iter().enumerate() {
         let full = bb.full_units();
         if full.is_empty() {
@@ -791,6 +888,54 @@ pub(crate) fn attacked_with(
             let (between, line) = t.between[a.index() * crate::board::UNITS + u];
             if piece.rides(line) && (between & occ_all).is_empty() {
                 return true;
+            }
+        }
+    }
+    false
+}
+
+/// The lower-left squares of the 2 × 2 blocks, at any offset, all of whose squares are in
+/// `bb` (`color-rider`'s aggregates of one kind).
+#[inline]
+pub(crate) fn full_blocks(bb: &Bb) -> Bb {
+    let mut out = Bb::EMPTY;
+    if bb.count() < 4 {
+        return out;
+    }
+    for sq in bb.iter() {
+        let b = block(sq);
+        if b.any() && (b & !*bb).is_empty() {
+            out.set(sq);
+        }
+    }
+    out
+}
+
+/// `color-rider`: whether an aggregate of the side owning `pieces` and `king`, on any
+/// 2 × 2 block, could ride onto a block meeting `unit`: along its line, over blocks all
+/// empty in `occ_all`, to a block holding none of that side's pieces and no square of its
+/// king (the squares of `unit` count as the enemy's, whatever stands there: a king there
+/// could be taken if it were a piece). The ride stops at the first block holding anything.
+#[cold]
+#[inline(never)]
+pub(crate) fn block_attacks(unit: Unit, pieces: &[Bb; 4], king: Unit, occ_all: Bb) -> bool {
+    let t = block_tables();
+    let target = Bb::unit(unit);
+    let own = pieces[0] | pieces[1] | pieces[2] | pieces[3] | Bb::unit(king);
+    for (ty, bb) in pieces.iter().enumerate() {
+        let piece = Role::from_index(ty);
+        for sq in full_blocks(bb).iter() {
+            for d in piece.ray_dirs() {
+                for &n in t.block_rays[sq.index()][d].iter() {
+                    let Some(to) = ray_block(n) else { break };
+                    let dest = t.block[to.index()];
+                    if (dest & target).any() && (dest & own).is_empty() {
+                        return true;
+                    }
+                    if (dest & occ_all).any() {
+                        break;
+                    }
+                }
             }
         }
     }
@@ -881,10 +1026,7 @@ impl Position for TilingRider {
             self.apply(mv);
             Ok(())
         } else {
-            Err(IllegalMoveError::new(
-                self.move_text(mv),
-                "not among the legal actions of this position",
-            ))
+            Err(IllegalMoveError::new(self.move_text(mv), self.refusal(mv)))
         }
     }
 
@@ -931,6 +1073,43 @@ impl Position for TilingRider {
 }
 
 impl TilingRider {
+    /// Why `mv`, not legal here, is refused: a move of another rule set's kind says so (an
+    /// aggregate at an offset outside `color-rider`, an elongated move or a unit-lattice
+    /// aggregate move within it); any other is not among the legal actions.
+    fn refusal(&self, mv: Move) -> String {
+        let board = self.rules.board();
+        let rules = RuleSet::name(&self.rules);
+        let blocks = self.rules.blocks_at_any_offset();
+        match mv {
+            Move::Block { from, .. } if !blocks => format!(
+                "an aggregate on the 2 × 2 block of {} at any offset is `color-rider`'s: \
+                 under `{rules}` an aggregate fills a unit",
+                board.square_name(from)
+            ),
+            Move::Aggregate { .. } if blocks => {
+                "under `color-rider` an aggregate move names its 2 × 2 block (a block move), \
+                 not a unit"
+                    .to_string()
+            }
+            Move::Single { from, to } if !self.rules.has_tiles() => {
+                let leap = self
+                    .piece_at(from)
+                    .filter(|&(_, c)| c == self.side)
+                    .map(|(role, _)| tables().att[role as usize][from.index()].has(to));
+                match leap {
+                    Some(false) => format!(
+                        "no elongated moves under `color-rider` (there are no tiles): the \
+                         piece on {} does not reach {}",
+                        board.square_name(from),
+                        board.square_name(to)
+                    ),
+                    _ => "not among the legal actions of this position".to_string(),
+                }
+            }
+            _ => "not among the legal actions of this position".to_string(),
+        }
+    }
+
     fn same_board(&self, other: &TilingRider) -> bool {
         self.pieces == other.pieces
             && self.kings == other.kings

@@ -17,11 +17,15 @@ fn side_name(color: Color) -> &'static str {
     color.fold("White", "Black")
 }
 
-/// Whether two orthogonally adjacent squares are drawn as one figure: the same tile, or
-/// both under one king or one giant ferz.
+/// Whether two orthogonally adjacent squares are drawn as one figure: the same tile (the
+/// same unit under `color-rider`, which has no tiles: its diagram shows the units the kings
+/// stand on), or both under one king or one giant ferz.
 fn joined(pos: &TilingRider, a: Square, b: Square) -> bool {
-    a.tile_mate() == b
-        || (a.unit() == b.unit() && (pos.king_at(a).is_some() || pos.giant_ferz_at(a).is_some()))
+    (if pos.rules.has_tiles() {
+        a.tile_mate() == b
+    } else {
+        a.unit() == b.unit()
+    }) || (a.unit() == b.unit() && (pos.king_at(a).is_some() || pos.giant_ferz_at(a).is_some()))
 }
 
 fn last_squares(last: Option<(&TilingRider, Move)>) -> Vec<Square> {
@@ -82,12 +86,12 @@ fn status_lines(pos: &TilingRider, last: Option<(&TilingRider, Move)>) -> Vec<St
     }
     let mut aggs = Vec::new();
     for c in Color::ALL {
-        for (u, p) in pos.aggregates(c) {
+        for (sq, p) in pos.aggregate_blocks(c) {
             aggs.push(format!(
                 "{} {} on {}",
                 side_name(c),
                 p.name(),
-                pos.board().square_name(u.lower_left())
+                pos.board().square_name(sq)
             ));
         }
     }
@@ -130,6 +134,8 @@ impl Render for TilingRider {
          `e4-d5` (also `e4d5`), a capture FROMxTO, `d4xe5`. An aggregate (four like\n\
          pieces filling a unit) moves as one, named by a square of its unit with its\n\
          kind letter (W F G N): `Wc1-c9`, `Nd1xd9`; the giant king likewise: `Ki1-i3`.\n\
+         Under `color-rider` (no tiles, no elongation) an aggregate is any 2x2 block of\n\
+         four like pieces, named by its lower-left square exactly: `Wd5-d9`.\n\
          A turn has several actions and the side to move does not change until it ends:\n\
          it ends by itself after its last allowed move, or earlier with `;` (also\n\
          `end`), which is legal after at least one move once the turn's minimum is\n\
@@ -162,7 +168,11 @@ impl Render for TilingRider {
         let pic = Picture::new(self.board());
         let mut scene = Scene::new(pic.width, pic.board_h);
         scene.background("#ffffff");
-        pic.tiles(&mut scene);
+        if self.rules.has_tiles() {
+            pic.tiles(&mut scene);
+        } else {
+            pic.plain_squares(&mut scene);
+        }
         for sq in last_squares(last) {
             scene
                 .highlight(&self.board().square_name(sq), "#ffef5a", 0.55)
@@ -170,8 +180,8 @@ impl Render for TilingRider {
         }
         pic.coordinates(&mut scene);
         for c in Color::ALL {
-            for (u, _) in self.aggregates(c) {
-                pic.aggregate(&mut scene, u, c);
+            for (sq, _) in self.aggregate_blocks(c) {
+                pic.aggregate(&mut scene, sq, c);
             }
         }
         for sq in self.board().squares() {
@@ -294,9 +304,29 @@ impl Picture {
         }
     }
 
-    /// An aggregate: its unit shaded in its owner's colour and framed in purple.
-    fn aggregate(&self, scene: &mut Scene, unit: Unit, c: Color) {
-        let (x, y) = self.corner(unit.squares()[2]);
+    /// `color-rider`'s board, which has no tiles: plain alternating light and dark squares,
+    /// each a cell named for a page that is clicked, and the units (where the kings stand)
+    /// framed faintly.
+    fn plain_squares(&self, scene: &mut Scene) {
+        for sq in self.board.squares() {
+            let light = (sq.file() + sq.rank()) % 2 == 1;
+            let fill = if light { "#f0d9b5" } else { "#b58863" };
+            let (x, y) = self.corner(sq);
+            scene.cell(&self.board.square_name(sq), &rect(x, y, S, S), fill);
+        }
+        for unit in self.board.units() {
+            let (x, y) = self.corner(unit.squares()[2]);
+            scene
+                .frame(&rect(x, y, 2.0 * S, 2.0 * S), "#7a7a7a", 0.75)
+                .class("unit");
+        }
+    }
+
+    /// An aggregate: its 2 × 2 block (named by its lower-left square `sq`: a unit, or under
+    /// `color-rider` any block) shaded in its owner's colour and framed in purple.
+    fn aggregate(&self, scene: &mut Scene, sq: Square, c: Color) {
+        let upper_left = Square::from_coords(sq.file(), sq.rank() + 1).expect("a block's square");
+        let (x, y) = self.corner(upper_left);
         let square = rect(x + 3.0, y + 3.0, 2.0 * S - 6.0, 2.0 * S - 6.0);
         scene.tint(&square, c.fold("#ffffff", "#111111"), 0.25);
         scene.frame(&square, "#6a1b9a", 4.0).class("aggregate");
@@ -432,7 +462,12 @@ fn diagram(pos: &TilingRider, last: Option<(&TilingRider, Move)>, flipped: bool)
     );
     let _ = writeln!(
         out,
-        "  upper case White · * moved this turn · ( ) last move · | and --- tile borders"
+        "  upper case White · * moved this turn · ( ) last move · | and --- {}",
+        if pos.rules.has_tiles() {
+            "tile borders"
+        } else {
+            "unit borders"
+        }
     );
     out
 }

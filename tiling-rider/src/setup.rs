@@ -2,7 +2,7 @@
 //! with the checks the position text reader makes (the reader builds its positions through
 //! it).
 
-use crate::board::{Bb, Square, Unit};
+use crate::board::{block, Bb, Square, Unit};
 use crate::position::{
     limit_after, max_limit, Role, Rules, TilingRider, FIFTY_TURN_LIMIT, MAX_TURN_LIMIT,
 };
@@ -494,6 +494,9 @@ fn check_mark_squares(pos: &TilingRider) -> Result<(), ParsePositionError> {
             ));
         }
     }
+    if pos.rules.blocks_at_any_offset() {
+        return check_used_blocks(pos);
+    }
     // An aggregate move uses up whole units, and they still hold its aggregate.
     for sq in pos.used.iter() {
         let reason = if pos.used.nib(sq.unit()) != 0xF {
@@ -501,6 +504,37 @@ fn check_mark_squares(pos: &TilingRider) -> Result<(), ParsePositionError> {
         } else if pos.aggregate_at(side, sq.unit()).is_none() {
             "the pieces used by an aggregate move are four of one kind"
         } else {
+            continue;
+        };
+        return Err(perr(
+            PositionErrorKind::BadField,
+            "field 4 (moved pieces)",
+            format!("`{}*`: {reason}", board.square_name(sq)),
+        ));
+    }
+    Ok(())
+}
+
+/// `color-rider`: the squares used by aggregate moves are whole 2 × 2 blocks (at any
+/// offset, not overlapping), each still holding four pieces of one kind. The lowest used
+/// square (rank by rank) is the lower-left square of the block that covers it, so taking
+/// blocks off from there finds the only way to cut the set into blocks.
+fn check_used_blocks(pos: &TilingRider) -> Result<(), ParsePositionError> {
+    let board = pos.rules.board();
+    let mut left: Vec<Square> = pos.used.iter().collect();
+    left.sort_by_key(|sq| (sq.rank(), sq.file()));
+    let mut rest = pos.used;
+    for sq in left {
+        if !rest.has(sq) {
+            continue;
+        }
+        let b = block(sq);
+        let reason = if b.is_empty() || (b & !rest).any() {
+            "pieces used by an aggregate move fill a whole 2 × 2 block; list all four"
+        } else if pos.block_at(pos.side, sq).is_none() {
+            "the pieces used by an aggregate move are four of one kind"
+        } else {
+            rest &= !b;
             continue;
         };
         return Err(perr(

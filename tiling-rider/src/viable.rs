@@ -49,7 +49,20 @@ impl TilingRider {
     /// an attack removable only by a capture on any of its four squares (a leap, a formable
     /// aggregate reaching its unit, our giant ferz) or by the king stepping onto its unit (a
     /// unit of its own among those tried).
+    ///
+    /// Under `color-rider` the relaxation is not worked out for aggregates at any offset:
+    /// only the units next to the enemy king (whose attack nothing removes) are ruled out.
     pub(crate) fn viable_king_units(&self) -> [Option<Unit>; 5] {
+        if self.rules.blocks_at_any_offset() {
+            let ek = self.kings[(!self.side).index()];
+            let mut viable = self.king_candidates();
+            for x in viable.iter_mut() {
+                if x.is_some_and(|x| ek.u().abs_diff(x.u()) + ek.v().abs_diff(x.v()) == 1) {
+                    *x = None;
+                }
+            }
+            return viable;
+        }
         let reach = Reach::new(self);
         let mut viable = [None; 5];
         for (slot, x) in self.king_candidates().into_iter().enumerate() {

@@ -1,6 +1,8 @@
 //! Error kinds: a caller matches on what went wrong, not on the message.
 use chimera_tiling_rider::prelude::*;
-use chimera_tiling_rider::{IllegalMoveKind, MoveErrorKind, PlayErrorKind, PositionErrorKind};
+use chimera_tiling_rider::{
+    IllegalMoveKind, MoveErrorKind, PlayErrorKind, PositionErrorKind, Setup, Square,
+};
 
 /// The standard start's board, ranks 16 to 1.
 const RANKS: [&str; 16] = [
@@ -189,4 +191,48 @@ fn setup_checks_the_whole_like_the_reader() {
     ok.clear_marks();
     assert_eq!(err(&ok).kind(), BadField);
     assert!(ok.set_turn(Color::Black, 0, 4).build().is_ok());
+}
+
+/// The two rule-set mismatches of aggregates and elongation: an aggregate at an offset
+/// under the standard rules, and an elongated move under `color-rider`, are refused as
+/// moves no position of that rule set has (`NoSuchMove`), each message naming the rule set
+/// that has them or saying why none exists; playing such a move is refused too.
+#[test]
+fn offset_aggregates_and_elongations_are_refused_by_the_wrong_rule_set() {
+    let with_block = |rules: Rules| {
+        let mut setup = Setup::new(rules);
+        let sq = |s| Square::parse(s).unwrap();
+        for s in ["d5", "e5", "d6", "e6"] {
+            setup.set_piece(sq(s), Some((Role::Wazir, Color::White)));
+        }
+        setup
+            .set_turn(Color::White, 0, 2)
+            .set_turn_number(3)
+            .set_last_turn_length(1);
+        setup.build().unwrap()
+    };
+    let std = with_block(Rules::Standard);
+    let err = std.parse_move("Wd5-d9").unwrap_err();
+    assert_eq!(err.kind(), MoveErrorKind::NoSuchMove);
+    assert!(err.reason.contains("color-rider"), "{err}");
+    let mut game = Game::new(std);
+    let block = Move::block(Square::parse("d5").unwrap(), Square::parse("d9").unwrap());
+    assert_eq!(
+        game.play(block).unwrap_err().kind(),
+        IllegalMoveKind::NotLegal
+    );
+    let cr = with_block(Rules::ColorRider);
+    assert!(cr.parse_move("Wd5-d9").is_ok());
+    let start = TilingRider::start(Rules::ColorRider);
+    let err = start.parse_move("a4-b6").unwrap_err();
+    assert_eq!(err.kind(), MoveErrorKind::NoSuchMove);
+    assert!(err.reason.contains("no elongated moves"), "{err}");
+    let mut game = Game::new(start);
+    let err = game.play_text("a4-b6").unwrap_err();
+    assert_eq!(
+        err.kind(),
+        PlayErrorKind::Unreadable(MoveErrorKind::NoSuchMove)
+    );
+    let elongation = Move::single(Square::parse("a4").unwrap(), Square::parse("b6").unwrap());
+    assert!(game.play(elongation).is_err());
 }

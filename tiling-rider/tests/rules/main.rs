@@ -5,6 +5,7 @@ mod aggregates;
 mod board;
 mod budget;
 mod check;
+mod color_rider;
 mod elongation;
 mod end_of_game;
 mod notation;

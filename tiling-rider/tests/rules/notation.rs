@@ -169,7 +169,10 @@ fn serde_round_trips_positions_as_rules_and_text() {
 fn the_program_registry_entry_plays_through_text() {
     let variant = chimera_core::Variant::of::<TilingRider>("Tiling Rider Chess");
     assert_eq!(variant.name, "tiling-rider");
-    assert_eq!(variant.rule_sets, ["standard", "wheeler", "paulowich-16"]);
+    assert_eq!(
+        variant.rule_sets,
+        ["standard", "wheeler", "paulowich-16", "color-rider"]
+    );
     let mut game = (variant.new_game)(None, None).unwrap();
     assert_eq!(game.legal_moves().len(), 100);
     assert_eq!(game.play("a4-b6").unwrap(), "a4-b6");

@@ -6,7 +6,11 @@ use chimera_tiling_rider::{Role, Rules, TilingRider};
 
 #[test]
 fn rule_set_names() {
-    assert_eq!(Rules::NAMES, ["standard", "wheeler", "paulowich-16"]);
+    assert_eq!(
+        Rules::NAMES,
+        ["standard", "wheeler", "paulowich-16", "color-rider"]
+    );
+    assert_eq!(Rules::from_name("Color-Rider"), Some(Rules::ColorRider));
     assert_eq!(Rules::from_name("Wheeler"), Some(Rules::Wheeler));
     assert_eq!(Rules::from_name("paulowich-16"), Some(Rules::Paulowich16));
     assert_eq!(Rules::from_name("paulowich"), None);

@@ -73,12 +73,53 @@ fn perft_paulowich_start_depth_4_agrees_with_the_reference() {
     assert_eq!(both(&mut game, 4), Ok(paulowich_perft()[4]));
 }
 
+/// Perft under `color-rider` from the start (depths 0 to 3) and from a position with
+/// aggregates at every offset, overlapping wazir blocks, an aggregate shielding its king
+/// from an enemy block at an offset, captures by blocks (depths 0 to 3): the crate's count
+/// against the reference's, which implements `color-rider` from the rules text.
+#[test]
+fn perft_color_rider_agrees_with_the_reference() {
+    for (name, deepest) in [
+        ("Color Rider start", 3),
+        ("Color Rider blocks at offsets", 3),
+    ] {
+        let counts: [u64; 4] = perft_counts(PERFT, name, 0);
+        let case = chimera_test_kit::parse_perft_file(PERFT)
+            .unwrap()
+            .into_iter()
+            .find(|c| c.name == name)
+            .unwrap();
+        let mut game = case.game::<TilingRider>().unwrap();
+        assert_eq!(game.position().rules(), Rules::ColorRider);
+        for depth in 0..=deepest {
+            assert_eq!(
+                both(&mut game, depth),
+                Ok(counts[depth as usize]),
+                "{name} depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow: the reference's brute-force search proves Black's 8-move first turn for every action"]
+fn perft_color_rider_start_depth_4_agrees_with_the_reference() {
+    let mut game = Game::<TilingRider>::start(Rules::ColorRider);
+    let expected: [u64; 1] = perft_counts(PERFT, "Color Rider start", 4);
+    assert_eq!(both(&mut game, 4), Ok(expected[0]));
+}
+
 /// Perft counts its last ply without listing the small pieces' moves when every non-king
 /// move is legal: in the positions of random games (turns of every length, kings on the
 /// move, checks) the count is the number of listed actions.
 #[test]
 fn the_last_ply_counted_is_the_number_of_listed_actions() {
-    for rules in [Rules::Standard, Rules::Wheeler, Rules::Paulowich16] {
+    for rules in [
+        Rules::Standard,
+        Rules::Wheeler,
+        Rules::Paulowich16,
+        Rules::ColorRider,
+    ] {
         let start = TilingRider::start(rules);
         for pos in chimera_test_kit::random_positions(&start, 8, 200, 26) {
             let mut game = Game::new(pos.clone());

@@ -123,10 +123,10 @@ fn the_planner_agrees_with_the_reference_on_small_positions() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4))]
 
-    /// Random games from the start (the three rule sets): at every position along them the
+    /// Random games from the start (the four rule sets): at every position along them the
     /// planner lists the legal actions the search lists.
     #[test]
-    fn planner_and_search_agree_along_random_games(seed in any::<u64>(), rules in 0..3usize) {
+    fn planner_and_search_agree_along_random_games(seed in any::<u64>(), rules in 0..4usize) {
         let rules = Rules::from_name(Rules::NAMES[rules]).expect("a rule set");
         let mut rng = chimera_core::SplitMix64::new(seed);
         let mut pos = TilingRider::start(rules);

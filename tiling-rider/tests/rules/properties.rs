@@ -122,7 +122,7 @@ proptest! {
 /// Puts 3 to 10 random pieces of random colours on squares `free` accepts, two in three
 /// within three files and ranks of a random anchor unit (a missing anchor places nothing),
 /// the others anywhere (off the board `set_piece` refuses).
-fn scatter_pieces(
+pub fn scatter_pieces(
     pos: &mut Setup,
     rng: &mut SplitMix64,
     anchors: &[Option<Unit>],
@@ -196,7 +196,7 @@ pub fn random_position(seed: u64) -> TilingRider {
 /// Black's first (8) with 4 points made; a turn of exactly `k` moves left (a limit of 1, or
 /// the exact first turn) as the last `k` of a first turn (White's 4, Black's 8), its pieces
 /// marked as moved for those made, or if the side has too few, a normal turn of 2 or 3.
-fn set_random_turn(setup: &mut Setup, rng: &mut SplitMix64, wheeler: bool) {
+pub fn set_random_turn(setup: &mut Setup, rng: &mut SplitMix64, wheeler: bool) {
     let mut side = Color::ALL[rng.below(2)];
     let limit = if wheeler { 4 } else { 1 + rng.below(3) as u8 };
     let first_turns = rng.below(5) == 0;

@@ -105,10 +105,23 @@ fn replay_record(game: &Game<TilingRider>, rules: Rules, seed: u64, asked: &mut 
 /// `games` random games of each rule set, the rule sets taking turns (so that a run stopped
 /// early has covered each alike); with `report`, the counts so far every 50 rounds.
 fn random_games(games: u64, max_turns: usize, report: bool) -> Vec<(Rules, Asked)> {
-    let mut all: Vec<(Rules, Asked)> = [Rules::Standard, Rules::Wheeler, Rules::Paulowich16]
-        .into_iter()
-        .map(|rules| (rules, Asked::default()))
-        .collect();
+    let mut all: Vec<(Rules, Asked)> = [
+        Rules::Standard,
+        Rules::Wheeler,
+        Rules::Paulowich16,
+        Rules::ColorRider,
+    ]
+    .into_iter()
+    .filter(|rules| {
+        // `TR_RULES` (names separated by commas) runs only those rule sets.
+        std::env::var("TR_RULES").map_or(true, |names| {
+            names
+                .split(',')
+                .any(|n| n == chimera_core::RuleSet::name(rules))
+        })
+    })
+    .map(|rules| (rules, Asked::default()))
+    .collect();
     for game in 0..games {
         for (rules, asked) in &mut all {
             random_game(*rules, 0x2222_0000 + game, max_turns, asked);
@@ -134,7 +147,7 @@ fn every_question_along_random_games_is_decided_within_the_default_budget() {
 }
 
 /// The count: 2,000 games a rule set of 60 turns (`TR_GAMES` and `TR_TURNS` change
-/// it), run by
+/// it, `TR_RULES` picks rule sets: `color-rider`), run by
 /// hand: `nice -n 10 cargo test --release -p chimera-tiling-rider --test rules --
 /// --ignored --nocapture many_random_games`.
 #[test]

@@ -11,6 +11,12 @@
 //! unit without a friendly piece or a king, captured whole by an enemy small piece landing
 //! on any of its cells or an enemy aggregate or king entering its unit, attacking the
 //! units diagonally next to it, moving once per turn.
+//!
+//! `color-rider` is the same array with no tiles (no elongated moves) and aggregates on
+//! any 2 × 2 block of cells (lower-left cell (f, r), f ≤ 16, r ≤ 14) filled by four like
+//! pieces, stepping (2·du, 2·dv) cells along their unit directions over empty blocks, to a
+//! block without a friendly piece or a king cell; a block attacks the cells of any block it
+//! could so reach (king cells there counting as enemy pieces).
 
 use chimera_core::{Color, Game, Position};
 use chimera_tiling_rider::{Move, Rules, Square, TilingRider, Unit};
@@ -56,6 +62,8 @@ pub enum RefMove {
     King(i32, i32, i32, i32),
     /// The giant ferz, from unit (u, v) to unit (u, v).
     GiantFerz(i32, i32, i32, i32),
+    /// `color-rider`: a block, from lower-left cell (f, r) to lower-left cell (f, r).
+    Block(i32, i32, i32, i32),
     End,
 }
 
@@ -68,6 +76,7 @@ impl RefMove {
             RefMove::Aggregate(a, b, c, d) => Move::aggregate(un(a, b), un(c, d)),
             RefMove::King(a, b, c, d) => Move::king(un(a, b), un(c, d)),
             RefMove::GiantFerz(a, b, c, d) => Move::giant_ferz(un(a, b), un(c, d)),
+            RefMove::Block(a, b, c, d) => Move::block(sq(a, b), sq(c, d)),
             RefMove::End => Move::END_TURN,
         }
     }
@@ -89,6 +98,8 @@ pub struct RefPos {
     pub limit: u32,
     pub turn_no: u32,
     pub wheeler: bool,
+    /// `color-rider`: no tiles, blocks at any offset.
+    pub color: bool,
     /// set when the last action ended the turn
     pub just_ended: bool,
 }
@@ -127,6 +138,7 @@ impl RefPos {
             limit: u32::from(pos.move_limit()),
             turn_no: u32::from(pos.turn_number()),
             wheeler: pos.rules() == Rules::Wheeler,
+            color: pos.rules() == Rules::ColorRider,
             just_ended: false,
         }
     }
@@ -257,6 +269,9 @@ impl RefPos {
                 return true;
             }
         }
+        if self.color {
+            return self.block_attacks(u, v, by);
+        }
         // aggregates
         for au in 0..9 {
             for av in 0..8 {
@@ -279,6 +294,83 @@ impl RefPos {
             }
         }
         false
+    }
+
+    /// `color-rider`: the kind of a `color` aggregate filling the block with lower-left
+    /// cell (f, r).
+    fn block(&self, f: i32, r: i32, color: Color) -> Option<u8> {
+        if !(0..17).contains(&f) || !(0..15).contains(&r) {
+            return None;
+        }
+        let Cell::Piece(k, c) = self.get(f, r) else {
+            return None;
+        };
+        let all = (0..2).all(|dy| (0..2).all(|dx| self.get(f + dx, r + dy) == Cell::Piece(k, c)));
+        (all && c == color).then_some(k)
+    }
+
+    /// The four cells of the block with lower-left cell (f, r).
+    fn block_cells(f: i32, r: i32) -> [(i32, i32); 4] {
+        [(f, r), (f + 1, r), (f, r + 1), (f + 1, r + 1)]
+    }
+
+    /// `color-rider`: the blocks each aggregate of `by` could ride to, passing only empty
+    /// blocks, and whether each is enterable (no piece of `by`, no king cell), calling
+    /// `f(from_f, from_r, to_f, to_r, enterable, empty)` on each block reached (the ride
+    /// stops after the first non-empty one); `f` returning true stops it all.
+    fn block_rides(
+        &self,
+        by: Color,
+        f: &mut dyn FnMut(i32, i32, i32, i32, bool, bool) -> bool,
+    ) -> bool {
+        for r in 0..15 {
+            for fl in 0..17 {
+                let Some(k) = self.block(fl, r, by) else {
+                    continue;
+                };
+                for (du, dv) in Self::unit_dirs(k) {
+                    let (mut cf, mut cr) = (fl + 2 * du, r + 2 * dv);
+                    while (0..17).contains(&cf) && (0..15).contains(&cr) {
+                        let cells = Self::block_cells(cf, cr);
+                        let empty = cells.iter().all(|&(x, y)| self.get(x, y) == Cell::Empty);
+                        let enterable = cells.iter().all(|&(x, y)| match self.get(x, y) {
+                            Cell::Empty => true,
+                            Cell::Piece(_, c) | Cell::GiantFerz(c) => c != by,
+                            Cell::King(_) => false,
+                        });
+                        if f(fl, r, cf, cr, enterable, empty) {
+                            return true;
+                        }
+                        if !empty {
+                            break;
+                        }
+                        cf += 2 * du;
+                        cr += 2 * dv;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// `color-rider`: whether an aggregate of `by` could ride onto a block meeting unit
+    /// (u, v), its cells counted as the enemy's whatever stands there.
+    fn block_attacks(&self, u: i32, v: i32, by: Color) -> bool {
+        self.block_rides(by, &mut |_, _, tf, tr, _, _| {
+            let cells = Self::block_cells(tf, tr);
+            let meets = cells.iter().any(|&(x, y)| x / 2 == u && y / 2 == v);
+            meets
+                && cells.iter().all(|&(x, y)| {
+                    if x / 2 == u && y / 2 == v {
+                        return true;
+                    }
+                    match self.get(x, y) {
+                        Cell::Empty => true,
+                        Cell::Piece(_, c) | Cell::GiantFerz(c) => c != by,
+                        Cell::King(_) => false,
+                    }
+                })
+        })
     }
 
     pub fn king_safe(&self, color: Color) -> bool {
@@ -319,7 +411,7 @@ impl RefPos {
                                     return true;
                                 }
                             }
-                            if mate(tf, tr) != (fl, r) && mate(fl, r) != (tf, tr) {
+                            if !self.color && mate(tf, tr) != (fl, r) && mate(fl, r) != (tf, tr) {
                                 let (mf, mr) = mate(tf, tr);
                                 if self.get(mf, mr) == Cell::Empty && !seen.contains(&(mf, mr)) {
                                     seen.push((mf, mr));
@@ -342,8 +434,21 @@ impl RefPos {
                 }
             }
         }
+        if remaining >= self.cost_unit_move() && self.color {
+            let used = |fl: i32, r: i32| {
+                Self::block_cells(fl, r)
+                    .iter()
+                    .any(|&(x, y)| self.used[y as usize][x as usize])
+            };
+            let stop = self.block_rides(us, &mut |fl, r, tf, tr, enterable, _| {
+                !used(fl, r) && enterable && f(RefMove::Block(fl, r, tf, tr))
+            });
+            if stop {
+                return true;
+            }
+        }
         if remaining >= self.cost_unit_move() {
-            for v in 0..8 {
+            for v in (0..8).filter(|_| !self.color) {
                 for u in 0..9 {
                     let Some(k) = self.aggregate(u, v, us) else {
                         continue;
@@ -483,6 +588,18 @@ impl RefPos {
                     }
                 }
                 cost = self.cost_unit_move();
+            }
+            RefMove::Block(f, r, tf, tr) => {
+                let cell = self.get(f, r);
+                for (x, y) in Self::block_cells(f, r) {
+                    self.cells[y as usize][x as usize] = Cell::Empty;
+                    self.moved[y as usize][x as usize] = false;
+                }
+                for (x, y) in Self::block_cells(tf, tr) {
+                    self.cells[y as usize][x as usize] = cell;
+                    self.used[y as usize][x as usize] = true;
+                }
+                cost = 1;
             }
             RefMove::King(u, v, tu, tv) => {
                 self.raw_king_step(u, v, tu, tv);
