@@ -765,3 +765,103 @@ fn serve_drops_a_captured_piece_from_the_hand_by_its_two_clicks() {
     assert_eq!(after["position"], json!("W:KE1,RC7,PB2,PD5 B:KD8,PB8 b"));
     assert_eq!(texts(&after, "moves_played"), ["C3xC7", "E8-D8", "P@D5"]);
 }
+
+/// The cells of the `next` groups of a `/moves` answer, each group sorted.
+fn next_groups(answer: &Value) -> Vec<Vec<String>> {
+    answer["next"]
+        .as_array()
+        .unwrap_or_else(|| panic!("next in {answer}"))
+        .iter()
+        .map(|n| {
+            let mut cells: Vec<String> = serde_json::from_value(n["cells"].clone()).unwrap();
+            cells.sort();
+            cells
+        })
+        .collect()
+}
+
+#[test]
+fn serve_plays_a_color_rider_block_at_an_offset_by_its_clicks() {
+    // Color Rider (Tiling Rider's rule set `color-rider`): four White wazirs on b3-c4, a
+    // 2x2 block at an odd offset from the units, are an aggregate; clicking any of its
+    // squares offers the block's rides, each destination block's four squares a click.
+    let server = Server::start(&[]);
+    let start = "8kk8/8kk8/18/18/18/18/18/18/18/18/18/18/1WW15/1WW15/8KK8/8KK8 w 0/9 - 8 0 2";
+    let (status, state) = server.post(
+        "/api/games",
+        &json!({ "variant": "tiling-rider", "rules": "color-rider", "position": start }),
+    );
+    assert_eq!(status, 201, "{state}");
+    assert_eq!(state["rules"], json!("color-rider"));
+    assert_eq!(state["position"], json!(start));
+    let id = state["id"].as_str().unwrap().to_string();
+    let svg = state["svg"].as_str().unwrap();
+    let starts: Vec<Vec<String>> = serde_json::from_value(state["starts"].clone()).unwrap();
+    let block = ["b3", "b4", "c3", "c4"];
+    assert!(
+        starts.iter().any(|g| {
+            let mut g = g.clone();
+            g.sort();
+            g == block
+        }),
+        "the block is a first click: {starts:?}"
+    );
+    let (_, brief) = server.get(&format!("/api/games/{id}?brief"));
+    let legal = texts(&brief, "legal_moves");
+    let rides: Vec<&String> = legal.iter().filter(|m| m.starts_with('W')).collect();
+    assert_eq!(rides.len(), 14, "the block's rides: {rides:?}");
+    // A click on c4 (not the block's named square): the single moves of c4 and the rides.
+    let (status, answer) = server.get(&format!("/api/games/{id}/moves?clicks=c4"));
+    assert_eq!(status, 200, "{answer}");
+    let groups = next_groups(&answer);
+    for dest in [["b5", "b6", "c5", "c6"], ["d3", "d4", "e3", "e4"]] {
+        assert!(
+            groups.contains(&dest.map(String::from).to_vec()),
+            "{groups:?}"
+        );
+    }
+    for group in &groups {
+        for cell in group {
+            assert!(svg.contains(&format!("data-cell=\"{cell}\"")), "{cell}");
+        }
+    }
+    let offered: usize = answer["next"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["moves"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(offered, rides.len() + 2, "14 rides and c4-c5, c4-d4");
+    // c4 then c6 (a square of the block b5-c6): the ride Wb3-b5 and nothing else.
+    let (status, answer) = server.get(&format!("/api/games/{id}/moves?clicks=c4,c6"));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(texts(&answer, "complete"), ["Wb3-b5"]);
+    assert!(answer["next"].as_array().unwrap().is_empty(), "{answer}");
+    // c4 then c5: the single move c4-c5 or the ride (the page asks which).
+    let (_, answer) = server.get(&format!("/api/games/{id}/moves?clicks=c4,c5"));
+    let mut both = texts(&answer, "complete");
+    both.sort();
+    assert_eq!(both, ["Wb3-b5", "c4-c5"]);
+    // An elongated move (legal under the standard rules) is refused, the game unchanged.
+    for refused in ["b4-b6", "c3-d4"] {
+        let (status, answer) = server.post(
+            &format!("/api/games/{id}/move"),
+            &json!({ "move": refused }),
+        );
+        assert!((400..500).contains(&status), "{refused}: {status} {answer}");
+        println!("{refused}: {status} {}", answer["error"]);
+        let (_, now) = server.get(&format!("/api/games/{id}"));
+        assert_eq!(now["position"], json!(start), "{refused}: unchanged");
+        assert!(texts(&now, "moves_played").is_empty());
+    }
+    let (status, after) = server.post(
+        &format!("/api/games/{id}/move"),
+        &json!({ "move": "Wb3-b5" }),
+    );
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(texts(&after, "moves_played"), ["Wb3-b5"]);
+    assert_eq!(
+        after["position"],
+        json!("8kk8/8kk8/18/18/18/18/18/18/18/18/1WW15/1WW15/18/18/8KK8/8KK8 w 1/9 b5*,c5*,b6*,c6* 8 0 2"),
+    );
+}
