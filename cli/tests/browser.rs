@@ -2,7 +2,8 @@
 //! (Debian's `chromium`, driven through `chromedriver` over WebDriver) plays a short game of
 //! every variant by clicking cells and buttons, every special move included (a promotion's
 //! choice, a Turret's sling, castling by two and three cells, Turnover's splits and merges,
-//! Triagonal's Jack placement, Tiling Rider's aggregate and king moves and "end turn"),
+//! Triagonal's Jack placement, Tiling Rider's aggregate and king moves and "end turn",
+//! Color Rider's block at an offset),
 //! checks the move list on the page and the server's position through the API, and saves a
 //! screenshot of each variant's page in `docs/screenshots/`.
 //!
@@ -1248,6 +1249,103 @@ async fn drops_by_clicks_and_drag(client: &Client, server: &Server) {
     println!("drops: a capture, then P@D5 by clicks (phone) and P@E5 by a drag (laptop)");
 }
 
+/// Color Rider (Tiling Rider's rule set `color-rider`) on a phone: four White wazirs on
+/// b3-c4, a 2x2 block at an odd offset from the units, are an aggregate. A click on c4 (not
+/// the square the notation names) highlights the block's rides, each destination block's
+/// four squares; a click on c6 plays `Wb3-b5`; "End turn" ends the turn. The picture is the
+/// crate's: plain squares, the unit grid faint, the block outlined where it stands.
+async fn color_rider_block_at_an_offset(client: &Client, server: &Server) {
+    viewport(client, 400, 800).await;
+    let start = "8kk8/8kk8/18/18/18/18/18/18/18/18/18/18/1WW15/1WW15/8KK8/8KK8 w 0/9 - 8 0 2";
+    new_game_with_rules(client, "tiling-rider", "color-rider", start).await;
+    let outlined = "(cells) => { const a = document.querySelectorAll('#board svg .aggregate'); \
+         if (a.length !== 1) return false; const r = a[0].getBBox(); \
+         return cells.every((c) => { const b = cellEl(c).getBBox(); \
+         const [x, y] = [b.x + b.width / 2, b.y + b.height / 2]; \
+         return x > r.x && x < r.x + r.width && y > r.y && y < r.y + r.height; }); }";
+    let picture = js(
+        client,
+        &format!(
+            "[({outlined})(['b3', 'c3', 'b4', 'c4']), document.querySelectorAll('#board svg .unit').length, \
+             document.querySelectorAll('#board svg .tile').length]"
+        ),
+    )
+    .await;
+    println!("color-rider picture: [block outlined on b3-c4, unit outlines, tiles] = {picture}");
+    assert_eq!(picture[0], json!(true), "the block b3-c4 is outlined");
+    assert_eq!(picture[1], json!(72), "the unit grid: 9 x 8 units");
+    assert_eq!(picture[2], json!(0), "no tiles");
+    click_cell(client, "c4").await;
+    wait_for(client, "idle() && options !== null", "the block's rides").await;
+    let targets: Vec<String> = serde_json::from_value(
+        js(
+            client,
+            "[...document.querySelectorAll('#board .hl')].map(h => h.dataset.target)",
+        )
+        .await,
+    )
+    .unwrap();
+    for cell in ["b5", "c5", "b6", "c6", "d3", "e4", "b15", "q4"] {
+        assert!(
+            targets.contains(&cell.to_string()),
+            "{cell} highlighted: {targets:?}"
+        );
+    }
+    let listed = js(client, "document.getElementById('dests').textContent").await;
+    assert!(
+        listed
+            .as_str()
+            .unwrap()
+            .contains("b7: the aggregate of 4 moves as one"),
+        "{listed}"
+    );
+    let (board, _, _, inner_w, _) = layout(client).await;
+    assert!(
+        board >= 0.9 * inner_w,
+        "phone: the board fills the width ({board})"
+    );
+    // The click scrolled the page to c4: the screenshot shows the whole board.
+    js(client, "(window.scrollTo(0, 0), true)").await;
+    std::fs::write(
+        screenshots().join("phone-color-rider.png"),
+        client.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    click_cell(client, "c6").await;
+    wait_for(
+        client,
+        "game.moves_played.length === 1 && idle()",
+        "Wb3-b5 by the clicks c4, c6",
+    )
+    .await;
+    assert_eq!(
+        js(client, &format!("({outlined})(['b5', 'c5', 'b6', 'c6'])")).await,
+        json!(true),
+        "the block outlined on b5-c6"
+    );
+    click_css(client, "#actions button[data-move=\";\"]").await;
+    wait_for(
+        client,
+        "game.moves_played.length === 2 && idle()",
+        "end turn",
+    )
+    .await;
+    let (state, shown, moves) = server_and_page(client, server).await;
+    assert_eq!(moves, ["Wb3-b5", ";"], "the move list on the page");
+    assert_eq!(state["moves_played"], json!(moves), "the server's moves");
+    assert_eq!(
+        state["position"],
+        json!("8kk8/8kk8/18/18/18/18/18/18/18/18/1WW15/1WW15/18/18/8KK8/8KK8 b 0/2 - 1 1 2"),
+        "the block on b5-c6, Black to move"
+    );
+    assert_eq!(shown, state["position"], "the position shown");
+    check_move_list(client, "color-rider").await;
+    viewport(client, 1500, 1100).await;
+    println!(
+        "color-rider: the block b3-c4 selected on c4, Wb3-b5 played by a click on c6, turn ended"
+    );
+}
+
 /// The Start box of a rule set with numbered starts (Turtle Shell's `ko+shuffle`): hidden
 /// for other rule sets, 0 to 89 or random; the chosen start is played (the server's
 /// `start 17`), shown beside the title and kept in the record; random draws one and names
@@ -1365,6 +1463,7 @@ async fn browser_plays_every_variant_by_clicks_in_headless_chromium() {
             run_script(&client, &server, script).await;
         }
         drops_by_clicks_and_drag(&client, &server).await;
+        color_rider_block_at_an_offset(&client, &server).await;
         numbered_starts_chosen_on_the_page(&client, &server).await;
         download_and_load_a_record(&client, &server).await;
         computer_undo_flip_reload(&client, &server.base).await;
