@@ -865,3 +865,50 @@ fn serve_plays_a_color_rider_block_at_an_offset_by_its_clicks() {
         json!("8kk8/8kk8/18/18/18/18/18/18/18/18/1WW15/1WW15/18/18/8KK8/8KK8 w 1/9 b5*,c5*,b6*,c6* 8 0 2"),
     );
 }
+
+#[test]
+fn serve_offers_both_overlapping_color_rider_blocks_and_lets_the_clicks_choose() {
+    // Six wazirs on b3-c5 are two blocks, b3-c4 and b4-c5 (both at offsets): a click on c4
+    // (in both) offers the rides of both; a destination square in one block only plays
+    // that block's ride; a square shared by two destinations (d4) completes both rides and
+    // the single move c4-d4, for the page to ask which.
+    let server = Server::start(&[]);
+    let start = "8kk8/8kk8/18/18/18/18/18/18/18/18/18/1WW15/1WW15/1WW15/8KK8/8KK8 w 0/9 - 8 0 2";
+    let (status, state) = server.post(
+        "/api/games",
+        &json!({ "variant": "tiling-rider", "rules": "color-rider", "position": start }),
+    );
+    assert_eq!(status, 201, "{state}");
+    let id = state["id"].as_str().unwrap().to_string();
+    let (_, answer) = server.get(&format!("/api/games/{id}/moves?clicks=c4"));
+    let offered: Vec<String> = answer["next"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|n| n["moves"].as_array().unwrap().iter())
+        .map(|m| m["text"].as_str().unwrap().to_string())
+        .collect();
+    let rides = offered.iter().filter(|m| m.starts_with('W')).count();
+    assert_eq!(rides, 20, "both blocks' rides from c4: {offered:?}");
+    for (second, expected) in [
+        ("c2", vec!["Wb3-b1"]),
+        ("c7", vec!["Wb4-b6"]),
+        ("e3", vec!["Wb3-d3"]),
+        ("d4", vec!["Wb3-d3", "Wb4-d4", "c4-d4"]),
+    ] {
+        let (status, answer) = server.get(&format!("/api/games/{id}/moves?clicks=c4,{second}"));
+        assert_eq!(status, 200, "{answer}");
+        let mut complete = texts(&answer, "complete");
+        complete.sort();
+        assert_eq!(complete, expected, "c4 then {second}");
+    }
+    let (status, after) = server.post(
+        &format!("/api/games/{id}/move"),
+        &json!({ "move": "Wb4-b6" }),
+    );
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(
+        after["position"],
+        json!("8kk8/8kk8/18/18/18/18/18/18/18/1WW15/1WW15/18/18/1WW15/8KK8/8KK8 w 1/9 b6*,c6*,b7*,c7* 8 0 2"),
+    );
+}
