@@ -275,9 +275,15 @@ impl Evaluate for TurtleShell {
         if mv.is_drop() {
             return 0;
         }
-        let mut value = match self.piece_at(mv.to()) {
-            Some((color, piece)) if color != self.turn => PIECE_VALUES[piece.index()],
-            _ => 0,
+        // The victim's value, read from the boards (no colour and kind to work out for an
+        // empty target).
+        let to = mv.to_ix();
+        let mut value = if self.colors[(!self.turn).index()] & (1u64 << to) == 0 {
+            0
+        } else if self.general {
+            PIECE_VALUES[self.kind_general(to).index()]
+        } else {
+            PIECE_VALUES[self.kind_at(to).index()]
         };
         if mv.is_promotion() {
             value += PIECE_VALUES[Role::Rook.index()] - PIECE_VALUES[Role::Pawn.index()];

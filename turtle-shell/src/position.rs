@@ -267,7 +267,7 @@ impl TurtleShell {
 
     /// The kind of the piece on an occupied cell, among the standard five.
     #[inline]
-    fn kind_at(&self, i: usize) -> Role {
+    pub(crate) fn kind_at(&self, i: usize) -> Role {
         const KINDS: [Role; 8] = [
             Role::King,
             Role::Guard,
