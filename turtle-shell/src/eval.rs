@@ -11,7 +11,7 @@ use crate::position::TurtleShell;
 use crate::types::{Move, Role};
 use chimera_core::{Color, Evaluate};
 use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
-use std::sync::OnceLock;
+use std::num::Wrapping;
 
 /// The value of each [`Role`] (king, guard, knight, rook, pawn, marshal, vertical mover,
 /// guard-knight) in centipawns; the king counts nothing (checkmate, stalemate and the end
@@ -23,33 +23,60 @@ pub const PIECE_VALUES: [i32; 8] = [0, 300, 300, 500, 100, 850, 450, 600];
 /// The most king steps from any cell to an end zone (the board is 10 rows deep).
 const FAR: u8 = 12;
 
-/// `distances()[colour][cell]`: king steps from `cell` to `colour`'s winning end zone (the
-/// opponent's), ignoring the pieces.
-fn distances() -> &'static [[u8; 64]; 2] {
-    static TABLE: OnceLock<[[u8; 64]; 2]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut out = [[FAR; 64]; 2];
-        for (c, dist) in out.iter_mut().enumerate() {
-            let mut frontier = END_ZONE[c];
-            let mut seen = frontier;
-            let mut d = 0;
-            while frontier != 0 {
-                let mut next = 0;
-                let mut f = frontier;
-                while f != 0 {
-                    let i = f.trailing_zeros() as usize;
-                    f &= f - 1;
-                    dist[i] = d;
-                    next |= GUARD[i];
-                }
-                next &= !seen;
-                seen |= next;
-                frontier = next;
-                d += 1;
+/// `DISTANCES[colour][cell]`: king steps from `cell` to `colour`'s winning end zone (the
+/// opponent's), ignoring the pieces (a breadth-first walk from the zone, at compile time).
+const DISTANCES: [[u8; 64]; 2] = {
+    let mut out = [[FAR; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut frontier = END_ZONE[c];
+        let mut seen = frontier;
+        let mut d = 0;
+        while frontier != 0 {
+            let mut next = 0;
+            let mut f = frontier;
+            while f != 0 {
+                let i = f.trailing_zeros() as usize;
+                f &= f - 1;
+                out[c][i] = d;
+                next |= GUARD[i];
             }
+            next &= !seen;
+            seen |= next;
+            frontier = next;
+            d += 1;
         }
-        out
-    })
+        c += 1;
+    }
+    out
+};
+
+/// `ADVANCE[colour][cell]`: a pawn's advance on `cell`, the `pawn_advance` feature's unit
+/// (`FAR` less its distance to the end zone, at least 0).
+const ADVANCE: [[i32; 64]; 2] = {
+    let mut out = [[0; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < 64 {
+            out[c][i] = FAR.saturating_sub(DISTANCES[c][i]) as i32;
+            i += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
+/// The number of cells in a small set, bit by bit (cheaper than `count_ones` on baseline
+/// x86-64, which has no `popcnt`, for the few bits the evaluation counts).
+#[inline(always)]
+fn ones(mut set: u64) -> i32 {
+    let mut n = 0;
+    while set != 0 {
+        set &= set - 1;
+        n += 1;
+    }
+    n
 }
 
 /// The features of the evaluation, in the order of the weight file (`weights.txt`). Each is
@@ -104,7 +131,7 @@ impl TurtleShell {
     /// for the opponent); returns the king's distance to its winning end zone.
     fn side_features<S: FeatureSink>(&self, color: Color, sign: i32, sink: &mut S) -> u8 {
         let c = color.index();
-        let dist = &distances()[c];
+        let dist = &DISTANCES[c];
         let own = self.pieces_of(color);
         let enemy = self.pieces_of(!color);
         for (f, piece) in [Role::Guard, Role::Knight, Role::Rook, Role::Pawn]
@@ -165,6 +192,57 @@ impl TurtleShell {
     }
 }
 
+impl TurtleShell {
+    /// One side's part of [`Evaluate::evaluate`] for the fast generator's positions
+    /// (standard pieces only, no hand: the extra material and `in_hand` are 0), with the
+    /// weights `w`: the same terms as [`TurtleShell::side_features`], summed directly (by
+    /// bit sets, without a feature sink), and the king's distance to its end zone.
+    #[inline(always)]
+    fn side_score(&self, w: &[i32; FEATURES.len()], c: usize) -> (Wrapping<i32>, u8) {
+        let p = &self.pieces;
+        let own = self.colors[c];
+        let enemy = self.colors[1 - c];
+        let f = |i: usize, n: i32| Wrapping(w[i]) * Wrapping(n);
+        let mut s = f(0, ones(p[Role::Guard as usize] & own))
+            + f(1, ones(p[Role::Knight as usize] & own))
+            + f(2, ones(p[Role::Rook as usize] & own));
+        let mut pawns = p[Role::Pawn as usize] & own;
+        let (mut n, mut advance) = (0, 0);
+        while pawns != 0 {
+            let i = pawns.trailing_zeros() as usize;
+            pawns &= pawns - 1;
+            n += 1;
+            advance += ADVANCE[c][i];
+        }
+        s += f(3, n) + f(PAWN_ADVANCE, advance) + f(ZONE_GUARDS, ones(own & END_ZONE[1 - c]));
+        let king = p[Role::King as usize] & own;
+        if king == 0 {
+            return (s, FAR);
+        }
+        let k = king.trailing_zeros() as usize;
+        let d = DISTANCES[c][k];
+        if (1..8).contains(&d) {
+            s += Wrapping(w[RACE + usize::from(d) - 1]);
+        }
+        let around = GUARD[k];
+        s += f(KING_SHELTER, ones(around & own))
+            + f(KING_ATTACKERS, ones((around | KNIGHT[k]) & enemy))
+            + f(KING_FLIGHTS, ones(around & !(own | enemy)));
+        (s, d)
+    }
+
+    /// [`Evaluate::evaluate`] for the fast generator's positions: the dot product of the
+    /// weights and [`Features::features`], term for term (wrapping, as [`Dot`] sums).
+    #[inline]
+    fn fast_score(&self, w: &[i32; FEATURES.len()]) -> i32 {
+        let us = self.turn.index();
+        let (ours, d_ours) = self.side_score(w, us);
+        let (theirs, d_theirs) = self.side_score(w, 1 - us);
+        let lead = (i32::from(d_theirs) - i32::from(d_ours)).clamp(-4, 4);
+        (ours - theirs + Wrapping(w[RACE_LEAD]) * Wrapping(lead) + Wrapping(w[TEMPO])).0
+    }
+}
+
 impl Features for TurtleShell {
     const NAMES: &'static [&'static str] = FEATURES;
 
@@ -180,25 +258,83 @@ impl Features for TurtleShell {
     }
 }
 
-impl Evaluate for TurtleShell {
-    fn evaluate(&self) -> i32 {
-        let mut dot = Dot::new(WEIGHTS.get());
+/// The entries of each thread's evaluation cache (a power of two).
+const CACHE_SIZE: usize = 1 << 13;
+
+/// A remembered evaluation: the position's Zobrist key, the weights it was made with
+/// (their address: a process may switch weight sets) and the score.
+#[derive(Clone, Copy, Default)]
+struct Cached {
+    key: u64,
+    weights: usize,
+    score: i32,
+}
+
+thread_local! {
+    /// Evaluations remembered by Zobrist key, one slot per key's low bits (the search
+    /// meets the same positions again: in the next iteration, after a transposition).
+    static CACHE: std::cell::RefCell<Vec<Cached>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl TurtleShell {
+    /// The evaluation worked out (no cache) with `weights`.
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        if !self.general {
+            if let Ok(w) = <&[i32; FEATURES.len()]>::try_from(weights) {
+                return self.fast_score(w);
+            }
+        }
+        let mut dot = Dot::new(weights);
         self.features(&mut dot);
         dot.sum()
+    }
+}
+
+impl Evaluate for TurtleShell {
+    fn evaluate(&self) -> i32 {
+        let weights = WEIGHTS.get();
+        let tag = weights.as_ptr() as usize;
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.is_empty() {
+                cache.resize(CACHE_SIZE, Cached::default());
+            }
+            let slot = &mut cache[self.key as usize & (CACHE_SIZE - 1)];
+            if slot.key == self.key && slot.weights == tag {
+                return slot.score;
+            }
+            let score = self.evaluate_with(weights);
+            *slot = Cached {
+                key: self.key,
+                weights: tag,
+                score,
+            };
+            score
+        })
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
         if mv.is_drop() {
             return 0;
         }
-        let mut value = match self.piece_at(mv.to()) {
-            Some((color, piece)) if color != self.turn => PIECE_VALUES[piece.index()],
-            _ => 0,
+        // The victim's value, read from the boards (no colour and kind to work out for an
+        // empty target).
+        let to = mv.to_ix();
+        let mut value = if self.colors[(!self.turn).index()] & (1u64 << to) == 0 {
+            0
+        } else if self.general {
+            PIECE_VALUES[self.kind_general(to).index()]
+        } else {
+            PIECE_VALUES[self.kind_at(to).index()]
         };
         if mv.is_promotion() {
             value += PIECE_VALUES[Role::Rook.index()] - PIECE_VALUES[Role::Pawn.index()];
         }
         value
+    }
+
+    fn noisy_moves(&self, moves: &mut Vec<Move>) -> bool {
+        self.noisy_moves_into(moves)
     }
 
     fn is_noisy(&self, mv: Move) -> bool {
@@ -219,7 +355,7 @@ mod tests {
     /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
     fn legacy_side_score(pos: &TurtleShell, color: Color) -> i32 {
         const RACE: [i32; 8] = [0, 260, 150, 90, 50, 25, 10, 4];
-        let dist = &distances()[color.index()];
+        let dist = &DISTANCES[color.index()];
         let mut score = 0;
         for piece in [Role::Guard, Role::Knight, Role::Rook] {
             score += PIECE_VALUES[piece.index()] * pos.bitboard(color, piece).count_ones() as i32;
@@ -259,6 +395,53 @@ mod tests {
             let old = legacy_side_score(&pos, pos.turn) - legacy_side_score(&pos, !pos.turn);
             assert_eq!(dot.sum(), old, "{}", pos.to_text());
         }
+    }
+
+    #[test]
+    fn the_direct_score_is_the_weighted_features() {
+        // The search's evaluation (summed directly) against the dot product of the weights
+        // and the feature vector, under the tuned and the legacy weights.
+        for pos in positions() {
+            for weights in [WEIGHTS.tuned(), WEIGHTS.legacy()] {
+                let mut dot = Dot::new(weights);
+                pos.features(&mut dot);
+                let w = <&[i32; FEATURES.len()]>::try_from(weights).unwrap();
+                assert_eq!(pos.fast_score(w), dot.sum(), "{}", pos.to_text());
+            }
+            let mut dot = Dot::new(WEIGHTS.get());
+            pos.features(&mut dot);
+            assert_eq!(pos.evaluate(), dot.sum(), "{}", pos.to_text());
+        }
+    }
+
+    #[test]
+    fn the_cached_evaluation_is_the_evaluation() {
+        let positions = positions();
+        for _ in 0..2 {
+            for pos in &positions {
+                assert_eq!(pos.evaluate(), pos.evaluate_with(WEIGHTS.get()));
+            }
+        }
+    }
+
+    #[test]
+    fn the_noisy_list_is_the_noisy_legal_moves() {
+        // Where the noisy generator answers, its list is the legal moves `is_noisy` keeps,
+        // in their order, and some legal move exists; it answers on most positions.
+        let mut answered = 0;
+        let all = positions();
+        for pos in &all {
+            let (mut noisy, mut legal) = (Vec::new(), Vec::new());
+            pos.legal_moves(&mut legal);
+            if !pos.noisy_moves(&mut noisy) {
+                continue;
+            }
+            answered += 1;
+            assert!(!legal.is_empty(), "{}", pos.to_text());
+            legal.retain(|&mv| pos.is_noisy(mv));
+            assert_eq!(noisy, legal, "{}", pos.to_text());
+        }
+        assert!(answered * 2 > all.len(), "{answered} of {}", all.len());
     }
 
     #[test]

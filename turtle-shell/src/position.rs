@@ -267,7 +267,7 @@ impl TurtleShell {
 
     /// The kind of the piece on an occupied cell, among the standard five.
     #[inline]
-    fn kind_at(&self, i: usize) -> Role {
+    pub(crate) fn kind_at(&self, i: usize) -> Role {
         const KINDS: [Role; 8] = [
             Role::King,
             Role::Guard,
@@ -616,6 +616,96 @@ impl TurtleShell {
                     moves.push(Move::from_indices(s, to, true));
                 } else {
                     moves.push(Move::from_indices(s, to, false));
+                    if promo & b != 0 {
+                        moves.push(Move::from_indices(s, to, true));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The noisy legal moves (ignoring history), written into `moves` after clearing it:
+    /// exactly those of [`TurtleShell::legal_moves_into`] that `Evaluate::is_noisy` calls
+    /// noisy (captures, promotions, the king stepping into the end zone), in the same
+    /// order, without listing the quiet ones. Returns `true` only where the search may use
+    /// this list instead of all the moves: the fast generator's position is not over, has
+    /// some legal move, and the history cannot forbid every move (the list holds a capture
+    /// or a promotion, which never recreate a position, or fewer than three quiet moves
+    /// were played since the last capture or pawn move, or positions may repeat).
+    pub(crate) fn noisy_moves_into(&self, moves: &mut Vec<Move>) -> bool {
+        moves.clear();
+        if self.general || self.end_zone_winner_std() {
+            return false;
+        }
+        let us = self.turn.index();
+        let own = self.colors[us];
+        let kings = self.pieces[KING] & own;
+        if kings == 0 {
+            return false;
+        }
+        let k = kings.trailing_zeros() as usize;
+        let victims = self.colors[1 - us] & !self.pieces[KING];
+        moves.reserve(MAX_MOVES);
+        let occ_without_king = self.occupied() ^ (1u64 << k);
+        for to in bits(bd::GUARD[k] & !own & (victims | END_ZONE[us])) {
+            if !self.attacked_std(to, !self.turn, occ_without_king) {
+                moves.push(Move::from_indices(k, to, false));
+            }
+        }
+        let limits = self.checks_and_pins(k);
+        if limits.evasion != 0 {
+            self.noisy_piece_moves(&limits, victims, moves);
+        }
+        let irreversible = moves
+            .iter()
+            .any(|m| m.is_promotion() || victims & (1u64 << m.to_ix()) != 0);
+        if irreversible {
+            return true;
+        }
+        if self.quiet >= 3 && self.rules.repetition != crate::Repetition::None {
+            // Ko might forbid every move, which only the full list shows.
+            return false;
+        }
+        !moves.is_empty()
+            || (limits.evasion != 0 && self.piece_move_count(&limits) != 0)
+            || self.king_move_count(k) != 0
+    }
+
+    /// The noisy moves of [`TurtleShell::piece_moves`]: captures of `victims` (the enemy
+    /// pieces but the king) and promotions, in its order.
+    #[inline(always)]
+    fn noisy_piece_moves(&self, limits: &Limits, victims: u64, moves: &mut Vec<Move>) {
+        let us = self.turn;
+        let own = self.colors[us.index()];
+        let occ = self.occupied();
+        let p = &self.pieces;
+        let targets = victims & limits.evasion;
+        for s in bits(p[GUARD] & own) {
+            for to in bits(bd::GUARD[s] & targets & limits.pin_mask(self, s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+        for s in bits(p[KNIGHT] & own) {
+            for to in bits(bd::KNIGHT[s] & targets & limits.pin_mask(self, s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+        for s in bits(p[ROOK] & own) {
+            for to in bits(rook_targets(s, occ) & targets & limits.pin_mask(self, s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+        let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
+        let allowed = !own & limits.evasion & (victims | promo | end);
+        for s in bits(p[PAWN] & own) {
+            for to in bits(PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(self, s)) {
+                let b = 1u64 << to;
+                if end & b != 0 {
+                    moves.push(Move::from_indices(s, to, true));
+                } else {
+                    if victims & b != 0 {
+                        moves.push(Move::from_indices(s, to, false));
+                    }
                     if promo & b != 0 {
                         moves.push(Move::from_indices(s, to, true));
                     }
