@@ -229,11 +229,54 @@ impl Features for Turret {
     }
 }
 
-impl Evaluate for Turret {
-    fn evaluate(&self) -> i32 {
-        let mut dot = Dot::new(WEIGHTS.get());
+/// The entries of each thread's evaluation cache (a power of two).
+const CACHE_SIZE: usize = 1 << 13;
+
+/// A remembered evaluation: the position's Zobrist key, the weights it was made with
+/// (their address: a process may switch weight sets) and the score.
+#[derive(Clone, Copy, Default)]
+struct Cached {
+    key: u64,
+    weights: usize,
+    score: i32,
+}
+
+thread_local! {
+    /// Evaluations remembered by Zobrist key, one slot per key's low bits (the search
+    /// meets the same positions again: in the next iteration, after a transposition).
+    static CACHE: std::cell::RefCell<Vec<Cached>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Turret {
+    /// The evaluation worked out (no cache).
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        let mut dot = Dot::new(weights);
         self.features(&mut dot);
         dot.sum()
+    }
+}
+
+impl Evaluate for Turret {
+    fn evaluate(&self) -> i32 {
+        let weights = WEIGHTS.get();
+        let tag = weights.as_ptr() as usize;
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.is_empty() {
+                cache.resize(CACHE_SIZE, Cached::default());
+            }
+            let slot = &mut cache[self.key as usize & (CACHE_SIZE - 1)];
+            if slot.key == self.key && slot.weights == tag {
+                return slot.score;
+            }
+            let score = self.evaluate_with(weights);
+            *slot = Cached {
+                key: self.key,
+                weights: tag,
+                score,
+            };
+            score
+        })
     }
 
     /// The legal moves that [`Evaluate::is_noisy`] calls noisy, without listing the quiet
@@ -494,6 +537,16 @@ mod tests {
     /// Positions of a few random games from the start.
     fn positions() -> Vec<Turret> {
         chimera_test_kit::random_positions(&Turret::start(Default::default()), 20, 80, 11)
+    }
+
+    #[test]
+    fn the_cached_evaluation_is_the_evaluation() {
+        let positions = positions();
+        for _ in 0..2 {
+            for pos in &positions {
+                assert_eq!(pos.evaluate(), pos.evaluate_with(WEIGHTS.get()));
+            }
+        }
     }
 
     #[test]
