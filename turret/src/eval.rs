@@ -52,28 +52,40 @@ const KING_SHELTER: usize = 13;
 const KING_ZONE_ATTACKS: usize = 14;
 const TEMPO: usize = 15;
 
-/// `PAWN_ADVANCE_BY_CELL[colour][cell]`: the ranks a pawn of that colour on that cell has
-/// advanced beyond its second rank (0 on its first two).
-static PAWN_ADVANCE_BY_CELL: [[u8; 80]; 2] = {
-    let mut t = [[0u8; 80]; 2];
-    let mut i = 0;
-    while i < 80 {
-        let rank = i / 10;
-        t[0][i] = if rank >= 1 { rank as u8 - 1 } else { 0 };
-        t[1][i] = if rank <= 6 { 6 - rank as u8 } else { 0 };
-        i += 1;
+/// The ranks a pawn of colour index `c` on `cell` has advanced beyond its second rank (0
+/// on its first two).
+const fn pawn_advance(c: usize, cell: usize) -> u8 {
+    let rank = (cell / 10) as u8;
+    if c == 0 {
+        rank.saturating_sub(1)
+    } else {
+        6u8.saturating_sub(rank)
     }
-    t
-};
+}
 
-/// `KNIGHT_CENTRE_BY_CELL[cell]`: 1 for a centre file (d-g), 1 more for a centre rank (3-6).
-static KNIGHT_CENTRE_BY_CELL: [u8; 80] = {
-    let mut t = [0u8; 80];
-    let mut i = 0;
-    while i < 80 {
-        let (file, rank) = (i % 10, i / 10);
-        t[i] = (file >= 3 && file <= 6) as u8 + (rank >= 2 && rank <= 5) as u8;
-        i += 1;
+/// A knight's centrality on `cell`: 1 for a centre file (d-g), 1 more for a centre rank (3-6).
+const fn knight_centre(cell: usize) -> u8 {
+    let (file, rank) = (cell % 10, cell / 10);
+    (file >= 3 && file <= 6) as u8 + (rank >= 2 && rank <= 5) as u8
+}
+
+/// `CELL_TERMS[code][cell]`: a piece's pawn advance and knight centrality there, which the
+/// position sums as pieces come and go (its tally).
+pub(crate) static CELL_TERMS: [[(u8, u8); 80]; 17] = {
+    let mut t = [[(0u8, 0u8); 80]; 17];
+    let mut code = 1;
+    while code <= 16 {
+        let (c, role) = ((code - 1) / 8, (code - 1) % 8);
+        let mut cell = 0;
+        while cell < 80 {
+            if role == Role::Pawn as usize {
+                t[code][cell].0 = pawn_advance(c, cell);
+            } else if role == Role::Knight as usize {
+                t[code][cell].1 = knight_centre(cell);
+            }
+            cell += 1;
+        }
+        code += 1;
     }
     t
 };
@@ -118,52 +130,39 @@ impl Turret {
             attacks |= r;
             mobility += (r & !own).count_ones() as i32;
         };
-        let (mut pawns, mut advance) = (0, 0);
-        for i in bits(of(Role::Pawn)) {
-            pawns += 1;
-            advance += i32::from(PAWN_ADVANCE_BY_CELL[c][i as usize]);
-        }
-        let (mut knights, mut central) = (0, 0);
         for i in bits(of(Role::Knight)) {
-            knights += 1;
-            central += i32::from(KNIGHT_CENTRE_BY_CELL[i as usize]);
             reach(KNIGHT[i as usize]);
         }
-        let mut bishops = 0;
         for i in bits(of(Role::Bishop)) {
-            bishops += 1;
             reach(bishop_attacks(i, occ));
         }
-        let mut rooks = 0;
         for i in bits(of(Role::Rook)) {
-            rooks += 1;
             reach(rook_attacks(i, occ));
         }
-        let mut queens = 0;
         for i in bits(of(Role::Queen)) {
-            queens += 1;
             reach(bishop_attacks(i, occ) | rook_attacks(i, occ));
         }
-        let mut turrets = 0;
         for i in bits(of(Role::Turret)) {
-            turrets += 1;
             self.turret_lines(i, color, sign, sink);
             reach(bishop_attacks(i, occ) | rook_attacks(i, occ));
         }
+        // Material, pawn advance and knight centrality: the position's tally.
+        let count =
+            |role: Role| i32::from(self.tally.count[Piece::new(color, role).code() as usize - 1]);
         let material = [
-            pawns,
-            knights,
-            bishops,
-            rooks,
-            queens,
-            turrets,
-            of(Role::Kwagga).count_ones() as i32,
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::Turret,
+            Role::Kwagga,
         ];
-        for (f, n) in material.into_iter().enumerate() {
-            sink.add(f, sign * n);
+        for (f, role) in material.into_iter().enumerate() {
+            sink.add(f, sign * count(role));
         }
-        sink.add(PAWN_ADVANCE, sign * advance);
-        sink.add(KNIGHT_CENTRE, sign * central);
+        sink.add(PAWN_ADVANCE, sign * i32::from(self.tally.advance[c]));
+        sink.add(KNIGHT_CENTRE, sign * i32::from(self.tally.centre[c]));
         sink.add(MOBILITY, sign * mobility);
         // The last king in cell order, should there be more than one.
         let kings = of(Role::King);
