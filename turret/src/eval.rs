@@ -6,7 +6,7 @@
 //! beside this file, fitted to engine games by `chimera tune turret` (Texel's method).
 
 use crate::board::{bishop_attacks, first_blocker, rook_attacks, Dir, KING, KNIGHT, NONE, STEP};
-use crate::position::Turret;
+use crate::position::{direction, last_rank, Turret};
 use crate::types::{Move, MoveKind, Piece, Role};
 use chimera_core::{Color, Evaluate};
 use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
@@ -52,40 +52,28 @@ const KING_SHELTER: usize = 13;
 const KING_ZONE_ATTACKS: usize = 14;
 const TEMPO: usize = 15;
 
-/// The ranks a pawn of colour index `c` on `cell` has advanced beyond its second rank (0
-/// on its first two).
-const fn pawn_advance(c: usize, cell: usize) -> u8 {
-    let rank = (cell / 10) as u8;
-    if c == 0 {
-        rank.saturating_sub(1)
-    } else {
-        6u8.saturating_sub(rank)
+/// `PAWN_ADVANCE_BY_CELL[colour][cell]`: the ranks a pawn of that colour on that cell has
+/// advanced beyond its second rank (0 on its first two).
+static PAWN_ADVANCE_BY_CELL: [[u8; 80]; 2] = {
+    let mut t = [[0u8; 80]; 2];
+    let mut i = 0;
+    while i < 80 {
+        let rank = i / 10;
+        t[0][i] = if rank >= 1 { rank as u8 - 1 } else { 0 };
+        t[1][i] = if rank <= 6 { 6 - rank as u8 } else { 0 };
+        i += 1;
     }
-}
+    t
+};
 
-/// A knight's centrality on `cell`: 1 for a centre file (d-g), 1 more for a centre rank (3-6).
-const fn knight_centre(cell: usize) -> u8 {
-    let (file, rank) = (cell % 10, cell / 10);
-    (file >= 3 && file <= 6) as u8 + (rank >= 2 && rank <= 5) as u8
-}
-
-/// `CELL_TERMS[code][cell]`: a piece's pawn advance and knight centrality there, which the
-/// position sums as pieces come and go (its tally).
-pub(crate) static CELL_TERMS: [[(u8, u8); 80]; 17] = {
-    let mut t = [[(0u8, 0u8); 80]; 17];
-    let mut code = 1;
-    while code <= 16 {
-        let (c, role) = ((code - 1) / 8, (code - 1) % 8);
-        let mut cell = 0;
-        while cell < 80 {
-            if role == Role::Pawn as usize {
-                t[code][cell].0 = pawn_advance(c, cell);
-            } else if role == Role::Knight as usize {
-                t[code][cell].1 = knight_centre(cell);
-            }
-            cell += 1;
-        }
-        code += 1;
+/// `KNIGHT_CENTRE_BY_CELL[cell]`: 1 for a centre file (d-g), 1 more for a centre rank (3-6).
+static KNIGHT_CENTRE_BY_CELL: [u8; 80] = {
+    let mut t = [0u8; 80];
+    let mut i = 0;
+    while i < 80 {
+        let (file, rank) = (i % 10, i / 10);
+        t[i] = (file >= 3 && file <= 6) as u8 + (rank >= 2 && rank <= 5) as u8;
+        i += 1;
     }
     t
 };
@@ -130,39 +118,52 @@ impl Turret {
             attacks |= r;
             mobility += (r & !own).count_ones() as i32;
         };
+        let (mut pawns, mut advance) = (0, 0);
+        for i in bits(of(Role::Pawn)) {
+            pawns += 1;
+            advance += i32::from(PAWN_ADVANCE_BY_CELL[c][i as usize]);
+        }
+        let (mut knights, mut central) = (0, 0);
         for i in bits(of(Role::Knight)) {
+            knights += 1;
+            central += i32::from(KNIGHT_CENTRE_BY_CELL[i as usize]);
             reach(KNIGHT[i as usize]);
         }
+        let mut bishops = 0;
         for i in bits(of(Role::Bishop)) {
+            bishops += 1;
             reach(bishop_attacks(i, occ));
         }
+        let mut rooks = 0;
         for i in bits(of(Role::Rook)) {
+            rooks += 1;
             reach(rook_attacks(i, occ));
         }
+        let mut queens = 0;
         for i in bits(of(Role::Queen)) {
+            queens += 1;
             reach(bishop_attacks(i, occ) | rook_attacks(i, occ));
         }
+        let mut turrets = 0;
         for i in bits(of(Role::Turret)) {
+            turrets += 1;
             self.turret_lines(i, color, sign, sink);
             reach(bishop_attacks(i, occ) | rook_attacks(i, occ));
         }
-        // Material, pawn advance and knight centrality: the position's tally.
-        let count =
-            |role: Role| i32::from(self.tally.count[Piece::new(color, role).code() as usize - 1]);
         let material = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::Turret,
-            Role::Kwagga,
+            pawns,
+            knights,
+            bishops,
+            rooks,
+            queens,
+            turrets,
+            of(Role::Kwagga).count_ones() as i32,
         ];
-        for (f, role) in material.into_iter().enumerate() {
-            sink.add(f, sign * count(role));
+        for (f, n) in material.into_iter().enumerate() {
+            sink.add(f, sign * n);
         }
-        sink.add(PAWN_ADVANCE, sign * i32::from(self.tally.advance[c]));
-        sink.add(KNIGHT_CENTRE, sign * i32::from(self.tally.centre[c]));
+        sink.add(PAWN_ADVANCE, sign * advance);
+        sink.add(KNIGHT_CENTRE, sign * central);
         sink.add(MOBILITY, sign * mobility);
         // The last king in cell order, should there be more than one.
         let kings = of(Role::King);
@@ -306,14 +307,24 @@ impl Evaluate for Turret {
         if mover == 0 || (mover - 1) & 7 != Role::Turret as u8 {
             return value; // only a Turret's move slings
         }
-        if let Some(sling) = self.sling(mv) {
-            if let Some(victim) = sling.captured.filter(|v| v.color != self.turn) {
+        // The sling (as `Turret::sling` works it out, without building its description).
+        let (s, d) = (mv.src_index(), mv.dst_index());
+        if mv.promotion().is_some() || s >= 80 || d >= 80 {
+            return value;
+        }
+        let Some((b, l)) = direction(s, d).and_then(|dir| self.sling_cells(s, d, dir)) else {
+            return value;
+        };
+        if let Some(victim) = Piece::from_code(self.cells[l as usize]) {
+            if victim.color != self.turn {
                 value += ROLE_VALUES[victim.role as usize];
             }
-            if sling.promotes {
+        }
+        if let Some(thrown) = Piece::from_code(self.cells[b as usize]) {
+            if thrown.role == Role::Pawn && l / 10 == last_rank(thrown.color) {
                 // A pawn thrown onto its last rank becomes a queen of its owner.
                 let gain = ROLE_VALUES[Role::Queen as usize] - ROLE_VALUES[Role::Pawn as usize];
-                value += if sling.piece.color == self.turn {
+                value += if thrown.color == self.turn {
                     gain
                 } else {
                     -gain
@@ -546,6 +557,54 @@ mod tests {
                 assert_eq!(pos.evaluate(), pos.evaluate_with(WEIGHTS.get()));
             }
         }
+    }
+
+    /// The capture value as it was worked out before issue 26, through `Turret::sling`.
+    fn reference_capture_value(pos: &Turret, mv: Move) -> i32 {
+        let mut value = match mv.kind() {
+            MoveKind::EnPassant => ROLE_VALUES[Role::Pawn as usize],
+            MoveKind::Castle => 0,
+            MoveKind::Normal => Piece::from_code(pos.cells[mv.dst_index() as usize & 127])
+                .filter(|p| p.color != pos.turn)
+                .map_or(0, |p| ROLE_VALUES[p.role as usize]),
+        };
+        if let Some(role) = mv.promotion() {
+            value += ROLE_VALUES[role as usize] - ROLE_VALUES[Role::Pawn as usize];
+        }
+        if let Some(sling) = pos.sling(mv) {
+            if let Some(victim) = sling.captured.filter(|v| v.color != pos.turn) {
+                value += ROLE_VALUES[victim.role as usize];
+            }
+            if sling.promotes {
+                let gain = ROLE_VALUES[Role::Queen as usize] - ROLE_VALUES[Role::Pawn as usize];
+                value += if sling.piece.color == pos.turn {
+                    gain
+                } else {
+                    -gain
+                };
+            }
+        }
+        value
+    }
+
+    #[test]
+    fn the_capture_values_are_those_worked_out_through_the_sling() {
+        let mut moves = Vec::new();
+        let mut slings = 0;
+        for pos in positions() {
+            pos.legal_moves(&mut moves);
+            for &mv in &moves {
+                assert_eq!(
+                    pos.capture_value(mv),
+                    reference_capture_value(&pos, mv),
+                    "{} {}",
+                    pos.to_text(),
+                    pos.move_text(mv)
+                );
+                slings += usize::from(pos.sling(mv).is_some());
+            }
+        }
+        assert!(slings > 0, "some slings were compared");
     }
 
     #[test]

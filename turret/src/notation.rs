@@ -132,8 +132,7 @@ impl Turret {
                     format!("a pawn on {cell}: pawns never stand on rank 1 or 8"),
                 ));
             }
-            // With the key (recomputed after) and the tally the evaluation reads.
-            self.put::<true>(cell.index(), p.code());
+            self.put::<false>(cell.index(), p.code());
         }
         for c in Color::ALL {
             let n = self.pieces(c, Role::King).count_ones();

@@ -70,36 +70,6 @@ pub struct Turret {
     pub(crate) fullmove: u32,
     pub(crate) rules: Rules,
     pub(crate) key: u64,
-    /// What the evaluation reads of the pieces, kept by [`Turret::put`] and
-    /// [`Turret::take`] (the only changes of the board) with the key (`HASH`; the copies
-    /// made to test a move's legality keep neither): the number of pieces of each code,
-    /// and per colour the pawns' advance and the knights' centrality.
-    pub(crate) tally: Tally,
-}
-
-/// See [`Turret`]'s `tally`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Tally {
-    /// `count[code - 1]`: the pieces of that code ([`Piece::code`]).
-    pub(crate) count: [u8; 16],
-    /// `advance[colour]`: the ranks its pawns have advanced beyond their second, summed.
-    pub(crate) advance: [i16; 2],
-    /// `centre[colour]`: its knights on centre files and ranks, counted per file and rank.
-    pub(crate) centre: [i16; 2],
-}
-
-impl Tally {
-    /// Counts a piece of code `code` on `cell` in (`sign` 1) or out (−1).
-    #[inline(always)]
-    fn change(&mut self, code: u8, cell: u8, sign: i16) {
-        let c = usize::from(code > 8);
-        let code = code as usize % 17;
-        let n = &mut self.count[code.wrapping_sub(1) & 15];
-        *n = n.wrapping_add(sign as u8);
-        let (advance, centre) = crate::eval::CELL_TERMS[code][cell as usize % 80];
-        self.advance[c] += sign * i16::from(advance);
-        self.centre[c] += sign * i16::from(centre);
-    }
 }
 
 /// `BIT[i] = 1 << i`: a table load is cheaper than a variable 128-bit shift.
@@ -160,7 +130,6 @@ impl Turret {
             fullmove: 1,
             rules,
             key: 0,
-            tally: Tally::default(),
         }
     }
 
@@ -248,7 +217,6 @@ impl Turret {
         self.by_role[p.role as usize] |= bit(cell);
         if HASH {
             self.key ^= KEYS.piece[code as usize][cell as usize];
-            self.tally.change(code, cell, 1);
         }
     }
 
@@ -262,7 +230,6 @@ impl Turret {
             self.by_role[p.role as usize] &= !bit(cell);
             if HASH {
                 self.key ^= KEYS.piece[code as usize][cell as usize];
-                self.tally.change(code, cell, -1);
             }
         }
         code
@@ -358,8 +325,7 @@ impl Turret {
         })
     }
 
-    /// Makes a move (known legal) with or without the key and tally updates (without: a
-    /// copy made only to test legality).
+    /// Makes a move (known legal) with or without key updates.
     pub(crate) fn make<const HASH: bool>(&mut self, mv: Move) {
         let (from, to) = (mv.src_index(), mv.dst_index());
         self.pass_turn::<HASH>();
