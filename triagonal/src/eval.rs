@@ -78,6 +78,18 @@ const JACK_PAIRS: usize = 21;
 /// The most Jack placements offered in one position.
 pub const MAX_JACK_PAIRS: usize = 4;
 
+/// The cells of `a` in `b`, where `a` lies within one level of `level` (a cell's
+/// neighbours): three words of the sets counted instead of eight.
+#[inline(always)]
+fn count_near(a: &CellSet, b: &CellSet, level: usize) -> u32 {
+    let (a, b) = (a.0.words(), b.0.words());
+    let mut n = 0;
+    for l in level.saturating_sub(1)..(level + 2).min(8) {
+        n += (a[l] & b[l]).count_ones();
+    }
+    n
+}
+
 /// King steps between two cells (the hole ignored).
 fn king_distance(a: crate::Cell, b: crate::Cell) -> usize {
     let d = |x: u8, y: u8| x.abs_diff(y);
@@ -102,41 +114,24 @@ impl Triagonal {
                 sink.add(f, sign * i32::from(self.counts[c][piece as usize]));
             }
         }
-        let target = king_start(!color);
-        let home = king_start(color);
+        // The pawns' progress, the Jack wall and the king's cell are kept by the position.
+        let tally = &self.tally[c];
         let mut march = FAR;
-        let (mut progress, mut wall) = (0, 0);
-        for cell in self.occ[c].iter() {
-            match self.piece_at(cell) {
-                Some((Role::King, _)) => {
-                    march = king_distance(cell, target);
-                    if (1..8).contains(&march) {
-                        sink.add(MARCH + march - 1, sign);
-                    }
-                    let around = &t.neigh[cell.index()];
-                    sink.add(KING_GUARDS, sign * around.and(&self.occ[c]).len() as i32);
-                    sink.add(
-                        KING_ATTACKERS,
-                        sign * around.and(&self.occ[1 - c]).len() as i32,
-                    );
-                }
-                Some((Role::Pawn, _)) => {
-                    // Forward is +rank and +level for White.
-                    progress += if color == Color::White {
-                        cell.rank() + cell.level()
-                    } else {
-                        14 - cell.rank() - cell.level()
-                    };
-                }
-                Some((Role::Jack, _)) => {
-                    wall += i32::from(king_distance(cell, home) <= 2);
-                }
-                _ => {}
+        if let Some(king) = Cell::from_index(usize::from(tally.king)) {
+            march = king_distance(king, king_start(!color));
+            if (1..8).contains(&march) {
+                sink.add(MARCH + march - 1, sign);
             }
+            let (around, level) = (&t.neigh[king.index()], king.level() as usize);
+            let guards = count_near(around, &self.occ[c], level);
+            sink.add(KING_GUARDS, sign * guards as i32);
+            let attackers = count_near(around, &self.occ[1 - c], level);
+            sink.add(KING_ATTACKERS, sign * attackers as i32);
         }
-        sink.add(PAWN_PROGRESS, sign * i32::from(progress));
-        sink.add(JACK_WALL, sign * wall);
-        let guards = t.neigh[home.index()].and(&self.occ[c]).len();
+        sink.add(PAWN_PROGRESS, sign * i32::from(tally.progress));
+        sink.add(JACK_WALL, sign * i32::from(tally.wall));
+        let home = king_start(color);
+        let guards = count_near(&t.neigh[home.index()], &self.occ[c], home.level() as usize);
         sink.add(START_GUARDS, sign * guards as i32);
         march
     }
@@ -155,27 +150,24 @@ impl Triagonal {
             return 0;
         }
         let t = tables();
-        let (mut king, mut enemy_king) = (None, None);
-        for cell in self.occ[us].iter() {
-            if let Some((Role::King, _)) = self.piece_at(cell) {
-                king = Some(cell);
-            }
-        }
+        let king = Cell::from_index(usize::from(self.tally[us].king));
+        let enemy_king = Cell::from_index(usize::from(self.tally[1 - us].king));
         let mut urgent = CellSet::EMPTY;
-        for cell in self.occ[1 - us].iter() {
-            match self.piece_at(cell) {
-                Some((Role::King, _)) => enemy_king = Some(cell),
-                Some((piece @ (Role::Queen | Role::Rook | Role::Bishop), _)) => {
-                    if let Some(k) = king {
-                        self.open_line(k, cell, piece, &mut urgent);
-                    }
+        if let Some(k) = king {
+            for cell in self.occ[1 - us].iter() {
+                if let Some((piece @ (Role::Queen | Role::Rook | Role::Bishop), _)) =
+                    self.piece_at(cell)
+                {
+                    self.open_line(k, cell, piece, &mut urgent);
                 }
-                _ => {}
             }
         }
         let home = king_start(self.turn);
         if enemy_king.is_some_and(|k| king_distance(k, home) <= 3) {
             urgent = CellSet(urgent.0 | t.neigh[home.index()].0);
+        }
+        if urgent.is_empty() {
+            return 0; // nothing to place on (and no placement cells to find)
         }
         let cells = self.placement_cells();
         let first = urgent.and(&cells);
@@ -233,6 +225,32 @@ impl Triagonal {
     }
 }
 
+impl Triagonal {
+    /// The Jack placements the selection offers here (see `Triagonal::jack_candidates`),
+    /// as many as the weight file's `jack_pairs` says, into `pairs`: how many.
+    fn chosen_pairs(&self, pairs: &mut [(Cell, Cell); MAX_JACK_PAIRS]) -> usize {
+        let wanted = WEIGHTS.get().get(JACK_PAIRS).copied().unwrap_or(0);
+        self.jack_candidates(wanted.clamp(0, MAX_JACK_PAIRS as i32) as usize, pairs)
+    }
+
+    /// The selection where placements are chosen (`pairs`, not empty): the normal moves
+    /// and the placements on the chosen cells, then those of the pairs not chosen out:
+    /// legal by construction, in the order of every legal turn.
+    fn placing_on(&self, pairs: &[(Cell, Cell)], moves: &mut Vec<Move>) {
+        let mut cells = CellSet::EMPTY;
+        for &(a, b) in pairs {
+            cells.insert(a);
+            cells.insert(b);
+        }
+        self.generate_placing_on(moves, &cells);
+        moves.retain(|mv| {
+            mv.placement().map_or(true, |(a, b)| {
+                pairs.iter().any(|&p| p == (a, b) || p == (b, a))
+            })
+        });
+    }
+}
+
 /// A king's distance when it is not on the board.
 const FAR: usize = 8;
 
@@ -248,14 +266,10 @@ impl Features for Triagonal {
     }
 }
 
-impl Evaluate for Triagonal {
-    fn evaluate(&self) -> i32 {
-        let mut dot = Dot::new(WEIGHTS.get());
-        self.features(&mut dot);
-        dot.sum()
-    }
-
-    fn capture_value(&self, mv: Move) -> i32 {
+impl Triagonal {
+    /// [`Evaluate::capture_value`] worked out from what the move does
+    /// ([`Triagonal::describe`]).
+    fn worked_out_capture_value(&self, mv: Move) -> i32 {
         let Some((piece, kind)) = self.describe(mv) else {
             return 0;
         };
@@ -275,6 +289,53 @@ impl Evaluate for Triagonal {
         }
         value
     }
+}
+
+impl Evaluate for Triagonal {
+    fn evaluate(&self) -> i32 {
+        let mut dot = Dot::new(WEIGHTS.get());
+        self.features(&mut dot);
+        dot.sum()
+    }
+
+    fn capture_value(&self, mv: Move) -> i32 {
+        // Onto an empty cell, without promotion and short of the enemy king's start cell,
+        // only a pawn taking en passant (onto the skipped cell) gains: no need to work the
+        // other moves out (issue 26).
+        let to = mv.to().index();
+        if self.board[to] == 0 && mv.promotion().is_none() && mv.to() != king_start(!self.turn) {
+            let mover = self.board[mv.from().index()];
+            if mover == 0 || (mover - 1) % 7 != Role::Pawn as u8 || usize::from(self.ep[0]) != to {
+                return 0;
+            }
+        }
+        self.worked_out_capture_value(mv)
+    }
+
+    /// The noisy turns of [`Evaluate::selective_moves`]' selection, in its order (what
+    /// quiescence keeps of it): where no placement is chosen, listed without the quiet
+    /// moves. Triagonal's search lists the selection, not every legal turn (most of them
+    /// placements), so this is the selection's share of the noisy turns.
+    fn noisy_moves(&self, moves: &mut Vec<Move>) -> bool {
+        moves.clear();
+        if self.terminal().is_some() {
+            return false;
+        }
+        let mut pairs = [(king_start(Color::White), king_start(Color::White)); MAX_JACK_PAIRS];
+        let n = self.chosen_pairs(&mut pairs);
+        if n == 0 {
+            self.generate_noisy(moves);
+            // Some legal turn exists if a move is listed or the king can step (else the
+            // search lists the turns itself).
+            return !moves.is_empty() || self.king_can_step();
+        }
+        self.placing_on(&pairs[..n], moves);
+        if moves.is_empty() {
+            return false;
+        }
+        moves.retain(|&mv| self.capture_value(mv) > 0);
+        true
+    }
 
     /// The turns without placement, and where a Jack wall matters (see
     /// `Triagonal::jack_candidates`) the turns with a few chosen placements.
@@ -283,21 +344,13 @@ impl Evaluate for Triagonal {
         if self.terminal().is_some() {
             return true;
         }
-        let wanted = WEIGHTS.get().get(JACK_PAIRS).copied().unwrap_or(0);
         let mut pairs = [(king_start(Color::White), king_start(Color::White)); MAX_JACK_PAIRS];
-        let n = self.jack_candidates(wanted.clamp(0, MAX_JACK_PAIRS as i32) as usize, &mut pairs);
+        let n = self.chosen_pairs(&mut pairs);
         if n == 0 {
             self.generate_normal(moves);
-            return true;
+        } else {
+            self.placing_on(&pairs[..n], moves);
         }
-        // Every legal turn, then the placements not chosen out: legal by construction.
-        self.generate(moves);
-        let pairs = &pairs[..n];
-        moves.retain(|mv| {
-            mv.placement().map_or(true, |(a, b)| {
-                pairs.iter().any(|&p| p == (a, b) || p == (b, a))
-            })
-        });
         true
     }
 }
@@ -305,7 +358,7 @@ impl Evaluate for Triagonal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chimera_kit::tune::parse_weights;
+    use chimera_kit::tune::{parse_weights, Dense};
 
     /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
     fn legacy_side_score(pos: &Triagonal, color: Color) -> i32 {
@@ -343,6 +396,157 @@ mod tests {
     /// Positions of a few random games from the start (Jack placements included).
     fn positions() -> Vec<Triagonal> {
         chimera_test_kit::random_positions(&Triagonal::standard(), 10, 60, 3)
+    }
+
+    /// [`Evaluate::selective_moves`] as it was before issue 26: every legal turn listed,
+    /// then the placements not chosen left out.
+    fn reference_selective(pos: &Triagonal) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if pos.terminal().is_some() {
+            return moves;
+        }
+        let wanted = WEIGHTS.get()[JACK_PAIRS].clamp(0, MAX_JACK_PAIRS as i32) as usize;
+        let mut pairs = [(king_start(Color::White), king_start(Color::White)); MAX_JACK_PAIRS];
+        let n = pos.jack_candidates(wanted, &mut pairs);
+        if n == 0 {
+            pos.generate_normal(&mut moves);
+            return moves;
+        }
+        pos.generate(&mut moves);
+        moves.retain(|mv| {
+            mv.placement().map_or(true, |(a, b)| {
+                pairs[..n].iter().any(|&p| p == (a, b) || p == (b, a))
+            })
+        });
+        moves
+    }
+
+    /// Positions with enemy sliders in line with a king that has Jacks to place.
+    fn threatened_positions() -> Vec<Triagonal> {
+        let cell = |s| Cell::parse(s).expect("a cell");
+        let mut out = Vec::new();
+        for (rook, bishop) in [("Ae6", "Cc3"), ("Ae8", "Ce3"), ("Ce1", "Ag3")] {
+            let mut setup = crate::Setup::new(Color::White);
+            setup
+                .set_piece(cell("Ae1"), Some((Role::King, Color::White)))
+                .set_piece(cell("Ad2"), Some((Role::Pawn, Color::White)))
+                .set_piece(cell("Af2"), Some((Role::Pawn, Color::White)))
+                .set_piece(cell("Bd1"), Some((Role::Knight, Color::White)))
+                .set_piece(cell("He8"), Some((Role::King, Color::Black)))
+                .set_piece(cell(rook), Some((Role::Rook, Color::Black)))
+                .set_piece(cell(bishop), Some((Role::Bishop, Color::Black)))
+                .set_jacks_in_hand(Color::White, 4);
+            if let Ok(pos) = setup.build() {
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_selection_and_the_capture_values_are_those_worked_out_in_full() {
+        let mut placements = 0;
+        let mut moves = Vec::new();
+        for pos in positions().into_iter().chain(threatened_positions()) {
+            assert!(pos.selective_moves(&mut moves));
+            assert_eq!(moves, reference_selective(&pos), "{}", pos.to_text());
+            placements += moves.iter().filter(|m| m.placement().is_some()).count();
+            pos.legal_moves(&mut moves);
+            for &mv in &moves {
+                assert_eq!(
+                    pos.capture_value(mv),
+                    pos.worked_out_capture_value(mv),
+                    "{} {}",
+                    pos.to_text(),
+                    pos.move_text(mv)
+                );
+            }
+        }
+        assert!(placements > 0, "some placements were compared");
+    }
+
+    /// A side's features cell by cell, as they were computed before issue 26.
+    fn reference_side<S: FeatureSink>(
+        pos: &Triagonal,
+        color: Color,
+        sign: i32,
+        sink: &mut S,
+    ) -> usize {
+        let c = color.index();
+        let t = tables();
+        sink.add(JACKS_IN_HAND, sign * i32::from(pos.hand[c]));
+        for piece in Role::ALL {
+            if let Some(f) = MATERIAL[piece as usize] {
+                sink.add(f, sign * i32::from(pos.counts[c][piece as usize]));
+            }
+        }
+        let target = king_start(!color);
+        let home = king_start(color);
+        let mut march = FAR;
+        let (mut progress, mut wall) = (0, 0);
+        for cell in pos.occ[c].iter() {
+            match pos.piece_at(cell) {
+                Some((Role::King, _)) => {
+                    march = king_distance(cell, target);
+                    if (1..8).contains(&march) {
+                        sink.add(MARCH + march - 1, sign);
+                    }
+                    let around = &t.neigh[cell.index()];
+                    sink.add(KING_GUARDS, sign * around.and(&pos.occ[c]).len() as i32);
+                    sink.add(
+                        KING_ATTACKERS,
+                        sign * around.and(&pos.occ[1 - c]).len() as i32,
+                    );
+                }
+                Some((Role::Pawn, _)) => {
+                    // Forward is +rank and +level for White.
+                    progress += if color == Color::White {
+                        cell.rank() + cell.level()
+                    } else {
+                        14 - cell.rank() - cell.level()
+                    };
+                }
+                Some((Role::Jack, _)) => {
+                    wall += i32::from(king_distance(cell, home) <= 2);
+                }
+                _ => {}
+            }
+        }
+        sink.add(PAWN_PROGRESS, sign * i32::from(progress));
+        sink.add(JACK_WALL, sign * wall);
+        let guards = t.neigh[home.index()].and(&pos.occ[c]).len();
+        sink.add(START_GUARDS, sign * guards as i32);
+        march
+    }
+
+    #[test]
+    fn the_features_are_those_counted_cell_by_cell() {
+        for pos in positions().into_iter().chain(threatened_positions()) {
+            let mut f = Dense::new(FEATURES.len());
+            pos.features(&mut f);
+            let mut g = Dense::new(FEATURES.len());
+            let ours = reference_side(&pos, pos.turn, 1, &mut g);
+            let theirs = reference_side(&pos, !pos.turn, -1, &mut g);
+            g.add(MARCH_LEAD, (theirs as i32 - ours as i32).clamp(-4, 4));
+            g.add(TEMPO, 1);
+            assert_eq!(f, g, "{}", pos.to_text());
+        }
+    }
+
+    #[test]
+    fn the_noisy_turns_are_those_of_the_selection() {
+        let (mut selected, mut noisy) = (Vec::new(), Vec::new());
+        let mut seen = 0;
+        for pos in positions().into_iter().chain(threatened_positions()) {
+            assert!(pos.selective_moves(&mut selected));
+            if pos.noisy_moves(&mut noisy) {
+                assert!(!selected.is_empty(), "{}", pos.to_text());
+                selected.retain(|&m| pos.is_noisy(m));
+                assert_eq!(noisy, selected, "{}", pos.to_text());
+                seen += noisy.len();
+            }
+        }
+        assert!(seen > 0, "some noisy turns were compared");
     }
 
     #[test]

@@ -13,6 +13,9 @@ const ALL: u8 = 0;
 const QUIET: u8 = 1;
 /// Everything [`QUIET`] leaves out: captures, en passant, captures without moving, Jack moves.
 const REST: u8 = 2;
+/// Only the moves [`ALL`] lists that gain material or win (the search's noisy moves):
+/// captures of every kind, promotions, the king's step onto the enemy king's start cell.
+const NOISY: u8 = 3;
 
 /// Pawn (and Jack) forward steps per colour index.
 const PAWN_STEP: [[usize; 2]; 2] = [
@@ -80,11 +83,44 @@ impl Triagonal {
         self.combine(out, start, quiet_end, &candidates);
     }
 
+    /// Appends what [`Triagonal::generate`] does when placing on `cells` (at least two
+    /// Jacks in hand): every normal move, then the placements of pairs of adjacent cells of
+    /// `cells` (placement cells) with each quiet move they allow — in the order `generate`
+    /// lists those turns among all of its own, for a few cells at the cost of a few.
+    pub(crate) fn generate_placing_on(&self, out: &mut Vec<Move>, cells: &CellSet) {
+        let start = out.len();
+        self.normal::<QUIET>(out);
+        let quiet_end = out.len();
+        self.normal::<REST>(out);
+        let cells = cells.and(&self.placement_cells());
+        if !cells.is_empty() {
+            self.combine(out, start, quiet_end, &cells);
+        }
+    }
+
     /// Appends every legal turn without a Jack placement (the game not being over): the
     /// normal moves alone. Non-empty whenever any turn is legal (every placement needs a
     /// normal move, which is legal without it too).
     pub(crate) fn generate_normal(&self, out: &mut Vec<Move>) {
         self.normal::<ALL>(out);
+    }
+
+    /// Appends the noisy normal moves ([`NOISY`]): of [`Triagonal::generate_normal`]'s
+    /// list, those a positive capture value calls noisy, in its order.
+    pub(crate) fn generate_noisy(&self, out: &mut Vec<Move>) {
+        self.normal::<NOISY>(out);
+    }
+
+    /// Whether the king of the side to move can step to an empty neighbour (then it has a
+    /// legal turn: nothing else is needed to make a king's step legal).
+    pub(crate) fn king_can_step(&self) -> bool {
+        let t = tables();
+        let king = code(Role::King, self.turn);
+        self.occ[self.turn.index()].iter().any(|cell| {
+            let fi = cell.index();
+            self.board[fi] == king
+                && (0..26).any(|d| t.ray_len[fi][d] != 0 && self.board[Self::step(fi, d)] == 0)
+        })
     }
 
     /// Whether the side to move has a normal move (the game not being over): every
@@ -230,12 +266,14 @@ impl Triagonal {
                 }
                 Role::King => {
                     self.steps::<MODE>(out, from, 0..26, true);
-                    if MODE != REST && from == king_start(self.turn) {
+                    if (MODE == ALL || MODE == QUIET) && from == king_start(self.turn) {
                         self.castlings(out, from);
                     }
                 }
                 Role::Jack => {
-                    if MODE != QUIET {
+                    if MODE == NOISY {
+                        self.steps::<NOISY>(out, from, TRIAG, true);
+                    } else if MODE != QUIET {
                         self.jack_moves(t, out, from);
                     }
                 }
@@ -276,6 +314,13 @@ impl Triagonal {
                 if board[to] != 0 {
                     continue;
                 }
+                if MODE == NOISY {
+                    // Only a promotion gains among the steps.
+                    if promotion_zone(us, Cell::at(to)) {
+                        self.pawn_to(out, from, Cell::at(to), 0);
+                    }
+                    continue;
+                }
                 self.pawn_to(out, from, Cell::at(to), 0);
                 if rays[d] >= 2 && pawn_start(us, from) {
                     let far = Self::step(to, d);
@@ -308,7 +353,7 @@ impl Triagonal {
         let n = t.knight_len[fi] as usize;
         for &to in &t.knight[fi][..n] {
             let code = board[to as usize];
-            if (code == 0 && MODE != REST) || (MODE != QUIET && is_enemy(code)) {
+            if (code == 0 && (MODE == ALL || MODE == QUIET)) || (MODE != QUIET && is_enemy(code)) {
                 out.push(Move::new(from, Cell::at(to as usize)));
             }
         }
@@ -320,7 +365,7 @@ impl Triagonal {
                 }
             }
         }
-        if MODE != REST {
+        if MODE == ALL || MODE == QUIET {
             let n = t.double_len[fi] as usize;
             for &(mid, to) in &t.double[fi][..n] {
                 if board[mid as usize] == 0 && board[to as usize] == 0 {
@@ -419,13 +464,20 @@ impl Triagonal {
         let is_enemy = self.enemy_test();
         let t = tables();
         let fi = from.index();
+        // Noisy: the one quiet step that wins, the king's onto the enemy king's start cell.
+        let goal = if MODE == NOISY && self.board[fi] == code(Role::King, self.turn) {
+            king_start(!self.turn).index()
+        } else {
+            usize::MAX
+        };
         for d in dirs {
             if t.ray_len[fi][d] == 0 {
                 continue;
             }
             let to = (fi as i32 + i32::from(DELTA[d])) as usize;
             let code = self.board[to];
-            if (code == 0 && MODE != REST) || (captures && MODE != QUIET && is_enemy(code)) {
+            let quiet_ok = MODE == ALL || MODE == QUIET || (MODE == NOISY && to == goal);
+            if (code == 0 && quiet_ok) || (captures && MODE != QUIET && is_enemy(code)) {
                 out.push(Move::new(from, Cell::at(to)));
             }
         }
@@ -450,7 +502,7 @@ impl Triagonal {
                 to += delta;
                 let code = self.board[to as usize];
                 if code == 0 {
-                    if MODE != REST {
+                    if MODE == ALL || MODE == QUIET {
                         out.push(Move::new(from, Cell::at(to as usize)));
                     }
                 } else {

@@ -220,7 +220,66 @@ pub struct Triagonal {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
+    /// What the evaluation reads of each side, kept as pieces come and go.
+    pub(crate) tally: [Tally; 2],
 }
+
+/// What the evaluation reads of one side's pieces, kept up to date by every change of the
+/// board (issue 26: the evaluation then visits no piece).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Tally {
+    /// The pawns' progress: ranks and levels forward, summed.
+    pub(crate) progress: u16,
+    /// The side's Jacks within two king steps of its own king's start cell.
+    pub(crate) wall: u16,
+    /// The king's cell, or `NO_CELL` when it has none.
+    pub(crate) king: u16,
+}
+
+impl Tally {
+    /// No piece.
+    const EMPTY: Tally = Tally {
+        progress: 0,
+        wall: 0,
+        king: NO_CELL,
+    };
+}
+
+/// `PROGRESS[colour][index]`: a pawn's progress there (rank and level forward).
+static PROGRESS: [[u16; INDICES]; 2] = {
+    let mut t = [[0u16; INDICES]; 2];
+    let mut i = 0;
+    while i < INDICES {
+        let ahead = ((i >> 3) & 7) + (i >> 6);
+        t[0][i] = ahead as u16;
+        t[1][i] = if ahead <= 14 { (14 - ahead) as u16 } else { 0 };
+        i += 1;
+    }
+    t
+};
+
+/// `NEAR_START[colour][index]`: whether the index lies within two king steps of that
+/// colour's king start cell.
+pub(crate) static NEAR_START: [[bool; INDICES]; 2] = {
+    let mut t = [[false; INDICES]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let h = if c == 0 {
+            king_start(Color::White).index()
+        } else {
+            king_start(Color::Black).index()
+        };
+        let mut i: usize = 0;
+        while i < INDICES {
+            t[c][i] = (i & 7).abs_diff(h & 7) <= 2
+                && ((i >> 3) & 7).abs_diff((h >> 3) & 7) <= 2
+                && (i >> 6).abs_diff(h >> 6) <= 2;
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 impl fmt::Debug for Triagonal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -273,6 +332,7 @@ impl Triagonal {
             halfmove: 0,
             fullmove: 1,
             key: 0,
+            tally: [Tally::EMPTY; 2],
         };
         pos.key = pos.compute_key();
         pos
@@ -471,12 +531,33 @@ impl Triagonal {
         let c = color.index();
         self.occ[c].toggle(cell);
         self.key ^= ZOBRIST[code as usize - 1][i];
-        if self.board[i] == code {
-            self.board[i] = 0;
-            self.counts[c][piece as usize] -= 1;
-        } else {
+        let on = self.board[i] != code;
+        if on {
             self.board[i] = code;
             self.counts[c][piece as usize] += 1;
+        } else {
+            self.board[i] = 0;
+            self.counts[c][piece as usize] -= 1;
+        }
+        let tally = &mut self.tally[c];
+        let change = |v: &mut u16, by: u16| {
+            *v = if on {
+                v.wrapping_add(by)
+            } else {
+                v.wrapping_sub(by)
+            }
+        };
+        match piece {
+            Role::Pawn => change(&mut tally.progress, PROGRESS[c][i]),
+            Role::Jack => change(&mut tally.wall, u16::from(NEAR_START[c][i])),
+            Role::King => {
+                if on {
+                    tally.king = i as u16;
+                } else if tally.king == i as u16 {
+                    tally.king = NO_CELL;
+                }
+            }
+            _ => {}
         }
     }
 

@@ -6,7 +6,9 @@
 //! The score is linear in its weights ([`Features`]): the weights are data, `weights.txt`
 //! beside this file, fitted to engine games by `chimera tune turnover` (Texel's method).
 
-use crate::board::{bishop_attacks, rook_attacks, Square, KING, KNIGHT, WALL_DIAGONAL};
+use crate::board::{
+    bishop_attacks, last_rank, rook_attacks, Bits, Square, KING, KNIGHT, WALL_DIAGONAL,
+};
 use crate::position::{Effect, Move, Turnover};
 use crate::stack::Stack;
 use chimera_core::{Color, Evaluate};
@@ -122,6 +124,17 @@ impl Turnover {
 
     /// What the opponent loses and the mover gains in material by `mv`.
     fn gain(&self, mv: Move) -> i32 {
+        // Only a move onto an enemy stack or onto the last rank (a promotion) gains: the
+        // others need no working out (most moves, asked about by every move ordering).
+        let to = mv.to().bit();
+        if (self.occupied_by(!self.turn) | last_rank(self.turn)) & to == 0 {
+            return 0;
+        }
+        self.worked_out_gain(mv)
+    }
+
+    /// [`Turnover::gain`] worked out from what the move does ([`Turnover::describe`]).
+    fn worked_out_gain(&self, mv: Move) -> i32 {
         let Some(info) = self.describe(mv) else {
             return 0;
         };
@@ -170,6 +183,28 @@ impl Evaluate for Turnover {
     fn capture_value(&self, mv: Move) -> i32 {
         self.gain(mv).max(0)
     }
+
+    /// The moves onto an enemy stack or onto the last rank that gain material, in the
+    /// order of [`chimera_core::Position::legal_moves`], without listing the others.
+    fn noisy_moves(&self, moves: &mut Vec<Move>) -> bool {
+        moves.clear();
+        if self.finished_without_moves() {
+            return false;
+        }
+        let mut any = false;
+        let interesting = self.occupied_by(!self.turn) | last_rank(self.turn);
+        self.visit_targets(|from, targets| {
+            any = true;
+            for to in Bits(targets & interesting) {
+                let mv = Move::new(from, to);
+                if self.gain(mv) > 0 {
+                    moves.push(mv);
+                }
+            }
+            true
+        });
+        any
+    }
 }
 
 #[cfg(test)]
@@ -200,6 +235,28 @@ mod tests {
     /// Positions of a few random games from the start.
     fn positions() -> Vec<Turnover> {
         chimera_test_kit::random_positions(&Turnover::start(Default::default()), 20, 80, 5)
+    }
+
+    #[test]
+    fn the_shortcut_gain_and_the_noisy_list_agree_with_the_full_ones() {
+        let mut moves = Vec::new();
+        let mut noisy = Vec::new();
+        let mut checked = 0;
+        for pos in positions() {
+            pos.legal_moves(&mut moves);
+            for &mv in &moves {
+                assert_eq!(pos.gain(mv), pos.worked_out_gain(mv), "{}", pos.to_text());
+            }
+            let listed = pos.noisy_moves(&mut noisy);
+            assert_eq!(listed, !moves.is_empty(), "{}", pos.to_text());
+            if listed {
+                let expected: Vec<Move> =
+                    moves.iter().copied().filter(|&m| pos.is_noisy(m)).collect();
+                assert_eq!(noisy, expected, "{}", pos.to_text());
+                checked += noisy.len();
+            }
+        }
+        assert!(checked > 0, "some noisy moves were compared");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::board::{
 };
 use crate::position::{bit, first_rank, Turret, KING_FILE};
 use crate::types::{Move, MoveKind, Piece, Role};
-use chimera_core::Color;
+use chimera_core::{Color, Evaluate};
 use chimera_kit::BitSet;
 
 /// The cells of a set, lowest first: the kit's [`BitSet`] iterator (measured as fast as
@@ -46,6 +46,13 @@ pub(crate) trait Sink {
     fn steps(&mut self, from: u8, targets: u128);
     /// The steps to every cell `to` of `targets` from `to - back`, all legal.
     fn shifted(&mut self, targets: u128, back: i16);
+    /// Whether the sink wants `mv`, asked before its legality is tested (the test costs
+    /// more): a list and a count want every move.
+    #[inline(always)]
+    fn needs(&mut self, mv: Move) -> bool {
+        let _ = mv;
+        true
+    }
 }
 
 impl Sink for Vec<Move> {
@@ -89,6 +96,56 @@ impl Sink for Count {
         while t != 0 {
             t &= t - 1;
             self.0 += 1;
+        }
+    }
+}
+
+/// A [`Sink`] that keeps the noisy moves ([`Evaluate::is_noisy`]) in the order they come and
+/// notes whether any legal move came: the quiet steps are dropped as sets (a step onto an
+/// empty cell gains nothing: only a Turret's sling, which is pushed one move at a time, or
+/// a promotion, en passant or capture does).
+pub(crate) struct Noisy<'a> {
+    pos: &'a Turret,
+    /// The cells of the side not to move.
+    theirs: u128,
+    pub(crate) moves: &'a mut Vec<Move>,
+    pub(crate) any: bool,
+}
+
+impl Noisy<'_> {
+    #[inline(always)]
+    fn keep(&mut self, mv: Move) {
+        if self.pos.capture_value(mv) > 0 {
+            self.moves.push(mv);
+        }
+    }
+}
+
+impl Sink for Noisy<'_> {
+    const COUNTS: bool = false;
+    /// A move whose legality must be tested: wanted if it is noisy, or while no legal
+    /// move has been seen (the sink must say whether there is one).
+    #[inline(always)]
+    fn needs(&mut self, mv: Move) -> bool {
+        !self.any || self.pos.capture_value(mv) > 0
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: u128, back: i16) {
+        self.any |= targets != 0;
+        for t in bits(targets & self.theirs) {
+            self.keep(Move::step((t as i16 - back) as u8, t));
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        self.any = true;
+        self.keep(mv);
+    }
+    #[inline(always)]
+    fn steps(&mut self, from: u8, targets: u128) {
+        self.any |= targets != 0;
+        for t in bits(targets & self.theirs) {
+            self.keep(Move::step(from, t));
         }
     }
 }
@@ -152,7 +209,7 @@ impl Turret {
         for t in bits(targets) {
             let mv = Move::step(from, t);
             if ctx.all || ctx.careful & fb != 0 || ctx.danger & bit(t) != 0 {
-                if self.safe_after(mv) {
+                if out.needs(mv) && self.safe_after(mv) {
                     out.push(mv);
                 }
             } else if line & bit(t) != 0 {
@@ -167,7 +224,7 @@ impl Turret {
         let to = mv.dst_index();
         let fb = bit(from);
         if ctx.all || ctx.careful & fb != 0 || ctx.danger & bit(to) != 0 {
-            if self.safe_after(mv) {
+            if out.needs(mv) && self.safe_after(mv) {
                 out.push(mv);
             }
         } else if ctx.pinned & fb == 0 || ctx.pin_line(from) & bit(to) != 0 {
@@ -179,6 +236,21 @@ impl Turret {
     pub(crate) fn gen_legal(&self, out: &mut Vec<Move>) {
         out.clear();
         self.gen_into(out);
+    }
+
+    /// Fills `moves` with the noisy legal moves (those of [`Turret::gen_legal`]'s list that
+    /// [`Evaluate::is_noisy`] keeps, in its order), ignoring the move-limit and history
+    /// rules, and says whether there is any legal move.
+    pub(crate) fn gen_noisy(&self, moves: &mut Vec<Move>) -> bool {
+        moves.clear();
+        let mut out = Noisy {
+            pos: self,
+            theirs: self.by_color[(!self.turn).index()],
+            moves,
+            any: false,
+        };
+        self.gen_into(&mut out);
+        out.any
     }
 
     /// The number of legal moves, ignoring the move-limit and history rules: the length of
@@ -318,7 +390,7 @@ impl Turret {
             }
             if self.ep != NONE && attacks[from as usize] & bit(self.ep) != 0 {
                 let mv = Move::special(from, self.ep, MoveKind::EnPassant);
-                if self.safe_after(mv) {
+                if out.needs(mv) && self.safe_after(mv) {
                     out.push(mv);
                 }
             }
@@ -355,7 +427,7 @@ impl Turret {
             out.shifted(set & !ctx.danger, back);
             for to in bits(set & ctx.danger) {
                 let mv = Move::step((to as i16 - back) as u8, to);
-                if self.safe_after(mv) {
+                if out.needs(mv) && self.safe_after(mv) {
                     out.push(mv);
                 }
             }
@@ -363,7 +435,7 @@ impl Turret {
         if self.ep != NONE {
             for from in bits(PAWN_ATTACKS[(!us).index()][self.ep as usize] & bulk) {
                 let mv = Move::special(from, self.ep, MoveKind::EnPassant);
-                if self.safe_after(mv) {
+                if out.needs(mv) && self.safe_after(mv) {
                     out.push(mv);
                 }
             }
@@ -443,7 +515,7 @@ impl Turret {
                 for to in bits(path) {
                     let mv = Move::step(from, to);
                     if self.sling_throws(from, to, d, thrown) {
-                        if self.safe_after(mv) {
+                        if out.needs(mv) && self.safe_after(mv) {
                             out.push(mv);
                         }
                     } else {
@@ -461,8 +533,9 @@ impl Turret {
         let not_ours = !self.by_color[self.turn.index()] & crate::board::Bitboard::BOARD.0;
         let kocc = self.occ() & !bit(k);
         for to in bits(KING[k as usize] & not_ours) {
-            if !self.attacked_by(to, !self.turn, kocc) {
-                out.push(Move::step(k, to));
+            let mv = Move::step(k, to);
+            if out.needs(mv) && !self.attacked_by(to, !self.turn, kocc) {
+                out.push(mv);
             }
         }
         if !ctx.all {
@@ -530,7 +603,7 @@ impl Turret {
                     continue;
                 }
                 let mv = Move::special(k, dest, MoveKind::Castle);
-                if self.safe_after(mv) {
+                if out.needs(mv) && self.safe_after(mv) {
                     out.push(mv);
                 }
             }

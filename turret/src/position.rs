@@ -3,7 +3,7 @@
 
 use crate::board::{
     bishop_attacks, first_blocker, rook_attacks, Bitboard, Cell, Dir, BISHOP_LINES, CAMEL, KING,
-    KNIGHT, NONE, PAWN_ATTACKS, RAYS, ROOK_LINES, STEP,
+    KNIGHT, LINE_DIR, NONE, PAWN_ATTACKS, RAYS, ROOK_LINES, STEP,
 };
 use crate::types::{Move, MoveKind, Piece, Role, Rules};
 use crate::zobrist::KEYS;
@@ -89,7 +89,22 @@ pub(crate) fn bit(i: u8) -> u128 {
 }
 
 /// The direction of a straight line from `a` to `b`, if they are on one.
+#[inline]
 pub(crate) fn direction(a: u8, b: u8) -> Option<Dir> {
+    // Along a ray of the board (every move's line): one table look-up.
+    if a < 80 && b < 80 {
+        let d = LINE_DIR[a as usize][b as usize] as usize;
+        if RAYS[d][a as usize] & bit(b) != 0 {
+            return Some(Dir::ALL[d]);
+        }
+    }
+    geometric_direction(a, b)
+}
+
+/// [`direction`] from the cells' files and ranks.
+#[cold]
+#[inline(never)]
+fn geometric_direction(a: u8, b: u8) -> Option<Dir> {
     let (fa, ra) = ((a % 10) as i8, (a / 10) as i8);
     let (fb, rb) = ((b % 10) as i8, (b / 10) as i8);
     let (df, dr) = (fb - fa, rb - ra);
@@ -585,5 +600,19 @@ pub(crate) const fn last_rank(c: Color) -> u8 {
     match c {
         Color::White => 7,
         Color::Black => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_direction_table_is_the_geometric_direction() {
+        for a in 0..80 {
+            for b in 0..80 {
+                assert_eq!(direction(a, b), geometric_direction(a, b), "{a} {b}");
+            }
+        }
     }
 }

@@ -1,0 +1,65 @@
+//! The search's result at a fixed node count, pinned: the move, score, principal variation,
+//! depth and nodes that `chimera bestmove turnover --nodes 100000` gave from the start and
+//! after the 24 plies of `MIDGAME` before the speed-ups of issue 26. A change to the variant's evaluation,
+//! capture values, noisy moves or move order that should not change the search shows here.
+
+use chimera_engine::{Engine, Limits, Score};
+use chimera_turnover::prelude::*;
+
+/// Searches 100,000 nodes after `moves` (from the start) and returns the best move, the
+/// score, the principal variation (as text), the depth and the nodes.
+fn search(moves: &str) -> (String, Score, String, u32, u64) {
+    let mut game: Game<Turnover> = Game::start(Default::default());
+    for mv in moves.split_whitespace() {
+        game.play_text(mv).expect("a legal move");
+    }
+    let result = Engine::new()
+        .search(&game, &Limits::nodes(100_000))
+        .expect("a move");
+    let mut pos = game.position().clone();
+    let mut pv = Vec::new();
+    for &mv in &result.pv {
+        pv.push(pos.move_text(mv));
+        pos.play_unchecked(mv);
+    }
+    (
+        game.position().move_text(result.best_move),
+        result.score,
+        pv.join(" "),
+        result.depth,
+        result.nodes,
+    )
+}
+
+/// 24 plies of engine play from the start (a midgame).
+const MIDGAME: &str = "c1-c3 c8-c6 e1-e3 e8-e6 g1-g3 g8-g6 a1-a3 a8-a6 h2-h4 h7-h5 b2-b4 b7-b5 d2-c1 d7-e7 f2-e1 f7-g7 c1-b2 a6-a5 e1-f2 a5xb4 c3xb4 g7-h7 c1-c3 g7-f6";
+
+#[test]
+fn the_search_from_the_start_is_pinned() {
+    let (best, score, pv, depth, nodes) = search("");
+    assert_eq!(
+        (best.as_str(), score, pv.as_str(), depth, nodes),
+        (
+            "e1-e3",
+            Score::Centipawns(340),
+            "e1-e3 g8-g6 g1-g3 e8-e6 c1-c3",
+            5,
+            100001
+        )
+    );
+}
+
+#[test]
+fn the_search_from_a_midgame_is_pinned() {
+    let (best, score, pv, depth, nodes) = search(MIDGAME);
+    assert_eq!(
+        (best.as_str(), score, pv.as_str(), depth, nodes),
+        (
+            "d2-c1",
+            Score::Centipawns(-10),
+            "d2-c1 e7-f7 d2-c2",
+            3,
+            100001
+        )
+    );
+}

@@ -1,0 +1,65 @@
+//! The search's result at a fixed node count, pinned: the move, score, principal variation,
+//! depth and nodes that `chimera bestmove turret --nodes 100000` gave from the start and
+//! after the 24 plies of `MIDGAME` before the speed-ups of issue 26. A change to the variant's evaluation,
+//! capture values, noisy moves or move order that should not change the search shows here.
+
+use chimera_engine::{Engine, Limits, Score};
+use chimera_turret::prelude::*;
+
+/// Searches 100,000 nodes after `moves` (from the start) and returns the best move, the
+/// score, the principal variation (as text), the depth and the nodes.
+fn search(moves: &str) -> (String, Score, String, u32, u64) {
+    let mut game: Game<Turret> = Game::start(Default::default());
+    for mv in moves.split_whitespace() {
+        game.play_text(mv).expect("a legal move");
+    }
+    let result = Engine::new()
+        .search(&game, &Limits::nodes(100_000))
+        .expect("a move");
+    let mut pos = game.position().clone();
+    let mut pv = Vec::new();
+    for &mv in &result.pv {
+        pv.push(pos.move_text(mv));
+        pos.play_unchecked(mv);
+    }
+    (
+        game.position().move_text(result.best_move),
+        result.score,
+        pv.join(" "),
+        result.depth,
+        result.nodes,
+    )
+}
+
+/// 24 plies of engine play from the start (a midgame).
+const MIDGAME: &str = "b2b4 i7i5 a1c3 j8h6 c3g3 f7f5 e2e4 h6c6 d2d3 f5f4 g3g6 f8g7 g6g4 g3h4 f2f3 h4g5 g4g2 g5h6 b4b5 c6c3 d1c2 c3c7 i2i4 g8e6";
+
+#[test]
+fn the_search_from_the_start_is_pinned() {
+    let (best, score, pv, depth, nodes) = search("");
+    assert_eq!(
+        (best.as_str(), score, pv.as_str(), depth, nodes),
+        (
+            "b2b4",
+            Score::Centipawns(18),
+            "b2b4 i7i5 a1e5 j8f4 e2e4 f4h4",
+            6,
+            100001
+        )
+    );
+}
+
+#[test]
+fn the_search_from_a_midgame_is_pinned() {
+    let (best, score, pv, depth, nodes) = search(MIDGAME);
+    assert_eq!(
+        (best.as_str(), score, pv.as_str(), depth, nodes),
+        (
+            "b5b6",
+            Score::Centipawns(62),
+            "b5b6 c7e5 g1d4 e5d6 b6c7 d8c7",
+            6,
+            100001
+        )
+    );
+}
