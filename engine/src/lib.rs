@@ -333,7 +333,15 @@ impl<P: Evaluate> Engine<P> {
         if matches!(proof.score, Score::WinIn(_) | Score::LossIn(_)) {
             return Ok(proof);
         }
-        let planned = turns::plan_turn(&mut self.plan, current, &root, limits, start, proof.nodes);
+        let planned = turns::plan_turn(
+            &mut self.plan,
+            earlier,
+            current,
+            &root,
+            limits,
+            start,
+            proof.nodes,
+        );
         match planned {
             Some(result) => {
                 progress(&result);

@@ -25,8 +25,12 @@
 //!
 //! Moves are listed with the variant's legality under a budget, as in the search: an
 //! action the budget leaves undecided is never played. Repetition and other history rules
-//! are applied to the root's actions (listed by the search with the game's history); inside
-//! the plan, as in the transposition table, positions are judged without history.
+//! are applied to the root's actions (listed by the search with the game's history).
+//! Inside the plan, a complete turn (ours or the opponent's answer) that reaches a position
+//! the game has already seen, or the root, is scored as a draw, as the search scores a
+//! first repetition: ahead, the planner does not shuffle back to where it was (two planners
+//! drew every game by repetition before); behind, it takes the draw. Other history rules
+//! are not judged inside the plan.
 //!
 //! [`Position::zobrist`]: chimera_core::Position::zobrist
 
@@ -34,7 +38,7 @@ use crate::limits::Limits;
 use crate::result::{PvLine, SearchResult};
 use crate::score::{is_decisive, outcome_score, Score};
 use crate::NODE_LEGALITY_NODES;
-use chimera_core::{Budget, Color, Evaluate, Position};
+use chimera_core::{Budget, Color, Evaluate, History, Position};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -97,6 +101,9 @@ pub(crate) struct Planner {
     /// Legality nodes spent listing actions.
     legality_nodes: u64,
     aborted: bool,
+    /// The keys of the game's earlier positions and of the root: a complete turn that
+    /// reaches one of them repeats the game, scored as a draw.
+    repeated: HashSet<u64>,
 }
 
 impl Planner {
@@ -109,6 +116,7 @@ impl Planner {
             nodes: 0,
             legality_nodes: 0,
             aborted: false,
+            repeated: HashSet::new(),
         }
     }
 
@@ -302,7 +310,14 @@ impl Planner {
                         if finished.insert(key) {
                             let mut path = state.path.clone();
                             path.push(mv);
-                            let score = turn_score(&child, us, path.len());
+                            // A turn back to a position of the game or of the plan
+                            // repeats it: a draw (as in the search, the first repetition).
+                            let score =
+                                if child.terminal().is_none() && self.repeated.contains(&key) {
+                                    0
+                                } else {
+                                    turn_score(&child, us, path.len())
+                                };
                             done.push(Turn {
                                 path,
                                 after: child,
@@ -411,12 +426,13 @@ pub(crate) fn tactical_limits(limits: &Limits) -> Limits {
     }
 }
 
-/// Plans the turn of `pos` (whose proven-legal actions, history included, are `root`)
-/// within what `limits` leave after `spent` nodes (a depth `d` caps the beam at 2^(d-1)
+/// Plans the turn of `pos` (whose proven-legal actions, history included, are `root`;
+/// `earlier` the game's positions before it, for repetitions) within what `limits` leave after `spent` nodes (a depth `d` caps the beam at 2^(d-1)
 /// wide), keeps the rest of the plan in `kept`, and gives the plan's first action; `None`
 /// if no complete turn was found within the limits.
 pub(crate) fn plan_turn<P: Evaluate>(
     kept: &mut Option<Kept<P::Move>>,
+    earlier: History<'_, P>,
     pos: &P,
     root: &[P::Move],
     limits: &Limits,
@@ -432,6 +448,12 @@ pub(crate) fn plan_turn<P: Evaluate>(
         ..limits.clone()
     };
     let mut planner = Planner::new(&rest, start);
+    planner.repeated = earlier
+        .positions()
+        .iter()
+        .map(|p| p.zobrist())
+        .chain(std::iter::once(pos.zobrist()))
+        .collect();
     let max_width = limits
         .depth
         .map(|d| 1usize << d.saturating_sub(1).min(MAX_WIDTH.trailing_zeros()));

@@ -170,6 +170,18 @@ fn neighbours(unit: Unit) -> impl Iterator<Item = Unit> {
         })
 }
 
+/// The distance in squares (a king's steps) from `sq` to the nearest square of `unit`.
+fn square_distance(sq: crate::board::Square, unit: Unit) -> u8 {
+    let gap = |x: u8, lo: u8| {
+        if x < lo {
+            lo - x
+        } else {
+            x.saturating_sub(lo + 1)
+        }
+    };
+    gap(sq.file(), 2 * unit.u()).max(gap(sq.rank(), 2 * unit.v()))
+}
+
 /// The material lead from which a side hunts the enemy king and trades down.
 const HUNT_LEAD: i32 = 400;
 /// A side's material at the start (17 of each small piece), for the trading-down term.
@@ -369,8 +381,8 @@ impl TilingRider {
     }
 
     /// How `color`'s army bears on the enemy king: its pieces' closeness to the king over
-    /// the whole board (8 less the distance in units, so that every step towards the king
-    /// counts), its pieces that attack a square in or next to the king's unit (the
+    /// the whole board (16 less the distance in squares to the king's unit, so that every
+    /// step towards the king counts, a step within a unit too), its pieces that attack a square in or next to the king's unit (the
     /// attackers a mate needs), and those that attack the king's own unit (the checks of
     /// its next turn).
     fn king_attack<S: FeatureSink>(&self, color: Color, sign: i32, sink: &mut S) {
@@ -379,9 +391,7 @@ impl TilingRider {
         let king = self.kings[1 - c];
         let mut advance = 0;
         for sq in self.occ[c].iter() {
-            let u = sq.unit();
-            let d = u.u().abs_diff(king.u()).max(u.v().abs_diff(king.v()));
-            advance += i32::from(8u8.saturating_sub(d));
+            advance += i32::from(16u8.saturating_sub(square_distance(sq, king)));
         }
         let mut from = [Bb::EMPTY; 4];
         for du in -1i8..=1 {
