@@ -17,6 +17,7 @@
 //! - [`lettered_enum!`]: a kind of piece (or ring) with its letter and name, declared once
 //!   with `ALL`, `index` and the letter's reader;
 //! - [`steps`]: the knight's leaps, listed once for move tables and reference generators;
+//! - [`eval_cache`]: a per-thread cache of evaluations by Zobrist key;
 //! - [`tune`]: evaluations linear in their weights (features, weight files) and Texel's
 //!   method to tune the weights;
 //!
@@ -56,6 +57,7 @@
 #![forbid(unsafe_code)]
 
 mod bitset;
+pub mod eval_cache;
 pub mod grid;
 pub mod history;
 mod lettered;

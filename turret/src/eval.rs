@@ -229,24 +229,6 @@ impl Features for Turret {
     }
 }
 
-/// The entries of each thread's evaluation cache (a power of two).
-const CACHE_SIZE: usize = 1 << 13;
-
-/// A remembered evaluation: the position's Zobrist key, the weights it was made with
-/// (their address: a process may switch weight sets) and the score.
-#[derive(Clone, Copy, Default)]
-struct Cached {
-    key: u64,
-    weights: usize,
-    score: i32,
-}
-
-thread_local! {
-    /// Evaluations remembered by Zobrist key, one slot per key's low bits (the search
-    /// meets the same positions again: in the next iteration, after a transposition).
-    static CACHE: std::cell::RefCell<Vec<Cached>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
 impl Turret {
     /// The evaluation worked out (no cache).
     fn evaluate_with(&self, weights: &[i32]) -> i32 {
@@ -259,24 +241,7 @@ impl Turret {
 impl Evaluate for Turret {
     fn evaluate(&self) -> i32 {
         let weights = WEIGHTS.get();
-        let tag = weights.as_ptr() as usize;
-        CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            if cache.is_empty() {
-                cache.resize(CACHE_SIZE, Cached::default());
-            }
-            let slot = &mut cache[self.key as usize & (CACHE_SIZE - 1)];
-            if slot.key == self.key && slot.weights == tag {
-                return slot.score;
-            }
-            let score = self.evaluate_with(weights);
-            *slot = Cached {
-                key: self.key,
-                weights: tag,
-                score,
-            };
-            score
-        })
+        chimera_kit::eval_cache::cached(self.key, weights, || self.evaluate_with(weights))
     }
 
     /// The legal moves that [`Evaluate::is_noisy`] calls noisy, without listing the quiet
