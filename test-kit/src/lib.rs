@@ -8,6 +8,8 @@
 //!   ([`perft_counts`], [`perft_two_ways`] against an independent move generator);
 //! - [`checks`]: the generic checks over random playouts ([`check_playout`],
 //!   [`check_parsers`], [`check_move_cells`]) and [`random_game`];
+//! - [`search::pinned_search`]: a search's result at a fixed node count, as text, for the
+//!   tests that pin it;
 //! - [`random_positions`]: the positions an evaluation's tests check its features on.
 //!
 //! The random numbers come from [`SplitMix64`] (the core's), so a failing seed replays.
@@ -15,6 +17,7 @@
 pub mod checks;
 pub mod eval;
 pub mod perft_file;
+pub mod search;
 
 pub use checks::{check_move_cells, check_parsers, check_playout, random_game};
 pub use chimera_core::SplitMix64;

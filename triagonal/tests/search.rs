@@ -3,32 +3,13 @@
 //! after the 24 plies of `MIDGAME` before the speed-ups of issue 26. A change to the variant's evaluation,
 //! capture values, noisy moves or move order that should not change the search shows here.
 
-use chimera_engine::{Engine, Limits, Score};
+use chimera_engine::Score;
+use chimera_test_kit::search::{pinned_search, Pinned};
 use chimera_triagonal::prelude::*;
 
-/// Searches 100,000 nodes after `moves` (from the start) and returns the best move, the
-/// score, the principal variation (as text), the depth and the nodes.
-fn search(moves: &str) -> (String, Score, String, u32, u64) {
-    let mut game: Game<Triagonal> = Game::start(Default::default());
-    for mv in moves.split_whitespace() {
-        game.play_text(mv).expect("a legal move");
-    }
-    let result = Engine::new()
-        .search(&game, &Limits::nodes(100_000))
-        .expect("a move");
-    let mut pos = game.position().clone();
-    let mut pv = Vec::new();
-    for &mv in &result.pv {
-        pv.push(pos.move_text(mv));
-        pos.play_unchecked(mv);
-    }
-    (
-        game.position().move_text(result.best_move),
-        result.score,
-        pv.join(" "),
-        result.depth,
-        result.nodes,
-    )
+/// Searches 100,000 nodes after `moves` (from the start).
+fn search(moves: &str) -> Pinned {
+    pinned_search::<Triagonal>(moves, 100_000)
 }
 
 /// 24 plies of engine play from the start (a midgame).
