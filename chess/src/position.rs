@@ -54,6 +54,9 @@ pub struct Chess {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
+    /// Material and piece-square values (middlegame, endgame), White's less Black's, kept
+    /// up to date as pieces come and go (a function of the pieces alone).
+    pub(crate) psqt: (i32, i32),
 }
 
 fn square(name: &str) -> Square {
@@ -159,10 +162,31 @@ impl Chess {
         }
     }
 
+    #[inline]
     fn toggle(&mut self, color: Color, role: Role, s: Square) {
         self.colors[color.index()].toggle(s.index());
         self.roles[role.index()].toggle(s.index());
         self.key ^= board::piece_key(color.index(), role.index(), s);
+        let (mg, eg) = crate::eval::PSQT[color.index()][role.index()][s.index()];
+        if self.colors[color.index()].contains(s.index()) {
+            self.psqt = (self.psqt.0 + mg, self.psqt.1 + eg);
+        } else {
+            self.psqt = (self.psqt.0 - mg, self.psqt.1 - eg);
+        }
+    }
+
+    /// The material and piece-square sums computed from the pieces.
+    pub(crate) fn compute_psqt(&self) -> (i32, i32) {
+        let mut sum = (0, 0);
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                for s in self.pieces(color, role) {
+                    let (mg, eg) = crate::eval::PSQT[color.index()][role.index()][s];
+                    sum = (sum.0 + mg, sum.1 + eg);
+                }
+            }
+        }
+        sum
     }
 
     /// The Zobrist key computed from the pieces, rights, en-passant square and side.
@@ -296,6 +320,7 @@ impl Chess {
             halfmove: 0,
             fullmove: 1,
             key: 0,
+            psqt: (0, 0),
         };
         for (i, p) in cells.iter().enumerate() {
             if let Some(p) = p {
@@ -314,6 +339,7 @@ impl Chess {
             pos.ep = None;
         }
         pos.key = pos.compute_key();
+        pos.psqt = pos.compute_psqt();
         Ok(pos)
     }
 

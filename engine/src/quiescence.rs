@@ -5,7 +5,7 @@
 //! ([`Evaluate::in_check`]), where every move is searched. Where the variant lists its
 //! noisy moves alone ([`Evaluate::noisy_moves`]: chess), quiescence does not list the others.
 
-use crate::ordering::order;
+use crate::ordering::{fold, pick};
 use crate::score::{outcome_score, INF};
 use crate::search::{split, Searcher};
 use crate::{MAX_PLY, MAX_QUIESCENCE_PLY};
@@ -58,8 +58,9 @@ impl<P: Evaluate> Searcher<'_, P> {
                 *k = i64::from(pos.capture_value(*mv));
             }
         }
-        order(&mut list);
+        fold(&mut list);
         for i in 0..list.len() {
+            pick(&mut list, i);
             let mv = list[i].0;
             self.game.play_unchecked(mv);
             let score = if self.game.position().turn() == us {
