@@ -6,8 +6,9 @@
 //! noisy moves alone ([`Evaluate::noisy_moves`]: chess), quiescence does not list the others.
 
 use crate::ordering::{fold, pick};
-use crate::score::{outcome_score, INF};
+use crate::score::{from_tt, outcome_score, INF};
 use crate::search::{split, Searcher};
+use crate::tt::Bound;
 use crate::{MAX_PLY, MAX_QUIESCENCE_PLY};
 use chimera_core::Evaluate;
 
@@ -23,6 +24,18 @@ impl<P: Evaluate> Searcher<'_, P> {
         let us = pos.turn();
         if let Some(outcome) = pos.terminal().or_else(|| pos.history_outcome(earlier)) {
             return outcome_score(outcome, us, ply);
+        }
+        // Any stored result (every depth reaches quiescence's) that settles the window.
+        if let Some(e) = self.tt.probe(pos.zobrist()) {
+            let s = from_tt(e.score, ply);
+            let settled = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if settled {
+                return s;
+            }
         }
         let at_limit = qply >= MAX_QUIESCENCE_PLY || ply >= MAX_PLY + MAX_QUIESCENCE_PLY;
         // In check there is no standing pat: every move is an answer (up to the limit).

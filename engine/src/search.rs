@@ -23,6 +23,8 @@ const ASPIRATION_DEPTH: i32 = 4;
 const ASPIRATION_WINDOW: i32 = 35;
 /// Past this half width the window is opened fully.
 const ASPIRATION_MAX: i32 = 1_000;
+/// Internal iterative reduction applies from this depth.
+const IIR_DEPTH: i32 = 4;
 /// The quiet moves of a node whose history a cutoff lowers: the first this many.
 const MAX_QUIETS_REMEMBERED: usize = 64;
 
@@ -467,6 +469,13 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if let Some(s) = cutoff {
             return s;
         }
+        // Internal iterative reduction: a node the table has no move for is searched a ply
+        // shallower (its ordering is a guess; the next iteration finds the move).
+        let depth = if ply > 0 && hash_move.is_none() && depth >= IIR_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         let mut eval = None;
         if ply > 0 && !pv_node && !in_check {
             match self.prune(depth, ply, beta) {
