@@ -289,8 +289,21 @@ impl Chess {
     }
 }
 
-impl Evaluate for Chess {
-    fn evaluate(&self) -> i32 {
+/// The entries of each thread's cache of static scores (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 14;
+
+thread_local! {
+    /// Recent static scores by Zobrist key (the key covers everything the score reads:
+    /// the pieces and the side to move), so that a position met again (a re-search, a
+    /// transposition, the next iteration) is not evaluated again. Direct-mapped; an empty
+    /// slot holds key 0 with the score of no position.
+    static EVAL_CACHE: std::cell::RefCell<Vec<(u64, i32)>> =
+        std::cell::RefCell::new(vec![(0, 0); EVAL_CACHE_SIZE]);
+}
+
+impl Chess {
+    /// The static score computed from the position (what the cache keeps).
+    fn evaluate_uncached(&self) -> i32 {
         let white = self.side_terms(Color::White);
         let black = self.side_terms(Color::Black);
         let phase = self.phase();
@@ -298,6 +311,23 @@ impl Evaluate for Chess {
         let eg = self.psqt.1 + white.1 - black.1;
         let score = (mg * phase + eg * (w::PHASE_TOTAL - phase)) / w::PHASE_TOTAL;
         self.turn.fold(score, -score) + w::TEMPO
+    }
+}
+
+impl Evaluate for Chess {
+    fn evaluate(&self) -> i32 {
+        let key = self.key;
+        if key == 0 {
+            return self.evaluate_uncached();
+        }
+        EVAL_CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            let slot = &mut cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+            if slot.0 != key {
+                *slot = (key, self.evaluate_uncached());
+            }
+            slot.1
+        })
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
@@ -351,6 +381,9 @@ impl Evaluate for Chess {
         }
         next.turn = !next.turn;
         next.key ^= board::side_key();
+        // The side that passed was not in check, and a legal position never leaves the
+        // side not to move in check: nothing attacks the king of the new side to move.
+        next.checkers = Bitboard::EMPTY;
         next.halfmove += 1;
         Some(next)
     }
@@ -546,9 +579,13 @@ mod tests {
     }
 
     /// Walks every line three plies deep (captures, en passant, castling and promotions
-    /// included) and checks the material and piece-square sums kept as moves are made.
+    /// included) and checks what is kept as moves are made (the material and piece-square
+    /// sums, the checking pieces) and the cached static score.
     fn psqt_walk(pos: &Chess, depth: u32, checked: &mut u32) {
         assert_eq!(pos.psqt, pos.compute_psqt(), "{}", pos.to_fen());
+        assert_eq!(pos.checkers, pos.compute_checkers(), "{}", pos.to_fen());
+        // The cached static score is the one computed.
+        assert_eq!(pos.evaluate(), pos.evaluate_uncached(), "{}", pos.to_fen());
         *checked += 1;
         if depth == 0 {
             return;
@@ -561,7 +598,7 @@ mod tests {
     }
 
     #[test]
-    fn the_kept_piece_square_sums_match_the_pieces() {
+    fn what_make_keeps_matches_the_pieces() {
         let mut checked = 0;
         for text in [
             crate::START_FEN,

@@ -57,6 +57,8 @@ pub struct Chess {
     /// Material and piece-square values (middlegame, endgame), White's less Black's, kept
     /// up to date as pieces come and go (a function of the pieces alone).
     pub(crate) psqt: (i32, i32),
+    /// The enemy pieces that attack the king of the side to move (kept by `make`).
+    pub(crate) checkers: Bitboard,
 }
 
 fn square(name: &str) -> Square {
@@ -129,8 +131,19 @@ impl Chess {
             | (board::bishop(s, occ) & diagonal)
     }
 
+    /// The enemy pieces that attack the king of the side to move, from the pieces.
+    pub(crate) fn compute_checkers(&self) -> Bitboard {
+        match self.king(self.turn) {
+            Some(k) => self.attackers_to(k, self.occupied()) & self.colors[(!self.turn).index()],
+            None => Bitboard::EMPTY,
+        }
+    }
+
     /// Whether `color`'s king is attacked.
     pub fn in_check(&self, color: Color) -> bool {
+        if color == self.turn {
+            return !self.checkers.is_empty();
+        }
         self.king(color).is_some_and(|k| {
             (self.attackers_to(k, self.occupied()) & self.colors[(!color).index()]).count() > 0
         })
@@ -254,6 +267,7 @@ impl Chess {
         }
         self.turn = !us;
         self.key ^= board::side_key();
+        self.checkers = self.compute_checkers();
         if let Some(ep) = double_step {
             self.ep = Some(ep);
             if self.ep_capture_is_legal() {
@@ -321,6 +335,7 @@ impl Chess {
             fullmove: 1,
             key: 0,
             psqt: (0, 0),
+            checkers: Bitboard::EMPTY,
         };
         for (i, p) in cells.iter().enumerate() {
             if let Some(p) = p {
@@ -329,6 +344,7 @@ impl Chess {
             }
         }
         pos.validate_pieces()?;
+        pos.checkers = pos.compute_checkers();
         pos.castling = pos.read_castling(fields[2])?;
         pos.ep = pos.read_ep(fields[3])?;
         if fields.len() == 6 {
