@@ -20,6 +20,25 @@ pub const ROLE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
+/// Material plus piece-square values by colour, role and square (a1 = 0), signed for
+/// White (Black's negative): what [`Chess`] keeps summed as its pieces move.
+pub(crate) const PSQT: [[[Pair; 64]; 6]; 2] = {
+    let mut table = [[[(0, 0); 64]; 6]; 2];
+    let mut r = 0;
+    while r < 6 {
+        let mut s = 0;
+        while s < 64 {
+            let (m, e) = w::MATERIAL[r];
+            let white = s ^ 56;
+            table[0][r][s] = (m + w::PST_MG[r][white], e + w::PST_EG[r][white]);
+            table[1][r][s] = (-(m + w::PST_MG[r][s]), -(e + w::PST_EG[r][s]));
+            s += 1;
+        }
+        r += 1;
+    }
+    table
+};
+
 /// The squares of a file and its neighbours.
 fn adjacent_files(file: usize) -> u64 {
     let f = FILE_A << file;
@@ -104,26 +123,18 @@ impl Chess {
         })
     }
 
-    /// `color`'s terms, and the phase its pieces add.
-    fn side_terms(&self, color: Color) -> (Terms, i32) {
+    /// `color`'s terms other than material and piece-square values (kept in `psqt`).
+    fn side_terms(&self, color: Color) -> Terms {
         let mut t = Terms::default();
-        let mut phase = 0;
         let own = u64::from(self.colors[color.index()]);
         let enemy_pawns = self.bits(!color, Role::Pawn);
         let unsafe_squares = pawn_attacks(!color, enemy_pawns) | own;
         let occ = self.occupied();
         let enemy_king = self.king(!color).map_or(0, |k| u64::from(board::king(k)));
         let (mut attack_units, mut attackers) = (0, 0);
-        for role in Role::ALL {
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let r = role.index();
             for s in squares(self.bits(color, role)) {
-                let index = if color == Color::White { s ^ 56 } else { s };
-                t.add(w::MATERIAL[r], 1);
-                t.add((w::PST_MG[r][index], w::PST_EG[r][index]), 1);
-                phase += w::PHASE[r];
-                if matches!(role, Role::Pawn | Role::King) {
-                    continue;
-                }
                 let attacks = self.attacks(role, s, occ);
                 let reach = (attacks & !unsafe_squares).count_ones() as i32;
                 t.add(w::MOBILITY[r], reach - w::MOBILITY_BASE[r]);
@@ -141,7 +152,16 @@ impl Chess {
             let danger = w::KING_DANGER[(attack_units as usize).min(w::KING_DANGER.len() - 1)];
             t.0 += danger;
         }
-        (t, phase)
+        t
+    }
+
+    /// The game phase: [`w::PHASE_TOTAL`] with the starting material, less as it goes.
+    fn phase(&self) -> i32 {
+        let phase: i32 = Role::ALL
+            .into_iter()
+            .map(|role| w::PHASE[role.index()] * self.roles[role.index()].count() as i32)
+            .sum();
+        phase.min(w::PHASE_TOTAL)
     }
 
     /// Doubled, isolated and passed pawns.
@@ -227,8 +247,12 @@ impl Chess {
         }
         let mut side = !self.turn;
         let mut d = 0;
+        let r = &self.roles;
+        let diagonal = u64::from(r[Role::Bishop.index()] | r[Role::Queen.index()]);
+        let straight = u64::from(r[Role::Rook.index()] | r[Role::Queen.index()]);
+        // The attackers, updated as each capture uncovers the sliders behind it.
+        let mut attackers = u64::from(self.attackers_to(to, Bitboard::from(occ))) & occ;
         while d + 1 < gain.len() {
-            let attackers = u64::from(self.attackers_to(to, Bitboard::from(occ))) & occ;
             let ours = attackers & u64::from(self.colors[side.index()]);
             let Some(role) = Role::ALL
                 .into_iter()
@@ -247,6 +271,13 @@ impl Chess {
             }
             let square = (ours & self.bits(side, role)).trailing_zeros();
             occ &= !(1u64 << square);
+            if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
+                attackers |= u64::from(board::bishop(to, Bitboard::from(occ))) & diagonal;
+            }
+            if matches!(role, Role::Rook | Role::Queen | Role::King) {
+                attackers |= u64::from(board::rook(to, Bitboard::from(occ))) & straight;
+            }
+            attackers &= occ;
             on_square = role;
             side = !side;
         }
@@ -258,15 +289,45 @@ impl Chess {
     }
 }
 
-impl Evaluate for Chess {
-    fn evaluate(&self) -> i32 {
-        let (white, white_phase) = self.side_terms(Color::White);
-        let (black, black_phase) = self.side_terms(Color::Black);
-        let phase = (white_phase + black_phase).min(w::PHASE_TOTAL);
-        let mg = white.0 - black.0;
-        let eg = white.1 - black.1;
+/// The entries of each thread's cache of static scores (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 14;
+
+thread_local! {
+    /// Recent static scores by Zobrist key (the key covers everything the score reads:
+    /// the pieces and the side to move), so that a position met again (a re-search, a
+    /// transposition, the next iteration) is not evaluated again. Direct-mapped; an empty
+    /// slot holds key 0 with the score of no position.
+    static EVAL_CACHE: std::cell::RefCell<Vec<(u64, i32)>> =
+        std::cell::RefCell::new(vec![(0, 0); EVAL_CACHE_SIZE]);
+}
+
+impl Chess {
+    /// The static score computed from the position (what the cache keeps).
+    fn evaluate_uncached(&self) -> i32 {
+        let white = self.side_terms(Color::White);
+        let black = self.side_terms(Color::Black);
+        let phase = self.phase();
+        let mg = self.psqt.0 + white.0 - black.0;
+        let eg = self.psqt.1 + white.1 - black.1;
         let score = (mg * phase + eg * (w::PHASE_TOTAL - phase)) / w::PHASE_TOTAL;
         self.turn.fold(score, -score) + w::TEMPO
+    }
+}
+
+impl Evaluate for Chess {
+    fn evaluate(&self) -> i32 {
+        let key = self.key;
+        if key == 0 {
+            return self.evaluate_uncached();
+        }
+        EVAL_CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            let slot = &mut cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+            if slot.0 != key {
+                *slot = (key, self.evaluate_uncached());
+            }
+            slot.1
+        })
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
@@ -320,6 +381,9 @@ impl Evaluate for Chess {
         }
         next.turn = !next.turn;
         next.key ^= board::side_key();
+        // The side that passed was not in check, and a legal position never leaves the
+        // side not to move in check: nothing attacks the king of the new side to move.
+        next.checkers = Bitboard::EMPTY;
         next.halfmove += 1;
         Some(next)
     }
@@ -512,5 +576,42 @@ mod tests {
         assert!(fen("4k3/8/8/8/8/8/8/R3K2r w - - 0 1").null_move().is_none());
         assert!(fen("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1").null_move().is_none());
         assert!(Evaluate::in_check(&fen("4k3/8/8/8/8/8/8/R3K2r w - - 0 1")));
+    }
+
+    /// Walks every line three plies deep (captures, en passant, castling and promotions
+    /// included) and checks what is kept as moves are made (the material and piece-square
+    /// sums, the checking pieces) and the cached static score.
+    fn psqt_walk(pos: &Chess, depth: u32, checked: &mut u32) {
+        assert_eq!(pos.psqt, pos.compute_psqt(), "{}", pos.to_fen());
+        assert_eq!(pos.checkers, pos.compute_checkers(), "{}", pos.to_fen());
+        // The cached static score is the one computed.
+        assert_eq!(pos.evaluate(), pos.evaluate_uncached(), "{}", pos.to_fen());
+        *checked += 1;
+        if depth == 0 {
+            return;
+        }
+        for mv in pos.legal_move_list() {
+            let mut next = pos.clone();
+            next.make(mv);
+            psqt_walk(&next, depth - 1, checked);
+        }
+    }
+
+    #[test]
+    fn what_make_keeps_matches_the_pieces() {
+        let mut checked = 0;
+        for text in [
+            crate::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ] {
+            psqt_walk(&fen(text), 3, &mut checked);
+        }
+        assert!(checked > 100_000, "{checked}");
+        // Mirrored colours give the opposite sums.
+        let a = fen("4k3/8/8/8/8/8/PP6/R3K3 w - - 0 1");
+        let b = fen("r3k3/pp6/8/8/8/8/8/4K3 b - - 0 1");
+        assert_eq!((a.psqt.0, a.psqt.1), (-b.psqt.0, -b.psqt.1));
     }
 }

@@ -197,6 +197,11 @@ impl Position for Chess {
     /// Threefold repetition: the same position (pieces, side to move, castling rights, a
     /// legal en-passant capture) for the third time, looked up by Zobrist key.
     fn history_outcome(&self, earlier: History<'_, Self>) -> Option<Outcome> {
+        // A third occurrence needs at least 8 plies without a capture or a pawn move (each
+        // side's moves away and back, twice).
+        if self.halfmove < 8 {
+            return None;
+        }
         is_third_occurrence(self, earlier, same_for_repetition).then_some(Outcome::Draw {
             reason: DrawReason::Repetition,
         })

@@ -23,7 +23,7 @@ impl Chess {
                 out.push(Move::new(k, sq(t), None));
             }
         }
-        let checkers = self.attackers_to(k, occ) & theirs;
+        let checkers = self.checkers;
         if checkers.more_than_one() {
             return;
         }
@@ -64,7 +64,7 @@ impl Chess {
         let Some(k) = self.king(us) else { return false };
         let (ours, theirs) = (self.colors[us.index()], self.colors[(!us).index()]);
         let occ = self.occupied();
-        if !(self.attackers_to(k, occ) & theirs).is_empty() {
+        if !self.checkers.is_empty() {
             return false;
         }
         let pinned = self.pinned(k);

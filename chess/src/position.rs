@@ -54,6 +54,11 @@ pub struct Chess {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
+    /// Material and piece-square values (middlegame, endgame), White's less Black's, kept
+    /// up to date as pieces come and go (a function of the pieces alone).
+    pub(crate) psqt: (i32, i32),
+    /// The enemy pieces that attack the king of the side to move (kept by `make`).
+    pub(crate) checkers: Bitboard,
 }
 
 fn square(name: &str) -> Square {
@@ -126,8 +131,19 @@ impl Chess {
             | (board::bishop(s, occ) & diagonal)
     }
 
+    /// The enemy pieces that attack the king of the side to move, from the pieces.
+    pub(crate) fn compute_checkers(&self) -> Bitboard {
+        match self.king(self.turn) {
+            Some(k) => self.attackers_to(k, self.occupied()) & self.colors[(!self.turn).index()],
+            None => Bitboard::EMPTY,
+        }
+    }
+
     /// Whether `color`'s king is attacked.
     pub fn in_check(&self, color: Color) -> bool {
+        if color == self.turn {
+            return !self.checkers.is_empty();
+        }
         self.king(color).is_some_and(|k| {
             (self.attackers_to(k, self.occupied()) & self.colors[(!color).index()]).count() > 0
         })
@@ -159,10 +175,31 @@ impl Chess {
         }
     }
 
+    #[inline]
     fn toggle(&mut self, color: Color, role: Role, s: Square) {
         self.colors[color.index()].toggle(s.index());
         self.roles[role.index()].toggle(s.index());
         self.key ^= board::piece_key(color.index(), role.index(), s);
+        let (mg, eg) = crate::eval::PSQT[color.index()][role.index()][s.index()];
+        if self.colors[color.index()].contains(s.index()) {
+            self.psqt = (self.psqt.0 + mg, self.psqt.1 + eg);
+        } else {
+            self.psqt = (self.psqt.0 - mg, self.psqt.1 - eg);
+        }
+    }
+
+    /// The material and piece-square sums computed from the pieces.
+    pub(crate) fn compute_psqt(&self) -> (i32, i32) {
+        let mut sum = (0, 0);
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                for s in self.pieces(color, role) {
+                    let (mg, eg) = crate::eval::PSQT[color.index()][role.index()][s];
+                    sum = (sum.0 + mg, sum.1 + eg);
+                }
+            }
+        }
+        sum
     }
 
     /// The Zobrist key computed from the pieces, rights, en-passant square and side.
@@ -230,6 +267,7 @@ impl Chess {
         }
         self.turn = !us;
         self.key ^= board::side_key();
+        self.checkers = self.compute_checkers();
         if let Some(ep) = double_step {
             self.ep = Some(ep);
             if self.ep_capture_is_legal() {
@@ -296,6 +334,8 @@ impl Chess {
             halfmove: 0,
             fullmove: 1,
             key: 0,
+            psqt: (0, 0),
+            checkers: Bitboard::EMPTY,
         };
         for (i, p) in cells.iter().enumerate() {
             if let Some(p) = p {
@@ -304,6 +344,7 @@ impl Chess {
             }
         }
         pos.validate_pieces()?;
+        pos.checkers = pos.compute_checkers();
         pos.castling = pos.read_castling(fields[2])?;
         pos.ep = pos.read_ep(fields[3])?;
         if fields.len() == 6 {
@@ -314,6 +355,7 @@ impl Chess {
             pos.ep = None;
         }
         pos.key = pos.compute_key();
+        pos.psqt = pos.compute_psqt();
         Ok(pos)
     }
 

@@ -48,7 +48,15 @@
 //!   ordering and pruning on top +35 (−52 to +126); futility and late-move pruning on top
 //!   of that +53 (−33 to +145).
 //! - History rules hold inside the search: it walks a [`Game`] (Ko through
-//!   [`Position::retain_history_legal`], repetition through [`Position::history_outcome`]).
+//!   [`Position::retain_history_legal`], repetition through [`Position::history_outcome`]),
+//!   and a position met again inside the searched line (at the root or after it) scores as
+//!   a draw at once, as its third occurrence would: the side that could repeat once can
+//!   repeat again. Before this, only a third occurrence counted, and the chess engine,
+//!   ahead, walked into repetitions its opponent could then claim.
+//! - A node at depth 4 or more with no move from the transposition table is searched a ply
+//!   shallower (internal iterative reduction); quiescence takes any stored result that
+//!   settles its window. If a limit cuts an iteration short, the move that iteration
+//!   preferred (one that raised alpha) is played.
 //! - A ply that does not hand the turn to the other side (Tiling Rider's multi-move turns:
 //!   [`Position::turn`] is the same after the move) is searched as such: scores are negated
 //!   only where the side to move changes, never per ply.

@@ -76,14 +76,44 @@ pub(crate) fn history_index(hash: u64, side: Color) -> usize {
     side.index() * HISTORY_SIZE + (hash as usize & (HISTORY_SIZE - 1))
 }
 
+#[cfg(test)]
 /// Orders a list by key, highest first, and on equal keys in the order generated: one
 /// in-place sort (no allocation), the generation index folded into the key.
 pub(crate) fn order<M>(list: &mut [(M, i64)]) {
+    fold(list);
+    list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+}
+
+/// Folds each entry's generation index into its key (so that keys are distinct and ties
+/// keep the order generated), for [`pick`].
+pub(crate) fn fold<M>(list: &mut [(M, i64)]) {
     let n = list.len() as i64;
     for (i, e) in list.iter_mut().enumerate() {
         e.1 = e.1 * (1 << 17) + (n - i as i64);
     }
-    list.sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+}
+
+/// The first moves are picked one at a time (most nodes that cut off do so in the first
+/// few moves); past these the rest is sorted at once.
+const PICKS: usize = 3;
+
+/// Brings the `i`-th move in [`order`]'s order to `list[i]`, the entries before it being
+/// the first `i` already (picked in turn, `i` = 0, 1, 2, …, on a [`fold`]ed list): the
+/// highest key of the rest while `i` < [`PICKS`], then the rest sorted at once. The same
+/// order as [`order`], the keys being distinct, without sorting the moves never reached.
+#[inline]
+pub(crate) fn pick<M>(list: &mut [(M, i64)], i: usize) {
+    if i < PICKS {
+        let mut best = i;
+        for j in i + 1..list.len() {
+            if list[j].1 > list[best].1 {
+                best = j;
+            }
+        }
+        list.swap(i, best);
+    } else if i == PICKS {
+        list[i..].sort_unstable_by_key(|e| std::cmp::Reverse(e.1));
+    }
 }
 
 /// The ordering key of an entry [`order`] has sorted.
@@ -92,8 +122,9 @@ pub(crate) fn key_of(folded: i64) -> i64 {
 }
 
 impl<P: Evaluate> Searcher<'_, P> {
-    /// Orders a node's moves: the hash move, then noisy moves by what they capture, then
-    /// the killers, then the losing noisy moves, then the quiet moves by their history.
+    /// Keys a node's moves for [`pick`]: the hash move, then noisy moves by what they
+    /// capture, then the killers, then the losing noisy moves, then the quiet moves by
+    /// their history.
     pub(crate) fn order_moves(
         &self,
         list: &mut [(P::Move, i64)],
@@ -122,7 +153,7 @@ impl<P: Evaluate> Searcher<'_, P> {
                 i64::from(self.history[history_index(h, us)])
             };
         }
-        order(list);
+        fold(list);
     }
 
     /// A quiet move that caused a cutoff becomes this ply's first killer and gains history;

@@ -98,7 +98,10 @@ impl<P: Evaluate> Searcher<'_, P> {
             None => Game::new(null),
         };
         std::mem::swap(&mut self.game, &mut game);
+        // Every position of the null game is inside the searched line.
+        let root_len = std::mem::replace(&mut self.root_len, 0);
         let score = self.search(depth, ply + 1, -beta, -beta + 1);
+        self.root_len = root_len;
         std::mem::swap(&mut self.game, &mut game);
         self.null_games[ply] = Some(game);
         score

@@ -5,9 +5,10 @@
 //! ([`Evaluate::in_check`]), where every move is searched. Where the variant lists its
 //! noisy moves alone ([`Evaluate::noisy_moves`]: chess), quiescence does not list the others.
 
-use crate::ordering::order;
-use crate::score::{outcome_score, INF};
+use crate::ordering::{fold, pick};
+use crate::score::{from_tt, outcome_score, INF};
 use crate::search::{split, Searcher};
+use crate::tt::Bound;
 use crate::{MAX_PLY, MAX_QUIESCENCE_PLY};
 use chimera_core::Evaluate;
 
@@ -23,6 +24,18 @@ impl<P: Evaluate> Searcher<'_, P> {
         let us = pos.turn();
         if let Some(outcome) = pos.terminal().or_else(|| pos.history_outcome(earlier)) {
             return outcome_score(outcome, us, ply);
+        }
+        // Any stored result (every depth reaches quiescence's) that settles the window.
+        if let Some(e) = self.tt.probe(pos.zobrist()) {
+            let s = from_tt(e.score, ply);
+            let settled = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if settled {
+                return s;
+            }
         }
         let at_limit = qply >= MAX_QUIESCENCE_PLY || ply >= MAX_PLY + MAX_QUIESCENCE_PLY;
         // In check there is no standing pat: every move is an answer (up to the limit).
@@ -58,8 +71,9 @@ impl<P: Evaluate> Searcher<'_, P> {
                 *k = i64::from(pos.capture_value(*mv));
             }
         }
-        order(&mut list);
+        fold(&mut list);
         for i in 0..list.len() {
+            pick(&mut list, i);
             let mv = list[i].0;
             self.game.play_unchecked(mv);
             let score = if self.game.position().turn() == us {

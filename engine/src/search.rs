@@ -10,7 +10,7 @@ use crate::tt::{move_hash, Bound, Entry, Table};
 use crate::{ordering, LEGALITY_NODES_PER_NODE, MAX_PLY, MAX_QUIESCENCE_PLY};
 use crate::{NODE_LEGALITY_NODES, ROOT_LEGALITY_NODES};
 use chimera_core::{Budget, Color, Evaluate, Game, Position};
-use ordering::{hash_of, key_of, KEY_BAD_NOISY};
+use ordering::{hash_of, key_of, KEY_BAD_NOISY, KEY_HASH, KEY_KILLER, KEY_NOISY};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -23,6 +23,8 @@ const ASPIRATION_DEPTH: i32 = 4;
 const ASPIRATION_WINDOW: i32 = 35;
 /// Past this half width the window is opened fully.
 const ASPIRATION_MAX: i32 = 1_000;
+/// Internal iterative reduction applies from this depth.
+const IIR_DEPTH: i32 = 4;
 /// The quiet moves of a node whose history a cutoff lowers: the first this many.
 const MAX_QUIETS_REMEMBERED: usize = 64;
 
@@ -80,7 +82,7 @@ pub(crate) fn split<P: Position>(game: &Game<P>) -> (chimera_core::History<'_, P
 /// transposition table shared.
 pub(crate) struct Searcher<'a, P: Evaluate> {
     pub(crate) game: Game<P>,
-    tt: &'a Table,
+    pub(crate) tt: &'a Table,
     pub(crate) history: &'a mut Vec<i32>,
     /// 0 for the main thread; helper threads (Lazy SMP) number from 1.
     thread: usize,
@@ -116,6 +118,9 @@ pub(crate) struct Searcher<'a, P: Evaluate> {
     root_best: Option<(P::Move, i32)>,
     /// The score of the last iteration completed (the centre of the aspiration window).
     last_score: i32,
+    /// The number of the game's positions before the root: a position repeated at or after
+    /// this index is a repetition inside the searched line.
+    pub(crate) root_len: usize,
 }
 
 impl<'a, P: Evaluate> Searcher<'a, P> {
@@ -155,6 +160,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             aborted: false,
             root_best: None,
             last_score: 0,
+            root_len: game.history().len(),
         }
     }
 
@@ -196,14 +202,20 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let skew = (self.thread % 2) as u32;
         for depth in (1 + skew)..=max_depth {
             let Some(lines) = self.search_lines(depth as i32, wanted) else {
-                if result.depth == 0 {
-                    if let Some((mv, score)) = self.root_best {
+                // The cut iteration's best move so far, if it found one that raised alpha:
+                // at the first depth anything, later the move it prefers to the last
+                // iteration's (one line only).
+                if let Some((mv, score)) = self.root_best {
+                    if result.depth == 0 || (wanted == 1 && mv != result.best_move) {
                         result.best_move = mv;
-                        result.pv = vec![mv];
+                        result.pv = self.pv[0].clone();
+                        if result.pv.first() != Some(&mv) {
+                            result.pv = vec![mv];
+                        }
                         result.score = Score::from_internal(score);
                         result.lines = vec![PvLine {
                             score: result.score,
-                            pv: vec![mv],
+                            pv: result.pv.clone(),
                         }];
                     }
                 }
@@ -307,6 +319,16 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&tail[0]);
+    }
+
+    /// Whether the position with `key` occurred earlier in the searched line (at the root
+    /// or after it; the most recent earlier occurrence is enough).
+    #[inline]
+    pub(crate) fn repeats_in_line(&self, earlier: chimera_core::History<'_, P>, key: u64) -> bool {
+        earlier
+            .with_key(key)
+            .next()
+            .is_some_and(|j| j >= self.root_len)
     }
 
     /// Counts a node; `true` when a limit says stop.
@@ -431,17 +453,29 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let pv_node = beta - alpha > 1;
         let (earlier, pos) = split(&self.game);
         let us = pos.turn();
+        let key = pos.zobrist();
         if ply > 0 {
             if let Some(outcome) = pos.terminal().or_else(|| pos.history_outcome(earlier)) {
                 return outcome_score(outcome, us, ply);
             }
+            // A position met again inside the searched line is scored as the draw the rules
+            // make of its third occurrence: the side that could repeat once can repeat again.
+            if self.repeats_in_line(earlier, key) {
+                return 0;
+            }
         }
-        let key = pos.zobrist();
         let in_check = pos.in_check();
         let (hash_move, cutoff) = self.probe(key, depth, ply, (alpha, beta), pv_node);
         if let Some(s) = cutoff {
             return s;
         }
+        // Internal iterative reduction: a node the table has no move for is searched a ply
+        // shallower (its ordering is a guess; the next iteration finds the move).
+        let depth = if ply > 0 && hash_move.is_none() && depth >= IIR_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         let mut eval = None;
         if ply > 0 && !pv_node && !in_check {
             match self.prune(depth, ply, beta) {
@@ -466,7 +500,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             in_check,
             eval,
         };
-        let (best, best_move) = self.search_moves(&list, node, alpha, beta);
+        let (best, best_move) = self.search_moves(&mut list, node, alpha, beta);
         self.lists[ply] = list;
         if self.aborted {
             return 0;
@@ -481,7 +515,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     /// meaningless if the search was aborted).
     fn search_moves(
         &mut self,
-        list: &[(P::Move, i64)],
+        list: &mut [(P::Move, i64)],
         node: Node,
         mut alpha: i32,
         beta: i32,
@@ -499,11 +533,20 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let mut searched = 0;
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
-        for &(mv, folded) in list {
+        for i in 0..list.len() {
+            ordering::pick(list, i);
+            let (mv, folded) = list[i];
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
-            let quiet = key_of(folded) < KEY_BAD_NOISY;
+            let key = key_of(folded);
+            // Reduced and pruned: the quiet moves ordered by history alone.
+            let quiet = key < KEY_BAD_NOISY;
+            // Rewarded and penalised in the history: every quiet move, killers and a quiet
+            // hash move included.
+            let quiet_move = quiet
+                || (KEY_KILLER..KEY_NOISY).contains(&key)
+                || (key >= KEY_HASH && !self.game.position().is_noisy(mv));
             self.game.play_unchecked(mv);
             let gives_check = self.game.position().in_check();
             if quiet && !gives_check && searched > 0 {
@@ -544,21 +587,23 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             if score > best {
                 best = score;
                 best_move = Some(mv);
-                if ply == 0 {
-                    self.root_best = Some((mv, score));
-                }
                 if score > alpha {
                     alpha = score;
                     self.record_pv(ply, mv);
+                    if ply == 0 {
+                        // Better than the window's floor: a move the iteration prefers
+                        // even if a limit cuts it short.
+                        self.root_best = Some((mv, score));
+                    }
                     if score >= beta {
-                        if quiet {
+                        if quiet_move {
                             self.remember_cutoff(mv, depth, ply, us, &quiets);
                         }
                         break;
                     }
                 }
             }
-            if quiet && quiets.len() < MAX_QUIETS_REMEMBERED {
+            if quiet_move && quiets.len() < MAX_QUIETS_REMEMBERED {
                 quiets.push(mv);
             }
         }
