@@ -289,17 +289,9 @@ impl Chess {
     }
 }
 
-/// The entries of each thread's cache of static scores (a power of two).
-const EVAL_CACHE_SIZE: usize = 1 << 14;
-
-thread_local! {
-    /// Recent static scores by Zobrist key (the key covers everything the score reads:
-    /// the pieces and the side to move), so that a position met again (a re-search, a
-    /// transposition, the next iteration) is not evaluated again. Direct-mapped; an empty
-    /// slot holds key 0 with the score of no position.
-    static EVAL_CACHE: std::cell::RefCell<Vec<(u64, i32)>> =
-        std::cell::RefCell::new(vec![(0, 0); EVAL_CACHE_SIZE]);
-}
+/// What tags this evaluation in the per-thread cache of static scores
+/// ([`chimera_kit::eval_cache`]): the address of this static, the chess evaluation's own.
+static EVAL_TAG: u8 = 0;
 
 impl Chess {
     /// The static score computed from the position (what the cache keeps).
@@ -315,19 +307,12 @@ impl Chess {
 }
 
 impl Evaluate for Chess {
+    /// The static score, remembered by Zobrist key (the key covers everything the score
+    /// reads: the pieces and the side to move), so that a position met again (a re-search,
+    /// a transposition, the next iteration) is not evaluated again.
     fn evaluate(&self) -> i32 {
-        let key = self.key;
-        if key == 0 {
-            return self.evaluate_uncached();
-        }
-        EVAL_CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            let slot = &mut cache[key as usize & (EVAL_CACHE_SIZE - 1)];
-            if slot.0 != key {
-                *slot = (key, self.evaluate_uncached());
-            }
-            slot.1
-        })
+        let tag = std::ptr::addr_of!(EVAL_TAG) as usize;
+        chimera_kit::eval_cache::cached(self.key, tag, || self.evaluate_uncached())
     }
 
     fn capture_value(&self, mv: Move) -> i32 {

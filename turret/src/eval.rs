@@ -241,7 +241,8 @@ impl Turret {
 impl Evaluate for Turret {
     fn evaluate(&self) -> i32 {
         let weights = WEIGHTS.get();
-        chimera_kit::eval_cache::cached(self.key, weights, || self.evaluate_with(weights))
+        let tag = chimera_kit::eval_cache::weights_tag(weights);
+        chimera_kit::eval_cache::cached(self.key, tag, || self.evaluate_with(weights))
     }
 
     /// The legal moves that [`Evaluate::is_noisy`] calls noisy, without listing the quiet

@@ -275,7 +275,8 @@ impl TurtleShell {
 impl Evaluate for TurtleShell {
     fn evaluate(&self) -> i32 {
         let weights = WEIGHTS.get();
-        chimera_kit::eval_cache::cached(self.key, weights, || self.evaluate_with(weights))
+        let tag = chimera_kit::eval_cache::weights_tag(weights);
+        chimera_kit::eval_cache::cached(self.key, tag, || self.evaluate_with(weights))
     }
 
     fn capture_value(&self, mv: Move) -> i32 {
