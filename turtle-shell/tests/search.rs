@@ -3,6 +3,10 @@
 //! and after the 24 plies of `MIDGAME` before the search speed-ups of issue 26 (main at
 //! 9d40dc6). A change to the variant's evaluation, capture values, noisy moves or move
 //! order that should not change the search shows here.
+//! Re-pinned after the engine's own changes of issue 21 (a repetition inside the searched
+//! line scores as a draw, internal iterative reduction, history from quiet hash moves and
+//! killers), which change the search's tree in every variant; the variant's side was
+//! unchanged.
 
 use chimera_engine::Score;
 use chimera_test_kit::search::{pinned_search, Pinned};
@@ -25,9 +29,9 @@ fn the_search_from_the_start_is_pinned() {
         (best.as_str(), score, pv.as_str(), depth, nodes),
         (
             "F0-D1",
-            Score::Centipawns(81),
-            "F0-D1 F9-D8 E0-F0 E9-F9 E1-E0 F9-F8 F0-F1 D7-E7 B1-B3 E8-E9 C0-B1",
-            11,
+            Score::Centipawns(1),
+            "F0-D1 C9-D8 E0-F0 D9-C9 E1-E0 E8-D9 F0-F1 C9-C8 B1-B3 B7-B6 B0-B1 B9-B7",
+            12,
             200001
         )
     );
@@ -41,8 +45,8 @@ fn the_search_from_a_midgame_is_pinned() {
         (
             "D2-E2",
             Score::Centipawns(-1),
-            "D2-E2 B6-A6 G3-H3 A6-A5 A3-C3 C7-C6 B3-A3 D7-E7 A3-A4 A5xA4 C3xA4",
-            10,
+            "D2-E2 B6-A6 E2-D3 D7-E7 D3-D5 A6-A5 G3-H3 A5-A4 A3-C3",
+            9,
             200001
         )
     );
