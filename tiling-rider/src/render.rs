@@ -134,8 +134,8 @@ impl Render for TilingRider {
          `e4-d5` (also `e4d5`), a capture FROMxTO, `d4xe5`. An aggregate (four like\n\
          pieces filling a unit) moves as one, named by a square of its unit with its\n\
          kind letter (W F G N): `Wc1-c9`, `Nd1xd9`; the giant king likewise: `Ki1-i3`.\n\
-         Under `color-rider` (no tiles, no elongation) an aggregate is any 2x2 block of\n\
-         four like pieces, named by its lower-left square exactly: `Wd5-d9`.\n\
+         Under the color-rider rule set (no tiles, no elongation) an aggregate is any 2x2\n\
+         block of four like pieces, named by its lower-left square exactly: `Wd5-d9`.\n\
          A turn has several actions and the side to move does not change until it ends:\n\
          it ends by itself after its last allowed move, or earlier with `;` (also\n\
          `end`), which is legal after at least one move once the turn's minimum is\n\
