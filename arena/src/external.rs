@@ -781,23 +781,24 @@ fn skip_line(reader: &mut impl BufRead) -> bool {
 mod tests {
     use super::*;
     use std::path::PathBuf;
-    use std::sync::atomic::{AtomicUsize, Ordering};
 
     /// A fake engine: a POSIX shell script (run with `sh`) that logs every line it reads
-    /// to `LOG` and answers with `body`, a `case` on the line.
-    fn fake(body: &str) -> (Vec<String>, PathBuf) {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("chimera-uci-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let log = dir.join("log");
-        let script = dir.join("engine.sh");
+    /// to `LOG` and answers with `body`, a `case` on the line. The script and its log live
+    /// in the returned temporary folder, removed when it is dropped: keep it bound
+    /// (`_dir`) for as long as the engine runs.
+    fn fake(body: &str) -> (Vec<String>, PathBuf, tempfile::TempDir) {
+        let dir = tempfile::Builder::new()
+            .prefix("chimera-uci-")
+            .tempdir()
+            .unwrap();
+        let log = dir.path().join("log");
+        let script = dir.path().join("engine.sh");
         let text = format!(
             "while IFS= read -r line; do\n  echo \"$line\" >> '{}'\n  case \"$line\" in\n{body}\n  esac\ndone\n",
             log.display()
         );
         std::fs::write(&script, text).unwrap();
-        (vec!["sh".into(), script.display().to_string()], log)
+        (vec!["sh".into(), script.display().to_string()], log, dir)
     }
 
     const HANDSHAKE: &str = r#"    uci) echo "id name Fake Engine 1.0"
@@ -823,7 +824,7 @@ mod tests {
         let body = format!(
             "{HANDSHAKE}\n    go*) echo 'info depth 3 seldepth 5 nodes 1234 time 7 score cp 17 pv e2e4 e7e5'\n         echo 'info string thinking hard'\n         echo 'bestmove e2e4 ponder e7e5' ;;"
         );
-        let (command, log) = fake(&body);
+        let (command, log, _dir) = fake(&body);
         let mut engine = UciEngine::start(&command, WAIT).unwrap();
         assert_eq!(engine.name(), "Fake Engine 1.0");
         assert_eq!(engine.options().len(), 3);
@@ -889,7 +890,7 @@ mod tests {
 
     #[test]
     fn a_plain_uci_engine_plays_chess_only() {
-        let (command, _) = fake(
+        let (command, _, _dir) = fake(
             "    uci) echo 'id name Plain'; echo uciok ;;\n    isready) echo readyok ;;\n    quit) exit 0 ;;",
         );
         let mut engine = UciEngine::start(&command, WAIT).unwrap();
@@ -904,7 +905,7 @@ mod tests {
         // Answers the handshake, then never `bestmove`; ignores `quit` and the end of its
         // input (so that dropping it must kill it).
         let body = format!("{HANDSHAKE}\n    go*) while :; do read -r x || :; done ;;");
-        let (command, _) = fake(&body);
+        let (command, _, _dir) = fake(&body);
         let mut engine = UciEngine::start(&command, WAIT).unwrap();
         let start = Instant::now();
         let wait = Duration::from_millis(300);
@@ -935,7 +936,7 @@ mod tests {
             "{HANDSHAKE}\n    go*) if [ -e '{m}' ]; then echo 'bestmove a2a3'; else : > '{m}'; fi ;;",
             m = mark.display()
         );
-        let (command, log) = fake(&body);
+        let (command, log, _dir) = fake(&body);
         let go = Go {
             nodes: Some(10),
             ..Go::default()
@@ -958,7 +959,7 @@ mod tests {
         assert!(log.contains(&"go nodes 10".to_string()));
         let _ = std::fs::remove_file(&mark);
         // A variant the engine does not play: refused at the start.
-        let (command, _) = fake(HANDSHAKE);
+        let (command, _, _dir) = fake(HANDSHAKE);
         let mut player = ExternalPlayer::new(command, "turnover", vec![], go, wait);
         assert!(matches!(player.new_game(), Err(ExternalError::Variant(_))));
     }
@@ -967,7 +968,7 @@ mod tests {
     fn a_chattering_engine_cannot_hold_the_wait() {
         let body =
             format!("{HANDSHAKE}\n    go*) while :; do echo 'info depth 1 nodes 1'; done ;;");
-        let (command, _) = fake(&body);
+        let (command, _, _dir) = fake(&body);
         let mut engine = UciEngine::start(&command, WAIT).unwrap();
         let start = Instant::now();
         let e = engine
@@ -980,7 +981,7 @@ mod tests {
     #[test]
     fn a_dead_engine_and_bad_answers_are_errors() {
         let body = format!("{HANDSHAKE}\n    go*) exit 3 ;;");
-        let (command, _) = fake(&body);
+        let (command, _, _dir) = fake(&body);
         let mut engine = UciEngine::start(&command, WAIT).unwrap();
         let e = engine.go(&[], &Go::default(), WAIT).unwrap_err();
         assert!(matches!(e, ExternalError::Exited(_)), "{e}");
@@ -990,7 +991,7 @@ mod tests {
         let body = format!(
             "{HANDSHAKE}\n    go*) head -c 70000 /dev/zero | tr '\\0' x; echo; echo 'bestmove (none)' ;;"
         );
-        let (command, _) = fake(&body);
+        let (command, _, _dir) = fake(&body);
         let mut engine = UciEngine::start(&command, WAIT).unwrap();
         let e = engine.go(&[], &Go::default(), WAIT).unwrap_err();
         assert!(e.to_string().contains("longer than 65536 bytes"), "{e}");
@@ -998,7 +999,7 @@ mod tests {
         assert!(e.to_string().contains("bestmove (none)"), "{e}");
 
         // No `uciok`: the handshake times out.
-        let (command, _) = fake("    quit) exit 0 ;;");
+        let (command, _, _dir) = fake("    quit) exit 0 ;;");
         let e = UciEngine::start(&command, Duration::from_millis(200)).unwrap_err();
         assert!(
             matches!(
