@@ -90,6 +90,26 @@ fn bits(mut b: u128) -> impl Iterator<Item = u8> {
     })
 }
 
+/// The number of cells in a set: `count_ones` without the `popcnt` instruction (the build
+/// targets baseline x86-64, where `u128::count_ones` is two 64-bit bit-parallel counts and
+/// their sum). Here the two halves are summed once their 4-bit partial counts are formed
+/// (each at most 8 then, so the bytes' sums are at most 16), and one byte sum and one
+/// multiplication finish both: about ten instructions fewer a count (issue 26). Exact for
+/// every `u128` (at most 128).
+#[inline(always)]
+fn count(b: u128) -> i32 {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const H01: u64 = 0x0101_0101_0101_0101;
+    let (lo, hi) = (b as u64, (b >> 64) as u64);
+    let lo = lo - (lo >> 1 & M1);
+    let hi = hi - (hi >> 1 & M1);
+    let nibbles = (lo & M2) + (lo >> 2 & M2) + (hi & M2) + (hi >> 2 & M2);
+    let bytes = (nibbles & M4) + (nibbles >> 4 & M4);
+    (bytes.wrapping_mul(H01) >> 56) as i32
+}
+
 /// What one side's pieces do, for the features that compare it with the other side's.
 struct Side {
     /// The cells its sliders, knights and Turrets attack.
@@ -116,7 +136,7 @@ impl Turret {
         // Each piece's reach: what it attacks, and its moves to cells it does not hold.
         let mut reach = |r: u128| {
             attacks |= r;
-            mobility += (r & !own).count_ones() as i32;
+            mobility += count(r & !own);
         };
         let (mut pawns, mut advance) = (0, 0);
         for i in bits(of(Role::Pawn)) {
@@ -166,7 +186,7 @@ impl Turret {
             rooks,
             queens,
             turrets,
-            of(Role::Kwagga).count_ones() as i32,
+            count(of(Role::Kwagga)),
         ];
         for (f, n) in material.into_iter().enumerate() {
             sink.add(f, sign * n);
@@ -178,7 +198,7 @@ impl Turret {
         let kings = of(Role::King);
         let king = (kings != 0).then(|| 127 - kings.leading_zeros() as u8);
         if let Some(k) = king {
-            let shelter = (KING[k as usize] & of(Role::Pawn)).count_ones() as i32;
+            let shelter = count(KING[k as usize] & of(Role::Pawn));
             sink.add(KING_SHELTER, sign * shelter);
         }
         Side { attacks, king }
@@ -197,7 +217,7 @@ impl Turret {
     fn turret_lines(&self, s: u8, reach: u128, enemy: u128) -> [i32; 3] {
         let occ = self.by_color[0] | self.by_color[1];
         let near = KING[s as usize];
-        let loaded = (near & occ).count_ones() as i32;
+        let loaded = count(near & occ);
         let (mut threats, mut checks) = (0, 0);
         for cell in bits(reach & enemy & !near) {
             let d = LINE_DIR[s as usize][cell as usize] as usize;
@@ -222,9 +242,8 @@ impl Features for Turret {
         let us = self.side_features(self.turn, 1, sink);
         let them = self.side_features(!self.turn, -1, sink);
         // Pressure on the enemy king: the cells around it each side attacks.
-        let zone = |king: Option<u8>, attacks: u128| {
-            king.map_or(0, |k| (KING[k as usize] & attacks).count_ones() as i32)
-        };
+        let zone =
+            |king: Option<u8>, attacks: u128| king.map_or(0, |k| count(KING[k as usize] & attacks));
         sink.add(
             KING_ZONE_ATTACKS,
             zone(them.king, us.attacks) - zone(us.king, them.attacks),
@@ -576,6 +595,28 @@ mod tests {
             }
         }
         assert!(slings > 0, "some slings were compared");
+    }
+
+    #[test]
+    fn the_count_is_count_ones() {
+        let mut x = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834_u128;
+        for _ in 0..10_000 {
+            assert_eq!(count(x), x.count_ones() as i32);
+            // xorshift
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+        }
+        for x in [
+            0,
+            !0,
+            1,
+            1 << 127,
+            u128::from(u64::MAX),
+            u128::from(u64::MAX) << 64,
+        ] {
+            assert_eq!(count(x), x.count_ones() as i32);
+        }
     }
 
     #[test]
