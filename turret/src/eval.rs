@@ -5,7 +5,9 @@
 //! The score is linear in its weights ([`Features`]): the weights are data, `weights.txt`
 //! beside this file, fitted to engine games by `chimera tune turret` (Texel's method).
 
-use crate::board::{bishop_attacks, rook_attacks, KING, KNIGHT, LINE_DIR, NONE, STEP};
+use crate::board::{
+    bishop_attacks, queen_attacks, rook_attacks, KING, KNIGHT, LINE_DIR, NONE, STEP,
+};
 use crate::position::{direction, last_rank, Turret};
 use crate::types::{Move, MoveKind, Piece, Role};
 use chimera_core::{Color, Evaluate};
@@ -167,14 +169,14 @@ impl Turret {
         let mut queens = 0;
         for i in bits(of(Role::Queen)) {
             queens += 1;
-            reach(bishop_attacks(i, occ) | rook_attacks(i, occ));
+            reach(queen_attacks(i, occ));
         }
         let mut turrets = 0;
         let enemy = self.by_color[1 - c];
         let (mut loaded, mut threats, mut checks) = (0, 0, 0);
         for i in bits(of(Role::Turret)) {
             turrets += 1;
-            let r = bishop_attacks(i, occ) | rook_attacks(i, occ);
+            let r = queen_attacks(i, occ);
             let lines = self.turret_lines(i, r, enemy);
             loaded += lines[0];
             threats += lines[1];
