@@ -528,10 +528,25 @@ impl Turret {
                     continue;
                 }
                 let thrown = Piece::from_code(self.cells[b as usize]).expect("occupied");
+                // A sling empties the Turret's cell and the cell behind it and fills the
+                // Turret's destination and the landing cell. It cannot expose the king when
+                // it is not in check, neither emptied cell holds a pinned piece or one that
+                // a Turret watches, the king is not on the line of the throw (the only line
+                // through both emptied cells), the thrown piece is ours and not the king,
+                // and neither filled cell is behind an enemy Turret aimed at the king: then
+                // it needs no test on a copy (issue 26).
+                let line = RAYS[d][from as usize] | RAYS[dir.opposite() as usize][from as usize];
+                let plain = !ctx.all
+                    && (ctx.pinned | ctx.careful) & (bit(from) | bit(b)) == 0
+                    && line & bit(ctx.king) == 0
+                    && thrown.color == self.turn
+                    && thrown.role != Role::King;
                 for to in bits(path) {
                     let mv = Move::step(from, to);
                     if self.sling_throws(from, to, d, thrown) {
-                        if out.needs(mv) && self.safe_after(mv) {
+                        let landing = STEP[d][to as usize];
+                        let safe = plain && ctx.danger & (bit(to) | bit(landing)) == 0;
+                        if safe || out.needs(mv) && self.safe_after(mv) {
                             out.push(mv);
                         }
                     } else {
