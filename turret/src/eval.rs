@@ -189,7 +189,11 @@ impl Turret {
         let shelter = king.map_or(0, |k| count(KING[k as usize] & of(Role::Pawn)));
         let mut counts = [0; SIDE_FEATURES];
         // The material features come first, in this order.
-        let kwaggas = count(of(Role::Kwagga));
+        // Kwaggas are in play only under their rule option: most positions have none.
+        let kwaggas = match of(Role::Kwagga) {
+            0 => 0,
+            set => count(set),
+        };
         let material = [pawns, knights, bishops, rooks, queens, turrets, kwaggas];
         counts[..material.len()].copy_from_slice(&material);
         counts[PAWN_ADVANCE] = advance;
