@@ -114,6 +114,18 @@ fn count(b: u128) -> i32 {
     (bytes.wrapping_mul(H01) >> 56) as i32
 }
 
+/// The number of cells in a set of a few (a king's neighbours): one step a cell, fewer
+/// instructions than [`count`] for up to about four.
+#[inline(always)]
+fn count_few(mut b: u128) -> i32 {
+    let mut n = 0;
+    while b != 0 {
+        b &= b - 1;
+        n += 1;
+    }
+    n
+}
+
 /// What one side's pieces do, for the features that compare it with the other side's.
 struct Side {
     /// Its counts of the features up to `KING_SHELTER` (material, pawn advance, knight
@@ -186,7 +198,7 @@ impl Turret {
         // The last king in cell order, should there be more than one.
         let kings = of(Role::King);
         let king = (kings != 0).then(|| 127 - kings.leading_zeros() as u8);
-        let shelter = king.map_or(0, |k| count(KING[k as usize] & of(Role::Pawn)));
+        let shelter = king.map_or(0, |k| count_few(KING[k as usize] & of(Role::Pawn)));
         let mut counts = [0; SIDE_FEATURES];
         // The material features come first, in this order.
         // Kwaggas are in play only under their rule option: most positions have none.
@@ -263,8 +275,9 @@ impl Turret {
             *v = a - b;
         }
         // Pressure on the enemy king: the cells around it each side attacks.
-        let zone =
-            |king: Option<u8>, attacks: u128| king.map_or(0, |k| count(KING[k as usize] & attacks));
+        let zone = |king: Option<u8>, attacks: u128| {
+            king.map_or(0, |k| count_few(KING[k as usize] & attacks))
+        };
         v[KING_ZONE_ATTACKS] = zone(them.king, us.attacks) - zone(us.king, them.attacks);
         v[TEMPO] = 1;
         v
@@ -634,6 +647,7 @@ mod tests {
         let mut x = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834_u128;
         for _ in 0..10_000 {
             assert_eq!(count(x), x.count_ones() as i32);
+            assert_eq!(count_few(x), x.count_ones() as i32);
             // xorshift
             x ^= x << 13;
             x ^= x >> 7;
@@ -648,6 +662,7 @@ mod tests {
             u128::from(u64::MAX) << 64,
         ] {
             assert_eq!(count(x), x.count_ones() as i32);
+            assert_eq!(count_few(x), x.count_ones() as i32);
         }
     }
 
