@@ -82,15 +82,24 @@ static KNIGHT_CENTRE_BY_CELL: [u8; 80] = {
     t
 };
 
-/// The cells of a set, lowest first.
+/// The cells of a set, lowest first: the low 64-bit word's, then the high word's, each
+/// scanned and cleared as a 64-bit word (a 128-bit scan and clear is about twice the
+/// instructions on baseline x86-64, and most sets lie in one word).
 #[inline(always)]
-fn bits(mut b: u128) -> impl Iterator<Item = u8> {
+fn bits(b: u128) -> impl Iterator<Item = u8> {
+    let (mut low, mut high) = (b as u64, (b >> 64) as u64);
     std::iter::from_fn(move || {
-        (b != 0).then(|| {
-            let i = b.trailing_zeros() as u8;
-            b &= b - 1;
-            i
-        })
+        if low != 0 {
+            let i = low.trailing_zeros() as u8;
+            low &= low - 1;
+            Some(i)
+        } else if high != 0 {
+            let i = high.trailing_zeros() as u8 + 64;
+            high &= high - 1;
+            Some(i)
+        } else {
+            None
+        }
     })
 }
 
@@ -640,6 +649,20 @@ mod tests {
             }
         }
         assert!(slings > 0, "some slings were compared");
+    }
+
+    #[test]
+    fn the_cells_of_a_set_are_its_bits_lowest_first() {
+        let mut x = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834_u128;
+        for _ in 0..1_000 {
+            let cells: Vec<u8> = bits(x).collect();
+            let expected: Vec<u8> = (0..128u8).filter(|&i| x >> i & 1 != 0).collect();
+            assert_eq!(cells, expected);
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+        }
+        assert_eq!(bits(0).count(), 0);
     }
 
     #[test]
