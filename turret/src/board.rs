@@ -521,20 +521,97 @@ pub(crate) fn slide(rays: &[[u128; 80]; 8], d: usize, from: u8, occ: u128) -> u1
     }
 }
 
+/// The cells a rider attacks from `from` along the directions `up` (which increase the
+/// index) and `down` (which decrease it), given `occ`: the union of their [`slide`]s, with
+/// half of the directions worked in one 64-bit word (issue 26). A ray that decreases from a
+/// cell below 64 lies in the low word, and one that increases from a cell at 64 or above
+/// lies in the high word: there a blocker is found by a 64-bit scan, not a 128-bit one.
+#[inline(always)]
+pub(crate) fn slides<const N: usize>(
+    up: [usize; N],
+    down: [usize; N],
+    from: u8,
+    occ: u128,
+) -> u128 {
+    let f = from as usize;
+    let mut attacks = 0;
+    if from < 64 {
+        let occ_low = occ as u64;
+        let mut low = 0u64;
+        for d in down {
+            let ray = RAYS[d][f] as u64;
+            let b = ray & occ_low;
+            low |= if b == 0 {
+                ray
+            } else {
+                ray & !(RAYS[d][63 - b.leading_zeros() as usize] as u64)
+            };
+        }
+        for d in up {
+            attacks |= slide(&RAYS, d, from, occ);
+        }
+        attacks | u128::from(low)
+    } else {
+        let occ_high = (occ >> 64) as u64;
+        let mut high = 0u64;
+        for d in up {
+            let ray = (RAYS[d][f] >> 64) as u64;
+            let b = ray & occ_high;
+            high |= ray & (b ^ b.wrapping_sub(1));
+        }
+        for d in down {
+            attacks |= slide(&RAYS, d, from, occ);
+        }
+        attacks | u128::from(high) << 64
+    }
+}
+
 /// Rook attacks (orthogonal slides) from `from`.
 #[inline(always)]
 pub(crate) fn rook_attacks(from: u8, occ: u128) -> u128 {
-    slide(&RAYS, 0, from, occ)
-        | slide(&RAYS, 1, from, occ)
-        | slide(&RAYS, 4, from, occ)
-        | slide(&RAYS, 5, from, occ)
+    slides([0, 1], [4, 5], from, occ)
 }
 
 /// Bishop attacks (diagonal slides) from `from`.
 #[inline(always)]
 pub(crate) fn bishop_attacks(from: u8, occ: u128) -> u128 {
-    slide(&RAYS, 2, from, occ)
-        | slide(&RAYS, 3, from, occ)
-        | slide(&RAYS, 6, from, occ)
-        | slide(&RAYS, 7, from, occ)
+    slides([2, 3], [6, 7], from, occ)
+}
+
+/// Queen attacks (the rook's and the bishop's) from `from`.
+#[inline(always)]
+pub(crate) fn queen_attacks(from: u8, occ: u128) -> u128 {
+    slides([0, 1, 2, 3], [4, 5, 6, 7], from, occ)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The attacks of the directions `dirs` by [`slide`] alone.
+    fn by_slides(dirs: &[usize], from: u8, occ: u128) -> u128 {
+        dirs.iter().fold(0, |a, &d| a | slide(&RAYS, d, from, occ))
+    }
+
+    #[test]
+    fn the_split_slides_are_the_slides() {
+        let mut x = 0x2545_f491_4f6c_dd1d_9e37_79b9_7f4a_7c15_u128;
+        for _ in 0..2_000 {
+            // xorshift: pseudo-random occupancies, thinned to about a quarter of the cells.
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let occ = x & x.rotate_left(41) & Bitboard::BOARD.0;
+            for from in Bitboard::BOARD {
+                let i = from.index();
+                let occ = occ | 1 << i;
+                assert_eq!(rook_attacks(i, occ), by_slides(&[0, 1, 4, 5], i, occ));
+                assert_eq!(bishop_attacks(i, occ), by_slides(&[2, 3, 6, 7], i, occ));
+                assert_eq!(
+                    queen_attacks(i, occ),
+                    by_slides(&[0, 1, 2, 3, 4, 5, 6, 7], i, occ)
+                );
+            }
+        }
+    }
 }

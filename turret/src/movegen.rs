@@ -161,6 +161,11 @@ struct Ctx {
     danger: u128,
     /// Whether every move needs the full test (in check).
     all: bool,
+    /// In check: the cells an ordinary move of a piece other than the king must land on
+    /// to have a chance (capture each checking rook, bishop, queen or leaper, or stand
+    /// between it and the king); every cell when a Turret's sling gives the check. Moves
+    /// elsewhere leave the check as it is: they are dropped without the full test (issue 26).
+    evade: u128,
 }
 
 impl Ctx {
@@ -193,6 +198,11 @@ impl Turret {
 
     #[inline(always)]
     fn push_checked(&self, ctx: &Ctx, from: u8, targets: u128, out: &mut impl Sink) {
+        let targets = if ctx.all {
+            targets & ctx.evade
+        } else {
+            targets
+        };
         if targets == 0 {
             return;
         }
@@ -223,6 +233,9 @@ impl Turret {
         let from = mv.src_index();
         let to = mv.dst_index();
         let fb = bit(from);
+        if ctx.all && ctx.evade & bit(to) == 0 {
+            return; // an ordinary move that leaves the check
+        }
         if ctx.all || ctx.careful & fb != 0 || ctx.danger & bit(to) != 0 {
             if out.needs(mv) && self.safe_after(mv) {
                 out.push(mv);
@@ -284,17 +297,18 @@ impl Turret {
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[(!us).index()];
         let t = k as usize;
+        let leapers = (PAWN_ATTACKS[us.index()][t] & self.by_role[Role::Pawn as usize]
+            | KNIGHT[t] & self.by_role[Role::Knight as usize]
+            | CAMEL[t] & self.by_role[Role::Kwagga as usize]
+            | KING[t] & self.by_role[Role::King as usize])
+            & theirs;
         let mut ctx = Ctx {
             king: k,
             pinned: 0,
             careful: 0,
             danger: 0,
-            all: (PAWN_ATTACKS[us.index()][t] & self.by_role[Role::Pawn as usize]
-                | KNIGHT[t] & self.by_role[Role::Knight as usize]
-                | CAMEL[t] & self.by_role[Role::Kwagga as usize]
-                | KING[t] & self.by_role[Role::King as usize])
-                & theirs
-                != 0,
+            all: leapers != 0,
+            evade: if leapers != 0 { leapers } else { !0 },
         };
         let rq = (self.by_role[Role::Rook as usize] | self.by_role[Role::Queen as usize]) & theirs;
         let bq =
@@ -329,6 +343,8 @@ impl Turret {
                 }
             } else if sliders & bit(b) != 0 {
                 ctx.all = true;
+                // The checker and the cells between it and the king.
+                ctx.evade &= RAYS[d][t] & !RAYS[d][b as usize];
             } else if turrets & bit(b) != 0 && step[t] != b {
                 if self.turret_arm_hits(d, b, k, occ) {
                     ctx.all = true;
@@ -512,10 +528,25 @@ impl Turret {
                     continue;
                 }
                 let thrown = Piece::from_code(self.cells[b as usize]).expect("occupied");
+                // A sling empties the Turret's cell and the cell behind it and fills the
+                // Turret's destination and the landing cell. It cannot expose the king when
+                // it is not in check, neither emptied cell holds a pinned piece or one that
+                // a Turret watches, the king is not on the line of the throw (the only line
+                // through both emptied cells), the thrown piece is ours and not the king,
+                // and neither filled cell is behind an enemy Turret aimed at the king: then
+                // it needs no test on a copy (issue 26).
+                let line = RAYS[d][from as usize] | RAYS[dir.opposite() as usize][from as usize];
+                let plain = !ctx.all
+                    && (ctx.pinned | ctx.careful) & (bit(from) | bit(b)) == 0
+                    && line & bit(ctx.king) == 0
+                    && thrown.color == self.turn
+                    && thrown.role != Role::King;
                 for to in bits(path) {
                     let mv = Move::step(from, to);
                     if self.sling_throws(from, to, d, thrown) {
-                        if out.needs(mv) && self.safe_after(mv) {
+                        let landing = STEP[d][to as usize];
+                        let safe = plain && ctx.danger & (bit(to) | bit(landing)) == 0;
+                        if safe || out.needs(mv) && self.safe_after(mv) {
                             out.push(mv);
                         }
                     } else {
