@@ -168,17 +168,37 @@ pub const ROOK_SEMI_OPEN_FILE: Pair = (12, 8);
 /// Both bishops.
 pub const BISHOP_PAIR: Pair = (25, 45);
 
-/// Middlegame: each pawn of the king's side on the three files around its king, one and two
-/// ranks in front of it (when the king is on its first two ranks).
-pub const KING_SHIELD: [i32; 2] = [12, 6];
-/// The weight of an attack on the squares around a king, per square attacked, in the order
-/// of [`crate::Role::ALL`].
+/// Middlegame: the pawn shelter of a king, per file of the three around it (the king's
+/// file moved off the edge), by the relative rank of the side's own rearmost pawn on that
+/// file level with or in front of the king (index 0: none there).
+pub const SHELTER: [i32; 8] = [0, 28, 20, 8, 3, 0, 0, 0];
+/// Middlegame: the penalty for an enemy pawn storming a king, per file of the three around
+/// it, by the relative rank (from the king's side) of the enemy's foremost pawn on that file
+/// level with or in front of the king, when no pawn of the king's side stands in its way
+/// (index 0: none there).
+pub const STORM: [i32; 8] = [0, 0, 45, 30, 12, 4, 0, 0];
+/// Middlegame: as [`STORM`], when a pawn of the king's side blocks the storming pawn.
+pub const BLOCKED_STORM: [i32; 8] = [0, 0, 20, 4, 0, 0, 0, 0];
+/// The attack units of a piece on the enemy king's zone (the king's square, its
+/// neighbours and the squares in front of those), per square of the zone it attacks, in
+/// the order of [`crate::Role::ALL`].
 pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
-/// The middlegame penalty for a king by the attack units on its zone (capped at the last),
-/// counted only when at least two pieces attack it.
-pub const KING_DANGER: [i32; 16] = [
-    0, 0, 3, 8, 15, 24, 35, 48, 63, 80, 99, 120, 143, 168, 195, 224,
-];
+/// The attack units of a safe check (a checking square the piece reaches that no enemy
+/// piece guards and no own piece holds), once per role that has one.
+pub const SAFE_CHECK: [i32; 6] = [0, 8, 5, 8, 6, 0];
+/// The attack units per square of the enemy king's zone that the attacker reaches and
+/// the defender guards at most once, by its king or queen.
+pub const WEAK_ZONE_SQUARE: i32 = 2;
+/// The share (percent) of the king danger counted by the number of pieces that attack
+/// the zone (one alone counts nothing).
+pub const ATTACKERS_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
+/// The middlegame king danger is `units² / KING_DANGER_DIVISOR`, at most
+/// [`KING_DANGER_MAX`].
+pub const KING_DANGER_DIVISOR: i32 = 5;
+/// The largest middlegame king danger.
+pub const KING_DANGER_MAX: i32 = 600;
+/// The share (percent) of the king danger counted when the attacker has no queen.
+pub const NO_QUEEN_DANGER: i32 = 25;
 
 /// The side to move's bonus.
 pub const TEMPO: i32 = 10;
