@@ -3,7 +3,8 @@
 //! that odd and even search depths agree), each term a pair (middlegame, endgame) blended
 //! by the material left. The terms: material and piece-square tables (PeSTO's), mobility
 //! of the knights, bishops, rooks and queens, pawn structure (doubled, isolated and passed
-//! pawns), rooks on open files, the bishop pair, king safety and a tempo for the side to
+//! pawns, and for passed pawns the kings' distances to the square in front and whether
+//! it is free), rooks on open files, the bishop pair, king safety and a tempo for the side to
 //! move. King safety has two parts: the pawn shelter and the enemy's pawn storm on the
 //! three files around the king wherever it stands (or where it can still castle), and the
 //! king danger: attack units of the pieces that reach the king's zone (its square, its
@@ -244,6 +245,41 @@ impl Chess {
         danger
     }
 
+    /// `color`'s passed pawns from the fourth rank on, beyond their rank's value: the
+    /// kings' distances to the square in front of each, and whether that square is free
+    /// (empty, and not attacked by the enemy, whose attacks are `them`).
+    fn passer_terms(&self, color: Color, them: &Side) -> Terms {
+        let mut t = Terms::default();
+        let (Some(own_king), Some(enemy_king)) = (self.king(color), self.king(!color)) else {
+            return t;
+        };
+        let distance = |a: usize, b: usize| -> i32 {
+            let files = (a % 8).abs_diff(b % 8);
+            let ranks = (a / 8).abs_diff(b / 8);
+            files.max(ranks).min(5) as i32
+        };
+        let blocked = u64::from(self.occupied()) | them.all;
+        let passers =
+            self.bits(color, Role::Pawn) & !not_passed(color, self.bits(!color, Role::Pawn));
+        for s in squares(passers) {
+            let rank = color.fold(s / 8, 7 - s / 8);
+            if rank < 3 {
+                continue;
+            }
+            // On the fourth rank or further (and never on the last), so `stop` is a square.
+            let stop = if color == Color::White { s + 8 } else { s - 8 };
+            let weight = rank as i32 - 2;
+            let (far, near) = w::PASSER_KING_DISTANCE;
+            t.1 += (distance(enemy_king.index(), stop) * far
+                - distance(own_king.index(), stop) * near)
+                * weight;
+            if blocked & (1u64 << stop) == 0 {
+                t.add(w::PASSER_FREE, weight);
+            }
+        }
+        t
+    }
+
     /// The middlegame pawn shelter of `color`'s king, less the enemy's pawn storm: where
     /// it stands, or where it can still castle if that is better.
     fn shelter(&self, color: Color) -> i32 {
@@ -430,8 +466,13 @@ impl Chess {
             self.king_danger(Color::White, &white, &black),
             self.king_danger(Color::Black, &black, &white),
         );
-        let mg = self.psqt.0 + white.terms.0 - black.terms.0 + w_danger - b_danger;
-        let eg = self.psqt.1 + white.terms.1 - black.terms.1;
+        let (w_passers, b_passers) = (
+            self.passer_terms(Color::White, &black),
+            self.passer_terms(Color::Black, &white),
+        );
+        let mg = w_passers.0 - b_passers.0 + self.psqt.0 + white.terms.0 - black.terms.0 + w_danger
+            - b_danger;
+        let eg = w_passers.1 - b_passers.1 + self.psqt.1 + white.terms.1 - black.terms.1;
         let score = (mg * phase + eg * (w::PHASE_TOTAL - phase)) / w::PHASE_TOTAL;
         self.turn.fold(score, -score) + w::TEMPO
     }
@@ -603,6 +644,36 @@ mod tests {
             attacked.evaluate(),
             quiet.evaluate()
         );
+    }
+
+    #[test]
+    fn passed_pawns_race_the_kings() {
+        let passer = |text: &str| {
+            let pos = fen(text);
+            let black = pos.side_terms(Color::Black);
+            let t = pos.passer_terms(Color::White, &black);
+            (t.0, t.1)
+        };
+        // A pawn on d6 (relative rank 5: weight 3), the square in front d7; kings far
+        // (Black's a1: 5 at most; White's h1: 5 at most) or near.
+        let (far, near) = w::PASSER_KING_DISTANCE;
+        let free = w::PASSER_FREE;
+        assert_eq!(
+            passer("8/8/3P4/8/8/8/8/k6K w - - 0 1"),
+            (3 * free.0, (5 * far - 5 * near) * 3 + 3 * free.1)
+        );
+        // Black's king on d8 blocks nothing but guards d7: no free square, and it is near.
+        assert_eq!(
+            passer("3k4/8/3P4/8/8/8/8/7K w - - 0 1"),
+            (0, (far - 5 * near) * 3)
+        );
+        // A pawn on its third rank counts nothing here (its rank's value is elsewhere).
+        assert_eq!(passer("8/8/8/8/8/3P4/8/k6K w - - 0 1"), (0, 0));
+        // Black's passer mirrored scores the same for Black.
+        let pos = fen("K6k/8/8/8/8/3p4/8/8 b - - 0 1");
+        let white = pos.side_terms(Color::White);
+        let t = pos.passer_terms(Color::Black, &white);
+        assert_eq!((t.0, t.1), passer("8/8/3P4/8/8/8/8/k6K w - - 0 1"));
     }
 
     /// The pawn terms counted square by square and file by file, as they were before the

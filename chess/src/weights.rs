@@ -161,6 +161,14 @@ pub const PASSED_PAWN: [Pair; 8] = [
     (0, 0),
 ];
 
+/// Endgame, per passed pawn on its fourth relative rank or further, times its rank less
+/// two: the enemy king's distance (at most 5) to the square in front of it times the
+/// first value, less its own king's times the second.
+pub const PASSER_KING_DISTANCE: (i32, i32) = (5, 2);
+/// Per passed pawn on its fourth relative rank or further, times its rank less two: the
+/// square in front of it is empty and the enemy does not attack it.
+pub const PASSER_FREE: Pair = (2, 8);
+
 /// A rook on a file without pawns.
 pub const ROOK_OPEN_FILE: Pair = (25, 10);
 /// A rook on a file without pawns of its side.
