@@ -4,7 +4,8 @@
 //! by the material left. The terms: material and piece-square tables (PeSTO's), mobility
 //! of the knights, bishops, rooks and queens, pawn structure (doubled, isolated and passed
 //! pawns, and for passed pawns the kings' distances to the square in front and whether
-//! it is free), rooks on open files, the bishop pair, king safety and a tempo for the side to
+//! it is free), rooks on open files, the bishop pair, threats (pieces
+//! attacked by pawns, by minor pieces and by rooks, hanging pieces), king safety and a tempo for the side to
 //! move. King safety has two parts: the pawn shelter and the enemy's pawn storm on the
 //! three files around the king wherever it stands (or where it can still castle), and the
 //! king danger: attack units of the pieces that reach the king's zone (its square, its
@@ -280,6 +281,42 @@ impl Chess {
         t
     }
 
+    /// `color`'s threats (its pieces as `us`) against the enemy pieces (theirs as
+    /// `them`): pieces attacked by pawns, by minor pieces and by rooks, and hanging pieces.
+    fn threats(&self, color: Color, us: &Side, them: &Side) -> Terms {
+        let mut t = Terms::default();
+        let enemy = u64::from(self.colors[(!color).index()]);
+        let pieces = enemy & !self.bits(!color, Role::Pawn) & !self.bits(!color, Role::King);
+        t.add(
+            w::THREAT_BY_PAWN,
+            (pieces & us.by_role[Role::Pawn.index()]).count_ones() as i32,
+        );
+        let unguarded = enemy & !them.all;
+        let heavy = self.bits(!color, Role::Rook) | self.bits(!color, Role::Queen);
+        let queens = self.bits(!color, Role::Queen);
+        let by_minor = us.by_role[Role::Knight.index()] | us.by_role[Role::Bishop.index()];
+        let by_rook = us.by_role[Role::Rook.index()];
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let targets = self.bits(!color, role);
+            let r = role.index();
+            let minor_hits = targets & by_minor & (unguarded | heavy);
+            t.add(w::THREAT_BY_MINOR[r], minor_hits.count_ones() as i32);
+            let rook_hits = targets & by_rook & (unguarded | queens);
+            t.add(w::THREAT_BY_ROOK[r], rook_hits.count_ones() as i32);
+        }
+        t.add(
+            w::HANGING,
+            (pieces & unguarded & us.all).count_ones() as i32,
+        );
+        t
+    }
+
     /// The middlegame pawn shelter of `color`'s king, less the enemy's pawn storm: where
     /// it stands, or where it can still castle if that is better.
     fn shelter(&self, color: Color) -> i32 {
@@ -470,9 +507,18 @@ impl Chess {
             self.passer_terms(Color::White, &black),
             self.passer_terms(Color::Black, &white),
         );
-        let mg = w_passers.0 - b_passers.0 + self.psqt.0 + white.terms.0 - black.terms.0 + w_danger
-            - b_danger;
-        let eg = w_passers.1 - b_passers.1 + self.psqt.1 + white.terms.1 - black.terms.1;
+        let (w_threats, b_threats) = (
+            self.threats(Color::White, &white, &black),
+            self.threats(Color::Black, &black, &white),
+        );
+        let mg =
+            w_threats.0 - b_threats.0 + w_passers.0 - b_passers.0 + self.psqt.0 + white.terms.0
+                - black.terms.0
+                + w_danger
+                - b_danger;
+        let eg =
+            w_threats.1 - b_threats.1 + w_passers.1 - b_passers.1 + self.psqt.1 + white.terms.1
+                - black.terms.1;
         let score = (mg * phase + eg * (w::PHASE_TOTAL - phase)) / w::PHASE_TOTAL;
         self.turn.fold(score, -score) + w::TEMPO
     }
@@ -674,6 +720,32 @@ mod tests {
         let white = pos.side_terms(Color::White);
         let t = pos.passer_terms(Color::Black, &white);
         assert_eq!((t.0, t.1), passer("8/8/3P4/8/8/8/8/k6K w - - 0 1"));
+    }
+
+    #[test]
+    fn threats() {
+        let threats = |text: &str| {
+            let pos = fen(text);
+            let (white, black) = (pos.side_terms(Color::White), pos.side_terms(Color::Black));
+            let t = pos.threats(Color::White, &white, &black);
+            (t.0, t.1)
+        };
+        // A pawn attacks an unguarded knight: a threat by a pawn and a hanging piece.
+        let (pawn, hanging) = (w::THREAT_BY_PAWN, w::HANGING);
+        assert_eq!(
+            threats("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1"),
+            (pawn.0 + hanging.0, pawn.1 + hanging.1)
+        );
+        // Guarded by a pawn, the knight no longer hangs.
+        assert_eq!(threats("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1"), pawn);
+        // A knight attacks a rook its king guards (a threat by a minor piece), a rook attacks an
+        // unguarded knight (a threat by a rook, and it hangs).
+        let (minor, rook) = (w::THREAT_BY_MINOR[3], w::THREAT_BY_ROOK[1]);
+        assert_eq!(threats("rk6/2p5/1N6/8/8/8/8/4K3 w - - 0 1"), minor);
+        assert_eq!(
+            threats("4k3/8/8/8/8/8/n7/R3K3 w - - 0 1"),
+            (rook.0 + hanging.0, rook.1 + hanging.1)
+        );
     }
 
     /// The pawn terms counted square by square and file by file, as they were before the

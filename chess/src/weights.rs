@@ -208,5 +208,16 @@ pub const KING_DANGER_MAX: i32 = 600;
 /// The share (percent) of the king danger counted when the attacker has no queen.
 pub const NO_QUEEN_DANGER: i32 = 25;
 
+/// A threat: an enemy piece other than a pawn attacked by a pawn, per piece.
+pub const THREAT_BY_PAWN: Pair = (30, 20);
+/// A threat: an enemy piece attacked by a knight or bishop, when it is a rook or queen or
+/// the enemy does not guard it, by its role (in the order of [`crate::Role::ALL`]).
+pub const THREAT_BY_MINOR: [Pair; 6] = [(2, 8), (15, 12), (15, 12), (25, 20), (25, 30), (0, 0)];
+/// A threat: an enemy piece attacked by a rook, when it is a queen or the enemy does not
+/// guard it, by its role.
+pub const THREAT_BY_ROOK: [Pair; 6] = [(1, 9), (10, 12), (10, 12), (0, 0), (25, 25), (0, 0)];
+/// An enemy piece other than a pawn or king that is attacked and not guarded.
+pub const HANGING: Pair = (15, 10);
+
 /// The side to move's bonus.
 pub const TEMPO: i32 = 10;
