@@ -184,7 +184,7 @@ pub const SHELTER: [i32; 8] = [0, 28, 20, 8, 3, 0, 0, 0];
 /// it, by the relative rank (from the king's side) of the enemy's foremost pawn on that file
 /// level with or in front of the king, when no pawn of the king's side stands in its way
 /// (index 0: none there).
-pub const STORM: [i32; 8] = [0, 0, 45, 30, 12, 4, 0, 0];
+pub const STORM: [i32; 8] = [0, 0, 60, 40, 18, 6, 0, 0];
 /// Middlegame: as [`STORM`], when a pawn of the king's side blocks the storming pawn.
 pub const BLOCKED_STORM: [i32; 8] = [0, 0, 20, 4, 0, 0, 0, 0];
 /// The attack units of a piece on the enemy king's zone (the king's square, its
@@ -202,7 +202,7 @@ pub const WEAK_ZONE_SQUARE: i32 = 2;
 pub const ATTACKERS_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
 /// The middlegame king danger is `units² / KING_DANGER_DIVISOR`, at most
 /// [`KING_DANGER_MAX`].
-pub const KING_DANGER_DIVISOR: i32 = 5;
+pub const KING_DANGER_DIVISOR: i32 = 4;
 /// The largest middlegame king danger.
 pub const KING_DANGER_MAX: i32 = 600;
 /// The share (percent) of the king danger counted when the attacker has no queen.
