@@ -3,9 +3,15 @@
 //! that odd and even search depths agree), each term a pair (middlegame, endgame) blended
 //! by the material left. The terms: material and piece-square tables (PeSTO's), mobility
 //! of the knights, bishops, rooks and queens, pawn structure (doubled, isolated and passed
-//! pawns), rooks on open files, the bishop pair, king safety (the pawn shield and the
-//! attacks on the squares around the king) and a tempo for the side to move. The weights
-//! are data, in [`crate::weights`].
+//! pawns, and for passed pawns the kings' distances to the square in front and whether
+//! it is free), rooks on open files, the bishop pair, threats (pieces
+//! attacked by pawns, by minor pieces and by rooks, hanging pieces), king safety and a tempo for the side to
+//! move. King safety has two parts: the pawn shelter and the enemy's pawn storm on the
+//! three files around the king wherever it stands (or where it can still castle), and the
+//! king danger: attack units of the pieces that reach the king's zone (its square, its
+//! neighbours and the squares in front), its safe checks and the zone's weak squares,
+//! squared, scaled by the number of attackers and cut down without the attacker's queen.
+//! The weights are data, in [`crate::weights`].
 
 use crate::board::{self, sq, Bitboard};
 use crate::position::Chess;
@@ -40,6 +46,7 @@ pub(crate) const PSQT: [[[Pair; 64]; 6]; 2] = {
 };
 
 /// The squares of a file and its neighbours.
+#[cfg(test)]
 fn adjacent_files(file: usize) -> u64 {
     let f = FILE_A << file;
     ((f << 1) & !FILE_A) | ((f >> 1) & !FILE_H)
@@ -106,6 +113,33 @@ impl Terms {
     }
 }
 
+/// One side's terms and what its pieces attack, gathered in one pass over its pieces.
+#[derive(Default)]
+struct Side {
+    /// The side's terms so far.
+    terms: Terms,
+    /// The squares its pieces attack, by role.
+    by_role: [u64; 6],
+    /// Every square it attacks.
+    all: u64,
+    /// The squares it attacks at least twice.
+    twice: u64,
+    /// Its attack units on the enemy king's zone (per square of the zone attacked).
+    units: i32,
+    /// The number of its pieces that attack the enemy king's zone.
+    attackers: usize,
+}
+
+impl Side {
+    /// Notes the squares `attacks` a piece of `role` attacks.
+    #[inline]
+    fn attack(&mut self, role: Role, attacks: u64) {
+        self.by_role[role.index()] |= attacks;
+        self.twice |= self.all & attacks;
+        self.all |= attacks;
+    }
+}
+
 impl Chess {
     fn bits(&self, color: Color, role: Role) -> u64 {
         u64::from(self.pieces(color, role))
@@ -123,36 +157,219 @@ impl Chess {
         })
     }
 
-    /// `color`'s terms other than material and piece-square values (kept in `psqt`).
-    fn side_terms(&self, color: Color) -> Terms {
-        let mut t = Terms::default();
+    /// The zone of `color`'s king: its square, its neighbours and the squares in front of
+    /// those (towards the enemy).
+    fn king_zone(&self, color: Color) -> u64 {
+        let Some(k) = self.king(color) else {
+            return 0;
+        };
+        let ring = u64::from(board::king(k)) | 1u64 << k.index();
+        ring | color.fold(ring << 8, ring >> 8)
+    }
+
+    /// `color`'s terms other than material and piece-square values (kept in `psqt`) and
+    /// the danger to the enemy king, with what its pieces attack.
+    fn side_terms(&self, color: Color) -> Side {
+        let mut side = Side::default();
         let own = u64::from(self.colors[color.index()]);
         let enemy_pawns = self.bits(!color, Role::Pawn);
         let unsafe_squares = pawn_attacks(!color, enemy_pawns) | own;
         let occ = self.occupied();
-        let enemy_king = self.king(!color).map_or(0, |k| u64::from(board::king(k)));
-        let (mut attack_units, mut attackers) = (0, 0);
+        let zone = self.king_zone(!color);
+        let pawns = self.bits(color, Role::Pawn);
+        side.attack(Role::Pawn, pawn_attacks(color, pawns));
+        // Squares two pawns attack (the two diagonals' shifts overlap there).
+        let (left, right) = match color {
+            Color::White => ((pawns << 7) & !FILE_H, (pawns << 9) & !FILE_A),
+            Color::Black => ((pawns >> 9) & !FILE_H, (pawns >> 7) & !FILE_A),
+        };
+        side.twice |= left & right;
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let r = role.index();
             for s in squares(self.bits(color, role)) {
                 let attacks = self.attacks(role, s, occ);
                 let reach = (attacks & !unsafe_squares).count_ones() as i32;
-                t.add(w::MOBILITY[r], reach - w::MOBILITY_BASE[r]);
-                let on_king = (attacks & enemy_king).count_ones() as i32;
-                if on_king > 0 {
-                    attack_units += w::KING_ATTACK_WEIGHT[r] * on_king;
-                    attackers += 1;
+                side.terms.add(w::MOBILITY[r], reach - w::MOBILITY_BASE[r]);
+                let on_zone = (attacks & zone).count_ones() as i32;
+                if on_zone > 0 {
+                    side.units += w::KING_ATTACK_WEIGHT[r] * on_zone;
+                    side.attackers += 1;
                 }
+                side.attack(role, attacks);
             }
         }
-        self.pawn_terms(color, &mut t);
-        self.piece_terms(color, &mut t);
-        if attackers >= 2 {
-            // The danger of the enemy king counts for this side.
-            let danger = w::KING_DANGER[(attack_units as usize).min(w::KING_DANGER.len() - 1)];
-            t.0 += danger;
+        if let Some(k) = self.king(color) {
+            side.attack(Role::King, u64::from(board::king(k)));
+        }
+        self.pawn_terms(color, &mut side.terms);
+        self.piece_terms(color, &mut side.terms);
+        side.terms.0 += self.shelter(color);
+        side
+    }
+
+    /// The middlegame danger to the king of `!color` from `color`'s pieces (`us`), given
+    /// what the defender's pieces attack (`them`): the attack units on its zone, its safe
+    /// checks and the weak squares of the zone, squared, scaled by the number of attackers
+    /// and cut down when the attacker has no queen.
+    fn king_danger(&self, color: Color, us: &Side, them: &Side) -> i32 {
+        let scale = w::ATTACKERS_SCALE[us.attackers.min(w::ATTACKERS_SCALE.len() - 1)];
+        let Some(k) = self.king(!color).filter(|_| scale > 0) else {
+            return 0;
+        };
+        let occ = self.occupied();
+        let safe = !them.all & !u64::from(self.colors[color.index()]);
+        let (diagonal, straight) = (
+            u64::from(board::bishop(k, occ)),
+            u64::from(board::rook(k, occ)),
+        );
+        let checks = [
+            (Role::Knight, u64::from(board::knight(k))),
+            (Role::Bishop, diagonal),
+            (Role::Rook, straight),
+            (Role::Queen, diagonal | straight),
+        ];
+        let mut units = us.units;
+        for (role, from) in checks {
+            if from & us.by_role[role.index()] & safe != 0 {
+                units += w::SAFE_CHECK[role.index()];
+            }
+        }
+        // Zone squares the defender guards at most once, and then by its king or queen.
+        let guarded = them.by_role[..4].iter().fold(0, |a, b| a | b);
+        let weak = self.king_zone(!color) & us.all & !them.twice & !guarded;
+        units += w::WEAK_ZONE_SQUARE * weak.count_ones() as i32;
+        let mut danger = (units * units / w::KING_DANGER_DIVISOR).min(w::KING_DANGER_MAX);
+        danger = danger * scale / 100;
+        if self.bits(color, Role::Queen) == 0 {
+            danger = danger * w::NO_QUEEN_DANGER / 100;
+        }
+        danger
+    }
+
+    /// `color`'s passed pawns from the fourth rank on, beyond their rank's value: the
+    /// kings' distances to the square in front of each, and whether that square is free
+    /// (empty, and not attacked by the enemy, whose attacks are `them`).
+    fn passer_terms(&self, color: Color, them: &Side) -> Terms {
+        let mut t = Terms::default();
+        let (Some(own_king), Some(enemy_king)) = (self.king(color), self.king(!color)) else {
+            return t;
+        };
+        let distance = |a: usize, b: usize| -> i32 {
+            let files = (a % 8).abs_diff(b % 8);
+            let ranks = (a / 8).abs_diff(b / 8);
+            files.max(ranks).min(5) as i32
+        };
+        let blocked = u64::from(self.occupied()) | them.all;
+        let passers =
+            self.bits(color, Role::Pawn) & !not_passed(color, self.bits(!color, Role::Pawn));
+        for s in squares(passers) {
+            let rank = color.fold(s / 8, 7 - s / 8);
+            if rank < 3 {
+                continue;
+            }
+            // On the fourth rank or further (and never on the last), so `stop` is a square.
+            let stop = if color == Color::White { s + 8 } else { s - 8 };
+            let weight = rank as i32 - 2;
+            let (far, near) = w::PASSER_KING_DISTANCE;
+            t.1 += (distance(enemy_king.index(), stop) * far
+                - distance(own_king.index(), stop) * near)
+                * weight;
+            if blocked & (1u64 << stop) == 0 {
+                t.add(w::PASSER_FREE, weight);
+            }
         }
         t
+    }
+
+    /// `color`'s threats (its pieces as `us`) against the enemy pieces (theirs as
+    /// `them`): pieces attacked by pawns, by minor pieces and by rooks, and hanging pieces.
+    fn threats(&self, color: Color, us: &Side, them: &Side) -> Terms {
+        let mut t = Terms::default();
+        let enemy = u64::from(self.colors[(!color).index()]);
+        let pieces = enemy & !self.bits(!color, Role::Pawn) & !self.bits(!color, Role::King);
+        t.add(
+            w::THREAT_BY_PAWN,
+            (pieces & us.by_role[Role::Pawn.index()]).count_ones() as i32,
+        );
+        let unguarded = enemy & !them.all;
+        let heavy = self.bits(!color, Role::Rook) | self.bits(!color, Role::Queen);
+        let queens = self.bits(!color, Role::Queen);
+        let by_minor = us.by_role[Role::Knight.index()] | us.by_role[Role::Bishop.index()];
+        let by_rook = us.by_role[Role::Rook.index()];
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let targets = self.bits(!color, role);
+            let r = role.index();
+            let minor_hits = targets & by_minor & (unguarded | heavy);
+            t.add(w::THREAT_BY_MINOR[r], minor_hits.count_ones() as i32);
+            let rook_hits = targets & by_rook & (unguarded | queens);
+            t.add(w::THREAT_BY_ROOK[r], rook_hits.count_ones() as i32);
+        }
+        t.add(
+            w::HANGING,
+            (pieces & unguarded & us.all).count_ones() as i32,
+        );
+        t
+    }
+
+    /// The middlegame pawn shelter of `color`'s king, less the enemy's pawn storm: where
+    /// it stands, or where it can still castle if that is better.
+    fn shelter(&self, color: Color) -> i32 {
+        use crate::position::{
+            BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
+        };
+        let Some(k) = self.king(color) else {
+            return 0;
+        };
+        let mut best = self.shelter_at(color, k.index());
+        let (king_side, queen_side, back) = match color {
+            Color::White => (WHITE_KING_SIDE, WHITE_QUEEN_SIDE, 0),
+            Color::Black => (BLACK_KING_SIDE, BLACK_QUEEN_SIDE, 56),
+        };
+        if self.castling & king_side != 0 {
+            best = best.max(self.shelter_at(color, back + 6));
+        }
+        if self.castling & queen_side != 0 {
+            best = best.max(self.shelter_at(color, back + 2));
+        }
+        best
+    }
+
+    /// The shelter less the storm for a king of `color` on square `k`.
+    fn shelter_at(&self, color: Color, k: usize) -> i32 {
+        let rank = k / 8;
+        let front = match color {
+            Color::White => u64::MAX << (8 * rank),
+            Color::Black => u64::MAX >> (8 * (7 - rank)),
+        };
+        let ours = self.bits(color, Role::Pawn) & front;
+        let theirs = self.bits(!color, Role::Pawn) & front;
+        // The relative rank of the pawn of `b` nearest `color`'s first rank (0: none).
+        let nearest = |b: u64| -> usize {
+            match (b, color) {
+                (0, _) => 0,
+                (_, Color::White) => b.trailing_zeros() as usize / 8,
+                (_, Color::Black) => 7 - (63 - b.leading_zeros() as usize) / 8,
+            }
+        };
+        let centre = (k % 8).clamp(1, 6);
+        let mut score = 0;
+        for file in centre - 1..=centre + 1 {
+            let on_file = FILE_A << file;
+            let (our_rank, their_rank) = (nearest(ours & on_file), nearest(theirs & on_file));
+            score += w::SHELTER[our_rank];
+            score -= if our_rank != 0 && our_rank + 1 == their_rank {
+                w::BLOCKED_STORM[their_rank]
+            } else {
+                w::STORM[their_rank]
+            };
+        }
+        score
     }
 
     /// The game phase: [`w::PHASE_TOTAL`] with the starting material, less as it goes.
@@ -182,7 +399,7 @@ impl Chess {
         }
     }
 
-    /// Rooks on open files, the bishop pair and the king's pawn shield.
+    /// Rooks on open files and the bishop pair.
     fn piece_terms(&self, color: Color, t: &mut Terms) {
         let pawns = self.bits(color, Role::Pawn);
         let all_pawns = pawns | self.bits(!color, Role::Pawn);
@@ -196,23 +413,6 @@ impl Chess {
         }
         if self.bits(color, Role::Bishop).count_ones() >= 2 {
             t.add(w::BISHOP_PAIR, 1);
-        }
-        if let Some(k) = self.king(color) {
-            let (k, rank) = (k.index(), color.fold(k.rank(), 7 - k.rank()));
-            if rank <= 1 {
-                let files = (FILE_A << (k % 8)) | adjacent_files(k % 8);
-                let row = |ahead: usize| -> u64 {
-                    let r = color.fold((k / 8) + ahead, (k / 8).wrapping_sub(ahead));
-                    if r < 8 {
-                        files & (0xff << (8 * r))
-                    } else {
-                        0
-                    }
-                };
-                for (ahead, bonus) in w::KING_SHIELD.iter().enumerate() {
-                    t.0 += bonus * (pawns & row(ahead + 1)).count_ones() as i32;
-                }
-            }
         }
     }
 }
@@ -299,8 +499,26 @@ impl Chess {
         let white = self.side_terms(Color::White);
         let black = self.side_terms(Color::Black);
         let phase = self.phase();
-        let mg = self.psqt.0 + white.0 - black.0;
-        let eg = self.psqt.1 + white.1 - black.1;
+        let (w_danger, b_danger) = (
+            self.king_danger(Color::White, &white, &black),
+            self.king_danger(Color::Black, &black, &white),
+        );
+        let (w_passers, b_passers) = (
+            self.passer_terms(Color::White, &black),
+            self.passer_terms(Color::Black, &white),
+        );
+        let (w_threats, b_threats) = (
+            self.threats(Color::White, &white, &black),
+            self.threats(Color::Black, &black, &white),
+        );
+        let mg =
+            w_threats.0 - b_threats.0 + w_passers.0 - b_passers.0 + self.psqt.0 + white.terms.0
+                - black.terms.0
+                + w_danger
+                - b_danger;
+        let eg =
+            w_threats.1 - b_threats.1 + w_passers.1 - b_passers.1 + self.psqt.1 + white.terms.1
+                - black.terms.1;
         let score = (mg * phase + eg * (w::PHASE_TOTAL - phase)) / w::PHASE_TOTAL;
         self.turn.fold(score, -score) + w::TEMPO
     }
@@ -412,6 +630,122 @@ mod tests {
         let doubled = fen("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1");
         let apart = fen("4k3/8/8/8/8/2P5/3P4/4K3 w - - 0 1");
         assert!(apart.evaluate() > doubled.evaluate());
+    }
+
+    #[test]
+    fn shelter_and_storm() {
+        let at_home = fen("6k1/6pp/8/8/8/8/5PPP/6K1 w - - 0 1");
+        let stormed = fen("6k1/8/8/8/6pp/8/5PPP/6K1 w - - 0 1");
+        let full = 3 * w::SHELTER[1];
+        assert_eq!(at_home.shelter(Color::White), full);
+        // Black's pawns on g4 and h4 storm the king (not yet blocked: g3 and h3 are empty).
+        assert_eq!(stormed.shelter(Color::White), full - 2 * w::STORM[3]);
+        // Pushed shelter pawns count less, a missing one nothing.
+        let pushed = fen("6k1/8/8/8/8/6P1/5P2/6K1 w - - 0 1");
+        assert_eq!(
+            pushed.shelter(Color::White),
+            w::SHELTER[1] + w::SHELTER[2] + w::SHELTER[0]
+        );
+        // A king that may still castle counts the better of where it stands and where
+        // it would go; one that may not counts where it stands.
+        let castle = fen("4k3/8/8/8/8/8/5PPP/4K2R w K - 0 1");
+        let stuck = fen("4k3/8/8/8/8/8/5PPP/4K2R w - - 0 1");
+        assert_eq!(castle.shelter(Color::White), full);
+        assert_eq!(stuck.shelter(Color::White), w::SHELTER[1]);
+        // The mirrored position scores the same for Black.
+        let mirrored = fen("6k1/5ppp/8/6PP/8/8/8/6K1 b - - 0 1");
+        assert_eq!(mirrored.shelter(Color::Black), full - 2 * w::STORM[3]);
+    }
+
+    #[test]
+    fn king_danger_needs_two_attackers_and_grows_with_them() {
+        let danger = |text: &str, color: Color| {
+            let pos = fen(text);
+            let (white, black) = (pos.side_terms(Color::White), pos.side_terms(Color::Black));
+            match color {
+                Color::White => pos.king_danger(color, &white, &black),
+                Color::Black => pos.king_danger(color, &black, &white),
+            }
+        };
+        // A queen alone on the king's zone: no danger counted.
+        let queen = "6k1/5ppp/8/7Q/8/8/5PPP/6K1 w - - 0 1";
+        assert_eq!(danger(queen, Color::White), 0);
+        // Queen and bishop: danger; queen, bishop and knight: more.
+        let two = "6k1/5ppp/8/7Q/8/3B4/5PPP/6K1 w - - 0 1";
+        let three = "6k1/5ppp/8/6NQ/8/3B4/5PPP/6K1 w - - 0 1";
+        assert!(danger(two, Color::White) > 0);
+        assert!(danger(three, Color::White) > danger(two, Color::White));
+        // Without the queen the same attack counts far less.
+        let rooks = "6k1/5ppp/8/6NR/8/3B4/5PPP/6K1 w - - 0 1";
+        assert!(danger(rooks, Color::White) < danger(three, Color::White) / 2);
+        // Black's king is the one in danger, not White's.
+        assert_eq!(danger(three, Color::Black), 0);
+        // The danger makes the attacked side's evaluation worse.
+        let quiet = fen("6k1/5ppp/8/8/8/3B4/5PPP/6KQ w - - 0 1");
+        let attacked = fen(two);
+        let side = |pos: &Chess| pos.side_terms(Color::White).terms.0;
+        assert!(
+            attacked.evaluate() - side(&attacked) > quiet.evaluate() - side(&quiet),
+            "{} {}",
+            attacked.evaluate(),
+            quiet.evaluate()
+        );
+    }
+
+    #[test]
+    fn passed_pawns_race_the_kings() {
+        let passer = |text: &str| {
+            let pos = fen(text);
+            let black = pos.side_terms(Color::Black);
+            let t = pos.passer_terms(Color::White, &black);
+            (t.0, t.1)
+        };
+        // A pawn on d6 (relative rank 5: weight 3), the square in front d7; kings far
+        // (Black's a1: 5 at most; White's h1: 5 at most) or near.
+        let (far, near) = w::PASSER_KING_DISTANCE;
+        let free = w::PASSER_FREE;
+        assert_eq!(
+            passer("8/8/3P4/8/8/8/8/k6K w - - 0 1"),
+            (3 * free.0, (5 * far - 5 * near) * 3 + 3 * free.1)
+        );
+        // Black's king on d8 blocks nothing but guards d7: no free square, and it is near.
+        assert_eq!(
+            passer("3k4/8/3P4/8/8/8/8/7K w - - 0 1"),
+            (0, (far - 5 * near) * 3)
+        );
+        // A pawn on its third rank counts nothing here (its rank's value is elsewhere).
+        assert_eq!(passer("8/8/8/8/8/3P4/8/k6K w - - 0 1"), (0, 0));
+        // Black's passer mirrored scores the same for Black.
+        let pos = fen("K6k/8/8/8/8/3p4/8/8 b - - 0 1");
+        let white = pos.side_terms(Color::White);
+        let t = pos.passer_terms(Color::Black, &white);
+        assert_eq!((t.0, t.1), passer("8/8/3P4/8/8/8/8/k6K w - - 0 1"));
+    }
+
+    #[test]
+    fn threats() {
+        let threats = |text: &str| {
+            let pos = fen(text);
+            let (white, black) = (pos.side_terms(Color::White), pos.side_terms(Color::Black));
+            let t = pos.threats(Color::White, &white, &black);
+            (t.0, t.1)
+        };
+        // A pawn attacks an unguarded knight: a threat by a pawn and a hanging piece.
+        let (pawn, hanging) = (w::THREAT_BY_PAWN, w::HANGING);
+        assert_eq!(
+            threats("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1"),
+            (pawn.0 + hanging.0, pawn.1 + hanging.1)
+        );
+        // Guarded by a pawn, the knight no longer hangs.
+        assert_eq!(threats("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1"), pawn);
+        // A knight attacks a rook its king guards (a threat by a minor piece), a rook attacks an
+        // unguarded knight (a threat by a rook, and it hangs).
+        let (minor, rook) = (w::THREAT_BY_MINOR[3], w::THREAT_BY_ROOK[1]);
+        assert_eq!(threats("rk6/2p5/1N6/8/8/8/8/4K3 w - - 0 1"), minor);
+        assert_eq!(
+            threats("4k3/8/8/8/8/8/n7/R3K3 w - - 0 1"),
+            (rook.0 + hanging.0, rook.1 + hanging.1)
+        );
     }
 
     /// The pawn terms counted square by square and file by file, as they were before the

@@ -161,6 +161,14 @@ pub const PASSED_PAWN: [Pair; 8] = [
     (0, 0),
 ];
 
+/// Endgame, per passed pawn on its fourth relative rank or further, times its rank less
+/// two: the enemy king's distance (at most 5) to the square in front of it times the
+/// first value, less its own king's times the second.
+pub const PASSER_KING_DISTANCE: (i32, i32) = (5, 2);
+/// Per passed pawn on its fourth relative rank or further, times its rank less two: the
+/// square in front of it is empty and the enemy does not attack it.
+pub const PASSER_FREE: Pair = (2, 8);
+
 /// A rook on a file without pawns.
 pub const ROOK_OPEN_FILE: Pair = (25, 10);
 /// A rook on a file without pawns of its side.
@@ -168,17 +176,48 @@ pub const ROOK_SEMI_OPEN_FILE: Pair = (12, 8);
 /// Both bishops.
 pub const BISHOP_PAIR: Pair = (25, 45);
 
-/// Middlegame: each pawn of the king's side on the three files around its king, one and two
-/// ranks in front of it (when the king is on its first two ranks).
-pub const KING_SHIELD: [i32; 2] = [12, 6];
-/// The weight of an attack on the squares around a king, per square attacked, in the order
-/// of [`crate::Role::ALL`].
+/// Middlegame: the pawn shelter of a king, per file of the three around it (the king's
+/// file moved off the edge), by the relative rank of the side's own rearmost pawn on that
+/// file level with or in front of the king (index 0: none there).
+pub const SHELTER: [i32; 8] = [0, 28, 20, 8, 3, 0, 0, 0];
+/// Middlegame: the penalty for an enemy pawn storming a king, per file of the three around
+/// it, by the relative rank (from the king's side) of the enemy's foremost pawn on that file
+/// level with or in front of the king, when no pawn of the king's side stands in its way
+/// (index 0: none there).
+pub const STORM: [i32; 8] = [0, 0, 60, 40, 18, 6, 0, 0];
+/// Middlegame: as [`STORM`], when a pawn of the king's side blocks the storming pawn.
+pub const BLOCKED_STORM: [i32; 8] = [0, 0, 20, 4, 0, 0, 0, 0];
+/// The attack units of a piece on the enemy king's zone (the king's square, its
+/// neighbours and the squares in front of those), per square of the zone it attacks, in
+/// the order of [`crate::Role::ALL`].
 pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
-/// The middlegame penalty for a king by the attack units on its zone (capped at the last),
-/// counted only when at least two pieces attack it.
-pub const KING_DANGER: [i32; 16] = [
-    0, 0, 3, 8, 15, 24, 35, 48, 63, 80, 99, 120, 143, 168, 195, 224,
-];
+/// The attack units of a safe check (a checking square the piece reaches that no enemy
+/// piece guards and no own piece holds), once per role that has one.
+pub const SAFE_CHECK: [i32; 6] = [0, 8, 5, 8, 6, 0];
+/// The attack units per square of the enemy king's zone that the attacker reaches and
+/// the defender guards at most once, by its king or queen.
+pub const WEAK_ZONE_SQUARE: i32 = 2;
+/// The share (percent) of the king danger counted by the number of pieces that attack
+/// the zone (one alone counts nothing).
+pub const ATTACKERS_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
+/// The middlegame king danger is `units² / KING_DANGER_DIVISOR`, at most
+/// [`KING_DANGER_MAX`].
+pub const KING_DANGER_DIVISOR: i32 = 4;
+/// The largest middlegame king danger.
+pub const KING_DANGER_MAX: i32 = 600;
+/// The share (percent) of the king danger counted when the attacker has no queen.
+pub const NO_QUEEN_DANGER: i32 = 25;
+
+/// A threat: an enemy piece other than a pawn attacked by a pawn, per piece.
+pub const THREAT_BY_PAWN: Pair = (30, 20);
+/// A threat: an enemy piece attacked by a knight or bishop, when it is a rook or queen or
+/// the enemy does not guard it, by its role (in the order of [`crate::Role::ALL`]).
+pub const THREAT_BY_MINOR: [Pair; 6] = [(2, 8), (15, 12), (15, 12), (25, 20), (25, 30), (0, 0)];
+/// A threat: an enemy piece attacked by a rook, when it is a queen or the enemy does not
+/// guard it, by its role.
+pub const THREAT_BY_ROOK: [Pair; 6] = [(1, 9), (10, 12), (10, 12), (0, 0), (25, 25), (0, 0)];
+/// An enemy piece other than a pawn or king that is attacked and not guarded.
+pub const HANGING: Pair = (15, 10);
 
 /// The side to move's bonus.
 pub const TEMPO: i32 = 10;
