@@ -2,7 +2,7 @@
 
 use crate::board::{
     bits, first_blocker, piece_key, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS, PIECE_KEYS,
-    PROMOTION_ZONE, RAYS, ROOK_REACH, ZOBRIST_BLACK, ZOBRIST_HAND, ZOBRIST_PROMOTED,
+    PROMOTION_ZONE, RAYS, ROOK_REACH, ROOK_STEPS, ZOBRIST_BLACK, ZOBRIST_HAND, ZOBRIST_PROMOTED,
 };
 use crate::board_data as bd;
 use crate::{Cell, Move, Role, Rules};
@@ -558,7 +558,10 @@ impl TurtleShell {
             n += ones(bd::KNIGHT[s] & allowed);
         }
         for s in bits(p[ROOK] & free) {
-            n += ones(rook_targets(s, occ) & allowed);
+            // A rook whose every step is an own piece has no move (see ROOK_STEPS).
+            if ROOK_STEPS[s] & !own != 0 {
+                n += ones(rook_targets(s, occ) & allowed);
+            }
         }
         // The pawns' steps as two sets: the cells some pawn reaches, and those two reach (no
         // cell is reached by three: one pawn at most comes by each of the two tables of a
