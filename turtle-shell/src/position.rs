@@ -558,7 +558,6 @@ impl TurtleShell {
             n += ones(bd::KNIGHT[s] & allowed);
         }
         for s in bits(p[ROOK] & free) {
-            // A rook whose every step is an own piece has no move (see ROOK_STEPS).
             if ROOK_STEPS[s] & !own != 0 {
                 n += ones(rook_targets(s, occ) & allowed);
             }
@@ -587,30 +586,40 @@ impl TurtleShell {
         n
     }
 
+    /// The moves of the guards, knights and rooks onto `targets` (cells within `limits`
+    /// without own pieces) as far as pins allow: [`TurtleShell::piece_moves`] asks for all
+    /// such cells, [`TurtleShell::noisy_piece_moves`] for the enemy pieces among them.
+    #[inline(always)]
+    fn steps(&self, limits: &Limits, targets: u64, moves: &mut Vec<Move>) {
+        let own = self.colors[self.turn.index()];
+        let occ = self.occupied();
+        let p = &self.pieces;
+        for s in bits(p[GUARD] & own) {
+            for to in bits(bd::GUARD[s] & targets & limits.pin_mask(self, s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+        for s in bits(p[KNIGHT] & own) {
+            for to in bits(bd::KNIGHT[s] & targets & limits.pin_mask(self, s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+        for s in bits(p[ROOK] & own) {
+            for to in bits(rook_targets(s, occ) & targets & limits.pin_mask(self, s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+    }
+
     /// The moves of the guards, knights, rooks and pawns within `limits`; a pawn entering
     /// the end zone promotes, elsewhere in the promotion zone it may.
     #[inline(always)]
     fn piece_moves(&self, limits: &Limits, moves: &mut Vec<Move>) {
         let us = self.turn;
         let own = self.colors[us.index()];
-        let occ = self.occupied();
         let p = &self.pieces;
         let allowed = !own & limits.evasion;
-        for s in bits(p[GUARD] & own) {
-            for to in bits(bd::GUARD[s] & allowed & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
-        for s in bits(p[KNIGHT] & own) {
-            for to in bits(bd::KNIGHT[s] & allowed & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
-        for s in bits(p[ROOK] & own) {
-            for to in bits(rook_targets(s, occ) & allowed & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
+        self.steps(limits, allowed, moves);
         let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
         for s in bits(p[PAWN] & own) {
             for to in bits(PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(self, s)) {
@@ -680,24 +689,8 @@ impl TurtleShell {
     fn noisy_piece_moves(&self, limits: &Limits, victims: u64, moves: &mut Vec<Move>) {
         let us = self.turn;
         let own = self.colors[us.index()];
-        let occ = self.occupied();
         let p = &self.pieces;
-        let targets = victims & limits.evasion;
-        for s in bits(p[GUARD] & own) {
-            for to in bits(bd::GUARD[s] & targets & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
-        for s in bits(p[KNIGHT] & own) {
-            for to in bits(bd::KNIGHT[s] & targets & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
-        for s in bits(p[ROOK] & own) {
-            for to in bits(rook_targets(s, occ) & targets & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
+        self.steps(limits, victims & limits.evasion, moves);
         let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
         let allowed = !own & limits.evasion & (victims | promo | end);
         for s in bits(p[PAWN] & own) {
