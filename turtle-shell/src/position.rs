@@ -1,8 +1,9 @@
 //! [`TurtleShell`]: the position, making moves, attacks and move generation.
 
 use crate::board::{
-    bits, first_blocker, piece_key, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS, PIECE_KEYS,
-    PROMOTION_ZONE, RAYS, ROOK_REACH, ROOK_STEPS, ZOBRIST_BLACK, ZOBRIST_HAND, ZOBRIST_PROMOTED,
+    bits, first_blocker, pawn_reach, piece_key, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS,
+    PIECE_KEYS, PROMOTION_ZONE, RAYS, ROOK_REACH, ROOK_STEPS, ZOBRIST_BLACK, ZOBRIST_HAND,
+    ZOBRIST_PROMOTED,
 };
 use crate::board_data as bd;
 use crate::{Cell, Move, Role, Rules};
@@ -565,13 +566,8 @@ impl TurtleShell {
         // The pawns' steps as two sets: the cells some pawn reaches, and those two reach (no
         // cell is reached by three: one pawn at most comes by each of the two tables of a
         // colour, see PAWN_FROM), counted once each, not pawn by pawn.
-        let (mut reached, mut reached_twice) = (0u64, 0u64);
-        for s in bits(p[PAWN] & free) {
-            let steps = PAWN_STEPS[us.index()][s];
-            reached_twice |= reached & steps;
-            reached |= steps;
-        }
-        let (reached, reached_twice) = (reached & allowed, reached_twice & allowed);
+        let (along, across) = pawn_reach(p[PAWN] & free, us.index());
+        let (reached, reached_twice) = ((along | across) & allowed, along & across & allowed);
         n += reached.count_ones() + ones(reached & twice);
         if reached_twice != 0 {
             n += ones(reached_twice) + ones(reached_twice & twice);
@@ -605,6 +601,10 @@ impl TurtleShell {
             }
         }
         for s in bits(p[ROOK] & own) {
+            // A rook whose every step is an own piece has no move (see ROOK_STEPS).
+            if ROOK_STEPS[s] & !own == 0 {
+                continue;
+            }
             for to in bits(rook_targets(s, occ) & targets & limits.pin_mask(self, s)) {
                 moves.push(Move::from_indices(s, to, false));
             }
