@@ -258,8 +258,11 @@ impl<P: Position> Game<P> {
     /// Plays a move known to be legal (from [`Game::legal_moves`]).
     #[inline]
     pub fn play_unchecked(&mut self, mv: P::Move) {
-        // Copy the position into its new slot and play there: one copy, no moves of it.
-        self.positions.push(self.position().clone());
+        // Copy the position into its new slot and play there: one copy, straight into the
+        // slot (a `push` of a clone copies it through the stack first, since the push may
+        // move the vector).
+        self.positions
+            .extend_from_within(self.positions.len() - 1..);
         self.positions
             .last_mut()
             .expect("just pushed")

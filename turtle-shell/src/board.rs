@@ -187,6 +187,25 @@ pub(crate) const ROOK_REACH: [u64; 64] = {
     reach
 };
 
+/// `ROOK_STEPS[cell]`: the first cell along each table from `cell` (a rook's moves of one
+/// step). A rook whose steps are all own pieces has no move: the move counter skips it
+/// without looking its lines up (the usual case in the opening, where perft spends most).
+pub(crate) const ROOK_STEPS: [u64; 64] = {
+    let mut steps = [0u64; 64];
+    let mut c = 0;
+    while c < 64 {
+        let mut t = 0;
+        while t < 8 {
+            if bd::LINKS[t][c] != bd::NONE {
+                steps[c] |= 1u64 << bd::LINKS[t][c];
+            }
+            t += 1;
+        }
+        c += 1;
+    }
+    steps
+};
+
 const fn step_mask(c: usize, a: usize, b: usize) -> u64 {
     let mut m = 0;
     if bd::LINKS[a][c] != bd::NONE {
@@ -248,6 +267,74 @@ const _: () = {
         col += 1;
     }
 };
+
+/// How far (in cell numbers) a pawn step may go: at most 9 up or down.
+const MAX_PAWN_SHIFT: usize = 9;
+
+/// `PAWN_SHIFTS[colour][table][d]`: the cells from which a pawn of that colour steps along
+/// its table (0: `n` for White, `s` for Black; 1: `np`, `sp`) to the cell `d` numbers up
+/// (White) or down (Black), unless the first table leads there too. The pawns' steps of a
+/// colour are then a few shifts of masked boards, not a lookup per pawn: see
+/// [`pawn_reach`].
+pub(crate) const PAWN_SHIFTS: [[[u64; MAX_PAWN_SHIFT + 1]; 2]; 2] = {
+    let mut shifts = [[[0u64; MAX_PAWN_SHIFT + 1]; 2]; 2];
+    let mut col = 0;
+    while col < 2 {
+        let mut k = 0;
+        while k < 2 {
+            let t = 4 + 2 * col + k;
+            let mut reached = 0u64;
+            let mut c = 0;
+            while c < 64 {
+                let to = bd::LINKS[t][c];
+                // A step along the second table to where the first leads too is one move.
+                if to != bd::NONE && (k == 0 || bd::LINKS[t - 1][c] != to) {
+                    let d = if col == 0 {
+                        to as usize - c
+                    } else {
+                        c - to as usize
+                    };
+                    assert!(d >= 1 && d <= MAX_PAWN_SHIFT, "a pawn step too long");
+                    // Each table reaches a cell from one cell at most: pawn_reach's
+                    // "reached along both tables" is then "reached by two pawns".
+                    assert!(reached & (1u64 << to) == 0, "a pawn table not one-to-one");
+                    reached |= 1u64 << to;
+                    shifts[col][k][d] |= 1u64 << c;
+                }
+                c += 1;
+            }
+            k += 1;
+        }
+        col += 1;
+    }
+    shifts
+};
+
+/// The cells the pawns `pawns` of colour `us` step to along each of the colour's two
+/// tables (see [`PAWN_SHIFTS`]): their union is every cell a pawn reaches, their common
+/// part the cells two pawns reach.
+#[inline(always)]
+pub(crate) fn pawn_reach(pawns: u64, us: usize) -> (u64, u64) {
+    if us == 0 {
+        pawn_reach_of::<0>(pawns)
+    } else {
+        pawn_reach_of::<1>(pawns)
+    }
+}
+
+/// [`pawn_reach`] for colour `C` (a constant, so that the empty masks drop out).
+#[inline(always)]
+fn pawn_reach_of<const C: usize>(pawns: u64) -> (u64, u64) {
+    let masks = &PAWN_SHIFTS[C];
+    let mut reach = [0u64; 2];
+    for (part, masks) in reach.iter_mut().zip(masks) {
+        for (d, &mask) in masks.iter().enumerate() {
+            let from = pawns & mask;
+            *part |= if C == 0 { from << d } else { from >> d };
+        }
+    }
+    (reach[0], reach[1])
+}
 
 /// Where each colour's pawns may promote.
 pub(crate) const PROMOTION_ZONE: [u64; 2] = [bd::WHITE_PROMOTION, bd::BLACK_PROMOTION];
@@ -611,6 +698,17 @@ pub(crate) fn rook_targets(from: usize, occ: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pawn_reach_is_the_steps() {
+        for (us, steps) in PAWN_STEPS.iter().enumerate() {
+            for (s, &step) in steps.iter().enumerate() {
+                let (a, b) = pawn_reach(1u64 << s, us);
+                assert_eq!(a | b, step, "colour {us} cell {s}");
+                assert_eq!(a & b, 0);
+            }
+        }
+    }
 
     #[test]
     fn names_round_trip() {

@@ -1,8 +1,9 @@
 //! [`TurtleShell`]: the position, making moves, attacks and move generation.
 
 use crate::board::{
-    bits, first_blocker, piece_key, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS, PIECE_KEYS,
-    PROMOTION_ZONE, RAYS, ROOK_REACH, ZOBRIST_BLACK, ZOBRIST_HAND, ZOBRIST_PROMOTED,
+    bits, first_blocker, pawn_reach, piece_key, rook_targets, END_ZONE, PAWN_FROM, PAWN_STEPS,
+    PIECE_KEYS, PROMOTION_ZONE, RAYS, ROOK_REACH, ROOK_STEPS, ZOBRIST_BLACK, ZOBRIST_HAND,
+    ZOBRIST_PROMOTED,
 };
 use crate::board_data as bd;
 use crate::{Cell, Move, Role, Rules};
@@ -558,18 +559,15 @@ impl TurtleShell {
             n += ones(bd::KNIGHT[s] & allowed);
         }
         for s in bits(p[ROOK] & free) {
-            n += ones(rook_targets(s, occ) & allowed);
+            if ROOK_STEPS[s] & !own != 0 {
+                n += ones(rook_targets(s, occ) & allowed);
+            }
         }
         // The pawns' steps as two sets: the cells some pawn reaches, and those two reach (no
         // cell is reached by three: one pawn at most comes by each of the two tables of a
         // colour, see PAWN_FROM), counted once each, not pawn by pawn.
-        let (mut reached, mut reached_twice) = (0u64, 0u64);
-        for s in bits(p[PAWN] & free) {
-            let steps = PAWN_STEPS[us.index()][s];
-            reached_twice |= reached & steps;
-            reached |= steps;
-        }
-        let (reached, reached_twice) = (reached & allowed, reached_twice & allowed);
+        let (along, across) = pawn_reach(p[PAWN] & free, us.index());
+        let (reached, reached_twice) = ((along | across) & allowed, along & across & allowed);
         n += reached.count_ones() + ones(reached & twice);
         if reached_twice != 0 {
             n += ones(reached_twice) + ones(reached_twice & twice);
@@ -584,30 +582,44 @@ impl TurtleShell {
         n
     }
 
+    /// The moves of the guards, knights and rooks onto `targets` (cells within `limits`
+    /// without own pieces) as far as pins allow: [`TurtleShell::piece_moves`] asks for all
+    /// such cells, [`TurtleShell::noisy_piece_moves`] for the enemy pieces among them.
+    #[inline(always)]
+    fn steps(&self, limits: &Limits, targets: u64, moves: &mut Vec<Move>) {
+        let own = self.colors[self.turn.index()];
+        let occ = self.occupied();
+        let p = &self.pieces;
+        for s in bits(p[GUARD] & own) {
+            for to in bits(bd::GUARD[s] & targets & limits.pin_mask(self, s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+        for s in bits(p[KNIGHT] & own) {
+            for to in bits(bd::KNIGHT[s] & targets & limits.pin_mask(self, s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+        for s in bits(p[ROOK] & own) {
+            // A rook whose every step is an own piece has no move (see ROOK_STEPS).
+            if ROOK_STEPS[s] & !own == 0 {
+                continue;
+            }
+            for to in bits(rook_targets(s, occ) & targets & limits.pin_mask(self, s)) {
+                moves.push(Move::from_indices(s, to, false));
+            }
+        }
+    }
+
     /// The moves of the guards, knights, rooks and pawns within `limits`; a pawn entering
     /// the end zone promotes, elsewhere in the promotion zone it may.
     #[inline(always)]
     fn piece_moves(&self, limits: &Limits, moves: &mut Vec<Move>) {
         let us = self.turn;
         let own = self.colors[us.index()];
-        let occ = self.occupied();
         let p = &self.pieces;
         let allowed = !own & limits.evasion;
-        for s in bits(p[GUARD] & own) {
-            for to in bits(bd::GUARD[s] & allowed & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
-        for s in bits(p[KNIGHT] & own) {
-            for to in bits(bd::KNIGHT[s] & allowed & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
-        for s in bits(p[ROOK] & own) {
-            for to in bits(rook_targets(s, occ) & allowed & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
+        self.steps(limits, allowed, moves);
         let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
         for s in bits(p[PAWN] & own) {
             for to in bits(PAWN_STEPS[us.index()][s] & allowed & limits.pin_mask(self, s)) {
@@ -677,24 +689,8 @@ impl TurtleShell {
     fn noisy_piece_moves(&self, limits: &Limits, victims: u64, moves: &mut Vec<Move>) {
         let us = self.turn;
         let own = self.colors[us.index()];
-        let occ = self.occupied();
         let p = &self.pieces;
-        let targets = victims & limits.evasion;
-        for s in bits(p[GUARD] & own) {
-            for to in bits(bd::GUARD[s] & targets & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
-        for s in bits(p[KNIGHT] & own) {
-            for to in bits(bd::KNIGHT[s] & targets & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
-        for s in bits(p[ROOK] & own) {
-            for to in bits(rook_targets(s, occ) & targets & limits.pin_mask(self, s)) {
-                moves.push(Move::from_indices(s, to, false));
-            }
-        }
+        self.steps(limits, victims & limits.evasion, moves);
         let (promo, end) = (PROMOTION_ZONE[us.index()], END_ZONE[us.index()]);
         let allowed = !own & limits.evasion & (victims | promo | end);
         for s in bits(p[PAWN] & own) {
