@@ -86,8 +86,10 @@ pub(crate) const SEARCH_SLICE: u64 = 20_000;
 
 /// The search nodes each further move gets before the planner, once the search has run
 /// out of [`SEARCH_SLICE`] in a question: its position is hard (a crowded camp with a long
-/// turn left), where the search seldom decides a move it did not decide at once.
-pub(crate) const SMALL_SEARCH_SLICE: u64 = 2_000;
+/// turn left), where the search seldom decides a move it did not decide at once (and the
+/// planner's questions there mostly take a few hundred units: 2,000 nodes were measured
+/// to waste more than they saved).
+pub(crate) const SMALL_SEARCH_SLICE: u64 = 500;
 
 /// The planner units each move of a listing gets in the first round (see
 /// `TilingRider::decide_in_rounds`): most planner questions take a few hundred.
