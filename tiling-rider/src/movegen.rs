@@ -335,7 +335,6 @@ impl TilingRider {
         }
         self.gen_pseudo(moves);
         let rounds = memo.mode == Mode::Hybrid && memo.plan_slice.is_none();
-        let order = if rounds { moves.clone() } else { Vec::new() };
         if rounds {
             memo.plan_slice = Some(FIRST_PLAN_SLICE);
         }
@@ -348,7 +347,7 @@ impl TilingRider {
             moves.retain(|&mv| sort(mv, self.slow_legal(mv, memo), undecided));
         }
         if rounds {
-            self.decide_in_rounds(moves, undecided, memo, &order);
+            self.decide_in_rounds(moves, undecided, memo);
         }
         if self.end_allowed() && safe_now {
             moves.push(Move::END_TURN);
@@ -361,14 +360,8 @@ impl TilingRider {
     /// budget is spent. Before each question the plans found so far are replayed (a move
     /// whose rescue is hard to find first is often proven by another move's plan), and
     /// what the solver learnt on the others serves it. Every answer is exact; only who
-    /// decides, and the work, change. `legal` keeps the order of `order`.
-    fn decide_in_rounds(
-        &self,
-        legal: &mut Vec<Move>,
-        undecided: &mut Vec<Move>,
-        memo: &mut Memo,
-        order: &[Move],
-    ) {
+    /// decides, and the work, change. `legal` keeps the order of the generation.
+    fn decide_in_rounds(&self, legal: &mut Vec<Move>, undecided: &mut Vec<Move>, memo: &mut Memo) {
         let mut slice = memo.plan_slice.unwrap_or(FIRST_PLAN_SLICE);
         memo.plan_slice = None;
         let before = legal.len();
@@ -392,6 +385,8 @@ impl TilingRider {
         }
         memo.plan_slice = None;
         if legal.len() != before {
+            let mut order = Vec::new();
+            self.gen_pseudo(&mut order);
             legal.sort_by_key(|m| order.iter().position(|x| x == m));
         }
     }
