@@ -42,7 +42,7 @@
 
 use crate::board::{block, block_tables, ray_block, tables, Bb, Square, Unit, NO_UNIT, UNITS};
 use crate::position::{attacked_with, full_blocks, Move, MoveKind, Role, TilingRider};
-use crate::search::Memo;
+use crate::search::{Memo, Mode, FIRST_PLAN_SLICE};
 use crate::viable::diagonal_neighbours;
 use chimera_core::{Color, Verdict};
 
@@ -334,6 +334,10 @@ impl TilingRider {
             return;
         }
         self.gen_pseudo(moves);
+        let rounds = memo.mode == Mode::Hybrid && memo.plan_slice.is_none();
+        if rounds {
+            memo.plan_slice = Some(FIRST_PLAN_SLICE);
+        }
         let safe_now = !self.in_check(self.side);
         if safe_now && self.unexposable() {
             self.keep_legal_unexposable(moves, undecided, memo);
@@ -342,8 +346,48 @@ impl TilingRider {
         } else {
             moves.retain(|&mv| sort(mv, self.slow_legal(mv, memo), undecided));
         }
+        if rounds {
+            self.decide_in_rounds(moves, undecided, memo);
+        }
         if self.end_allowed() && safe_now {
             moves.push(Move::END_TURN);
+        }
+    }
+
+    /// The rounds of a listing: the moves the first pass left undecided with budget to
+    /// spare (the planner's question of each got [`FIRST_PLAN_SLICE`] units) are asked
+    /// again, each round with twice the planner units, until every move is decided or the
+    /// budget is spent. Before each question the plans found so far are replayed (a move
+    /// whose rescue is hard to find first is often proven by another move's plan), and
+    /// what the solver learnt on the others serves it. Every answer is exact; only who
+    /// decides, and the work, change. `legal` keeps the order of the generation.
+    fn decide_in_rounds(&self, legal: &mut Vec<Move>, undecided: &mut Vec<Move>, memo: &mut Memo) {
+        let mut slice = memo.plan_slice.unwrap_or(FIRST_PLAN_SLICE);
+        memo.plan_slice = None;
+        let before = legal.len();
+        while !undecided.is_empty() && !memo.budget.is_spent() {
+            slice = slice.saturating_mul(2);
+            memo.plan_slice = Some(slice);
+            let used = memo.budget.used();
+            let mut still = Vec::new();
+            for &mv in undecided.iter() {
+                match self.replanned(mv, memo) {
+                    Verdict::Yes => legal.push(mv),
+                    Verdict::No => {}
+                    Verdict::Undecided => still.push(mv),
+                }
+            }
+            *undecided = still;
+            if memo.budget.used() == used {
+                // Nothing was asked of the planner: nothing more can be decided.
+                break;
+            }
+        }
+        memo.plan_slice = None;
+        if legal.len() != before {
+            let mut order = Vec::new();
+            self.gen_pseudo(&mut order);
+            legal.sort_by_key(|m| order.iter().position(|x| x == m));
         }
     }
 

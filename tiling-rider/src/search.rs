@@ -61,6 +61,9 @@ pub(crate) struct Memo {
     /// Whether this question has needed the planner: the search then gets only
     /// [`SMALL_SEARCH_SLICE`] nodes before it for each further move.
     planner_used: bool,
+    /// In a listing, the planner units each move's question gets in the current round
+    /// (see [`TilingRider::decide_in_rounds`]); `None`: the whole budget.
+    pub(crate) plan_slice: Option<u64>,
 }
 
 /// Which procedures decide a question.
@@ -83,8 +86,14 @@ pub(crate) const SEARCH_SLICE: u64 = 20_000;
 
 /// The search nodes each further move gets before the planner, once the search has run
 /// out of [`SEARCH_SLICE`] in a question: its position is hard (a crowded camp with a long
-/// turn left), where the search seldom decides a move it did not decide at once.
-pub(crate) const SMALL_SEARCH_SLICE: u64 = 2_000;
+/// turn left), where the search seldom decides a move it did not decide at once (and the
+/// planner's questions there mostly take a few hundred units: 2,000 nodes were measured
+/// to waste more than they saved).
+pub(crate) const SMALL_SEARCH_SLICE: u64 = 500;
+
+/// The planner units each move of a listing gets in the first round (see
+/// `TilingRider::decide_in_rounds`): most planner questions take a few hundred.
+pub(crate) const FIRST_PLAN_SLICE: u64 = 4_000;
 
 /// The planners one question keeps (its position, and a capped copy of it).
 const MAX_PLANNERS: usize = 2;
@@ -103,6 +112,7 @@ impl Memo {
             mode: Mode::Hybrid,
             planners: Vec::new(),
             planner_used: false,
+            plan_slice: None,
         }
     }
 
@@ -129,6 +139,17 @@ impl Memo {
         if self.failed.len() < MEMO_CAPACITY {
             self.failed.insert(key);
         }
+    }
+
+    /// Runs `f` on a slice of at most `n` units of the budget (`None`: the whole).
+    fn sliced<T>(&mut self, n: Option<u64>, f: impl FnOnce(&mut Memo) -> T) -> T {
+        let Some(n) = n else { return f(self) };
+        let part = self.budget.slice(n);
+        let whole = std::mem::replace(&mut self.budget, part);
+        let out = f(self);
+        let part = std::mem::replace(&mut self.budget, whole);
+        self.budget.absorb(&part);
+        out
     }
 
     /// Runs `f` with a memo spending `budget`, and hands the budget back spent.
@@ -179,16 +200,30 @@ impl TilingRider {
     /// continuations that proved other moves of this position legal (a successful replay is
     /// a proof: often the rescue does not depend on the move asked about).
     pub(crate) fn slow_legal(&self, mv: Move, memo: &mut Memo) -> Verdict {
+        if self.replayed(mv, memo) {
+            return Verdict::Yes;
+        }
+        self.finish_after(mv, memo)
+    }
+
+    /// [`TilingRider::slow_legal`] in a later round of a listing: the witnesses replayed,
+    /// then the planner (the search had its slice in the first round).
+    pub(crate) fn replanned(&self, mv: Move, memo: &mut Memo) -> Verdict {
+        if self.replayed(mv, memo) {
+            return Verdict::Yes;
+        }
+        self.planned(Some(mv), memo)
+    }
+
+    /// Whether one of the memo's witnesses, replayed after `mv`, finishes the turn.
+    fn replayed(&self, mv: Move, memo: &mut Memo) -> bool {
         let mut buf = std::mem::take(&mut memo.replay);
         let replayed = memo
             .witnesses
             .iter()
             .any(|w| self.replay_finishes(mv, w, &mut buf));
         memo.replay = buf;
-        if replayed {
-            return Verdict::Yes;
-        }
-        self.finish_after(mv, memo)
+        replayed
     }
 
     /// Whether the turn can be finished after `mv`: by the search on a slice of the budget
@@ -247,12 +282,7 @@ impl TilingRider {
                 } else {
                     SEARCH_SLICE
                 };
-                let part = memo.budget.slice(slice);
-                let whole = std::mem::replace(&mut memo.budget, part);
-                let verdict = f(memo);
-                let part = std::mem::replace(&mut memo.budget, whole);
-                memo.budget.absorb(&part);
-                verdict
+                memo.sliced(Some(slice), f)
             }
         }
     }
@@ -280,7 +310,12 @@ impl TilingRider {
                 memo.planners.len() - 1
             }
         };
-        match memo.planners[i].1.solve(first, &mut memo.budget) {
+        // In a listing's rounds, a move's question gets the round's slice of the budget.
+        let slice = memo.plan_slice.filter(|_| first.is_some());
+        let answer = memo.sliced(slice, |memo| {
+            memo.planners[i].1.solve(first, &mut memo.budget)
+        });
+        match answer {
             Answer::NoPlan => Verdict::No,
             Answer::Undecided => Verdict::Undecided,
             Answer::Plan(plan) => {

@@ -103,7 +103,7 @@ fn replay_record(game: &Game<TilingRider>, rules: Rules, seed: u64, asked: &mut 
 }
 
 /// `games` random games of each rule set, the rule sets taking turns (so that a run stopped
-/// early has covered each alike); with `report`, the counts so far every 50 rounds.
+/// early has covered each alike); with `report`, the counts so far every 10 rounds.
 fn random_games(games: u64, max_turns: usize, report: bool) -> Vec<(Rules, Asked)> {
     let mut all: Vec<(Rules, Asked)> = [
         Rules::Standard,
@@ -126,7 +126,7 @@ fn random_games(games: u64, max_turns: usize, report: bool) -> Vec<(Rules, Asked
         for (rules, asked) in &mut all {
             random_game(*rules, 0x2222_0000 + game, max_turns, asked);
         }
-        if report && ((game + 1) % 50 == 0 || game + 1 == games) {
+        if report && ((game + 1) % 10 == 0 || game + 1 == games) {
             for (rules, asked) in &all {
                 eprintln!("after {} rounds, {rules:?}: {asked:?}", game + 1);
             }
