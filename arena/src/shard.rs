@@ -7,6 +7,7 @@
 //! save folder ([`ShardResults::file_name`]); [`merge`] checks that the files are slices of
 //! one match, none twice, and adds up their counts.
 
+use crate::matches::AdjudicatedCounts;
 use crate::sprt::{Results, Sprt};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -101,6 +102,10 @@ pub struct MatchKey {
     /// rule set's start; absent in the files of matches before `--start`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
+    /// The adjudication by the engines' scores (`--resign 1000/4 --draw 80/10/8`), when
+    /// asked for; absent in the files of matches without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<String>,
     /// The SPRT, if one was asked for.
     pub sprt: Option<Sprt>,
 }
@@ -118,6 +123,22 @@ pub struct GameEntry {
     pub ending: String,
     /// Its length in plies.
     pub plies: u64,
+}
+
+impl GameEntry {
+    /// a's score in the game (1, 0.5 or 0), from its result and colour.
+    pub fn a_score(&self) -> f64 {
+        let white = match self.result.as_str() {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        };
+        if self.a_white {
+            white
+        } else {
+            1.0 - white
+        }
+    }
 }
 
 /// What a slice of a match (or a whole match) writes to its save folder.
@@ -229,6 +250,10 @@ pub struct Merged {
     pub results: Results,
     /// The games read.
     pub games: u64,
+    /// How many games read ended each way (`win by checkmate`…).
+    pub endings: std::collections::BTreeMap<String, u64>,
+    /// The games read that were adjudicated by the engines' scores.
+    pub by_scores: AdjudicatedCounts,
 }
 
 /// Merges slices of one match: they must agree on the match and its split, and none may
@@ -245,6 +270,8 @@ pub fn merge(slices: &[ShardResults]) -> Result<Merged, String> {
         incomplete: Vec::new(),
         results: Results::default(),
         games: 0,
+        endings: Default::default(),
+        by_scores: AdjudicatedCounts::default(),
     };
     for slice in slices {
         if slice.key != first.key {
@@ -270,6 +297,10 @@ pub fn merge(slices: &[ShardResults]) -> Result<Merged, String> {
         }
         merged.results.merge(&slice.results);
         merged.games += slice.game_list.len() as u64;
+        for game in &slice.game_list {
+            *merged.endings.entry(game.ending.clone()).or_default() += 1;
+            merged.by_scores.add(&game.ending, game.a_score());
+        }
     }
     merged.shards.sort_unstable();
     merged.incomplete.sort_unstable();
@@ -296,6 +327,11 @@ fn key_difference(x: &MatchKey, y: &MatchKey) -> String {
             "start",
             x.start.clone().unwrap_or_else(|| "the rule set's".into()),
             y.start.clone().unwrap_or_else(|| "the rule set's".into()),
+        ),
+        (
+            "adjudication",
+            x.adjudication.clone().unwrap_or_else(|| "none".into()),
+            y.adjudication.clone().unwrap_or_else(|| "none".into()),
         ),
         (
             "sprt",
@@ -327,6 +363,7 @@ mod tests {
             max_plies: 400,
             openings: "none".into(),
             start: None,
+            adjudication: None,
             sprt: Some("elo0=0 elo1=10".parse().unwrap()),
         }
     }

@@ -4,12 +4,14 @@
 //! [`Played`], [`stats`] adds them up (Elo), and [`record`] writes them as records
 //! `chimera validate` reads. (The module is not called `match`: a keyword.)
 
+pub mod adjudicate;
 pub mod plan;
 mod played;
 pub mod record;
 pub mod runner;
 pub mod stats;
 
+pub use adjudicate::{AdjudicatedCounts, Adjudication, DrawRule, ResignRule};
 pub use played::{End, Played, SideStats};
 pub use runner::play_games;
 pub use stats::{elo_text, Summary, Tally};
@@ -433,6 +435,8 @@ pub struct Setup {
     pub players: [Player; 2],
     /// The plies (turns) after which a game is stopped, as an adjudicated draw.
     pub max_plies: usize,
+    /// The adjudication by the engines' scores (`--resign`, `--draw`; off by default).
+    pub adjudication: Adjudication,
     /// Where each pair starts (`--start`).
     pub starts: Starts,
     /// Each pair's opening.
@@ -548,6 +552,7 @@ pub fn shard_results(setup: &Setup, results: &[Played], complete: bool) -> Shard
             max_plies: setup.max_plies as u64,
             openings: setup.openings.source.clone(),
             start: setup.starts.describe(),
+            adjudication: setup.adjudication.describe(),
             sprt: setup.sprt,
         },
         shard: setup.shard,

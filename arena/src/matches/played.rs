@@ -1,5 +1,6 @@
 //! One game of a match: how it went and how it ended.
 
+use super::adjudicate::{DRAW_BY_ADJUDICATION, WIN_BY_ADJUDICATION};
 use crate::player::Report;
 use chimera_core::{Color, Outcome};
 use std::time::Duration;
@@ -20,6 +21,14 @@ pub enum End {
         /// The side that forfeits: 0 a, 1 b.
         side: usize,
         /// Why, in words.
+        why: String,
+    },
+    /// Ended by the engines' scores (`--resign`, `--draw`): won by `winner` (0 a, 1 b),
+    /// or drawn (`None`).
+    Adjudicated {
+        /// The side the game is given to; `None`: a draw.
+        winner: Option<usize>,
+        /// The rule, in words: `resign: both scores beyond 1000 for 4 moves`.
         why: String,
     },
 }
@@ -120,6 +129,15 @@ impl Played {
                     1.0
                 }
             }
+            End::Adjudicated {
+                winner: Some(side), ..
+            } => {
+                if *side == 0 {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
             _ => 0.5,
         }
     }
@@ -136,11 +154,22 @@ impl Played {
                     "1-0"
                 }
             }
+            End::Adjudicated {
+                winner: Some(side), ..
+            } => {
+                // The winner is White when it is a and a has White.
+                if (*side == 0) == self.a_white {
+                    "1-0"
+                } else {
+                    "0-1"
+                }
+            }
             _ => "1/2-1/2",
         }
     }
 
-    /// How the game ended, in words: `win by checkmate`, `adjudicated draw (400 plies)`.
+    /// How the game ended, in words: `win by checkmate`, `adjudicated draw (400 plies)`,
+    /// `win by adjudication (resign: both scores beyond 1000 for 4 moves)`.
     pub fn ending(&self, max_plies: u32) -> String {
         match &self.end {
             End::Rules(Outcome::Win { reason, .. }) => format!("win by {reason}"),
@@ -148,6 +177,11 @@ impl Played {
             End::MaxPlies => format!("adjudicated draw ({max_plies} plies)"),
             End::Other(why) => format!("adjudicated draw ({why})"),
             End::Forfeit { side, why } => format!("{} forfeits ({why})", ["a", "b"][*side]),
+            End::Adjudicated {
+                winner: Some(_),
+                why,
+            } => format!("{WIN_BY_ADJUDICATION} ({why})"),
+            End::Adjudicated { winner: None, why } => format!("{DRAW_BY_ADJUDICATION} ({why})"),
         }
     }
 }

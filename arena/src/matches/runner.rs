@@ -1,6 +1,7 @@
 //! Playing a match's games: on several threads, each game's players seated, its opening
 //! played, and its moves asked for in turn.
 
+use super::adjudicate::Adjudicator;
 use super::played::{End, Played};
 use super::{Player, Setup};
 use crate::external::{ExternalError, ExternalPlayer, Reply, UciScore};
@@ -59,6 +60,8 @@ struct Seats<'e> {
     /// The players the thread keeps (cleared for this game).
     kept: &'e mut Kept,
     limits: [Limits; 2],
+    /// The game's watch over the engines' scores (`--resign`, `--draw`).
+    adjudicator: Adjudicator,
 }
 
 impl<'e> Seats<'e> {
@@ -89,6 +92,7 @@ impl<'e> Seats<'e> {
             baselines,
             kept,
             limits,
+            adjudicator: Adjudicator::new(setup.adjudication),
         }
     }
 
@@ -187,6 +191,10 @@ fn next_move(
     let turn = game.turn();
     // A ply is a turn: a new one starts when the side to move changes.
     if played.sides.last() != Some(&turn) {
+        // The turn before is over: the engines' scores may end the game.
+        if let Some(end) = seats.adjudicator.turn_over(played.plies) {
+            return Ok(Some(end));
+        }
         if played.plies >= setup.max_plies {
             return Ok(Some(End::MaxPlies));
         }
@@ -195,11 +203,12 @@ fn next_move(
     let side = usize::from((turn == Color::White) != played.a_white);
     let who = ["a", "b"][side];
     let external = seats.kept.externals[side].is_some();
-    let report = match ask(setup, game, played, seats, side)? {
-        Ok(report) => report,
+    let (report, scored) = match ask(setup, game, played, seats, side)? {
+        Ok(answer) => answer,
         Err(end) => return Ok(Some(end)),
     };
     played.stats[side].add_move(&report);
+    seats.adjudicator.note(side, scored.then_some(report.score));
     if let Err(e) = game.play_within(&report.best_move, &[], &mut budget(&setup.stop), false) {
         let why = format!("{who}'s move {} refused: {e}", report.best_move);
         return Ok(Some(match e {
@@ -217,25 +226,31 @@ fn next_move(
     Ok(None)
 }
 
-/// Asks `side`'s player for its move: its report, or how the game ends (an in-process
-/// player that cannot move: an adjudicated draw; an external one: a forfeit).
+/// Asks `side`'s player for its move: its report and whether its score is the player's
+/// own (an engine's, not a baseline's, nor an external engine's that sent no score), or
+/// how the game ends (an in-process player that cannot move: an adjudicated draw; an
+/// external one: a forfeit).
 fn ask(
     setup: &Setup,
     game: &mut dyn DynGame,
     played: &Played,
     seats: &mut Seats<'_>,
     side: usize,
-) -> Result<Result<Report, End>, Error> {
+) -> Result<Result<(Report, bool), End>, Error> {
     let who = ["a", "b"][side];
     if let Some(external) = seats.kept.externals[side].as_mut() {
         return Ok(match external.play(&played.moves) {
-            Ok(reply) => Ok(report_of(reply)),
+            Ok(reply) => {
+                let scored = reply.info.score.is_some();
+                Ok((report_of(reply), scored))
+            }
             Err(e) => Err(End::Forfeit {
                 side,
                 why: forfeit_text(&e),
             }),
         });
     }
+    let scored = seats.baselines[side].is_none();
     let (Some(player), limits) = seats.computer(side) else {
         return Err(Error::new(format!(
             "{}: no computer player",
@@ -244,6 +259,7 @@ fn ask(
     };
     Ok(player
         .search(game, limits)
+        .map(|report| (report, scored))
         .map_err(|f| End::Other(format!("{who} could not move: {}", f.message))))
 }
 

@@ -1,6 +1,7 @@
 //! What a match's games add up to: a's score, overall and by colour, and the Elo
 //! difference with its margin.
 
+use super::adjudicate::AdjudicatedCounts;
 use super::played::{End, Played, SideStats};
 use crate::sprt::{GameResult, Pairing, Results};
 use std::collections::BTreeMap;
@@ -112,8 +113,10 @@ pub struct Summary {
     pub black: Tally,
     /// How many games ended each way (`win by checkmate`…).
     pub endings: BTreeMap<String, u64>,
-    /// The games adjudicated (stopped, counted as draws).
+    /// The games adjudicated (stopped at `--max-plies` or undecided, counted as draws).
     pub adjudicated: u64,
+    /// The games adjudicated by the engines' scores (`--resign`, `--draw`).
+    pub by_scores: AdjudicatedCounts,
     /// The games a and b lost by forfeit.
     pub forfeits: [u64; 2],
     /// a's pairs of games (and any game outside a pair), for the Elo and the SPRT.
@@ -145,10 +148,15 @@ impl Summary {
             } else {
                 sum.black.add(s);
             }
-            if !matches!(p.end, End::Rules(_) | End::Forfeit { .. }) {
+            if !matches!(
+                p.end,
+                End::Rules(_) | End::Forfeit { .. } | End::Adjudicated { .. }
+            ) {
                 sum.adjudicated += 1;
             }
-            *sum.endings.entry(p.ending(max_plies)).or_default() += 1;
+            let ending = p.ending(max_plies);
+            sum.by_scores.add(&ending, s);
+            *sum.endings.entry(ending).or_default() += 1;
             sum.stats[0].add(&p.stats[0]);
             sum.stats[1].add(&p.stats[1]);
             sum.plies += p.plies;

@@ -96,7 +96,25 @@ fn print(io: &mut Io<'_>, merged: &Merged, sprt: Option<Sprt>) -> Result<(), Fai
     for line in merged.results.report_lines(sprt.as_ref()) {
         writeln!(out, "{line}")?;
     }
+    if let Some(rules) = &key.adjudication {
+        writeln!(
+            out,
+            "Adjudicated by the engines' scores ({rules}): {}",
+            merged.by_scores.text()
+        )?;
+    }
+    if !merged.endings.is_empty() {
+        writeln!(out, "Endings: {}", endings_text(&merged.endings))?;
+    }
     Ok(())
+}
+
+/// The endings, most frequent first: `win by checkmate: 12; draw by stalemate: 3`.
+fn endings_text(endings: &std::collections::BTreeMap<String, u64>) -> String {
+    let mut by_count: Vec<(&String, &u64)> = endings.iter().collect();
+    by_count.sort_by(|x, y| y.1.cmp(x.1).then(x.0.cmp(y.0)));
+    let texts: Vec<String> = by_count.iter().map(|(e, n)| format!("{e}: {n}")).collect();
+    texts.join("; ")
 }
 
 /// `0, 3, 7` (the first 20, then how many more).

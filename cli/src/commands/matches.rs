@@ -7,9 +7,9 @@ use chimera_arena::matches::plan::{
 };
 use chimera_arena::matches::record::{file_name, save_game};
 use chimera_arena::matches::{
-    check_lengths, clock_seed, jobs, parse_games, parse_player, play_games, shard_results, Played,
-    Player, Setup, SideStats, SprtWatch, Starts, Summary, DEFAULT_GAMES, DEFAULT_MAX_PLIES,
-    DEFAULT_SPRT_GAMES,
+    check_lengths, clock_seed, jobs, parse_games, parse_player, play_games, shard_results,
+    Adjudication, DrawRule, Played, Player, ResignRule, Setup, SideStats, SprtWatch, Starts,
+    Summary, DEFAULT_GAMES, DEFAULT_MAX_PLIES, DEFAULT_SPRT_GAMES,
 };
 use chimera_arena::shard::{Shard, ShardResults};
 use chimera_arena::sprt::{Decision, Sprt};
@@ -69,6 +69,17 @@ pub struct MatchArgs {
     /// never stopped within a turn).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
+    /// Adjudicate a game as won when both engines agree: for MOVES consecutive moves of
+    /// each side, the loser's own score at most -SCORE centipawns and the winner's at least
+    /// +SCORE (a mate score is beyond any SCORE), e.g. 1000/4. Off by default; a player
+    /// without a score (random, greedy) never lets it happen.
+    #[arg(long, value_name = "SCORE/MOVES")]
+    pub resign: Option<ResignRule>,
+    /// Adjudicate a game as drawn after PLY plies when both engines' own scores stay within
+    /// ±SCORE centipawns for MOVES consecutive moves of each side, e.g. 80/10/8. Off by
+    /// default.
+    #[arg(long, value_name = "PLY/SCORE/MOVES")]
+    pub draw: Option<DrawRule>,
     /// The seed of the random players and openings; default: from the clock (the output
     /// says which). With engine limits by depth or nodes, the same seed replays the match.
     #[arg(long, value_name = "N")]
@@ -149,6 +160,10 @@ fn setup(args: &MatchArgs) -> Result<(Setup, Vec<usize>), Failure> {
         rules: args.rules.clone(),
         players: [args.a.clone(), args.b.clone()],
         max_plies: args.max_plies as usize,
+        adjudication: Adjudication {
+            resign: args.resign,
+            draw: args.draw,
+        },
         starts,
         openings,
         seed,
@@ -353,6 +368,13 @@ fn report(
         "Adjudicated: {} (counted as draws; stopped at {} plies or undecided)",
         sum.adjudicated, setup.max_plies
     )?;
+    if let Some(rules) = setup.adjudication.describe() {
+        writeln!(
+            out,
+            "Adjudicated by the engines' scores ({rules}): {}",
+            sum.by_scores.text()
+        )?;
+    }
     if sum.forfeits != [0, 0] {
         writeln!(
             out,

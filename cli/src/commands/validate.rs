@@ -66,14 +66,28 @@ pub fn run(
         .map(|stop| BadMove::at(game.as_ref(), &record, stop, first, limit));
     // The final position is asked about only when every move was played.
     let survey = bad.is_none().then(|| Survey::of(game.as_ref(), limit));
+    let recorded = Recorded::of(&text);
 
     if json {
-        let value = result_json(&name, game.as_ref(), bad.as_ref(), survey.as_ref(), limit);
+        let mut value = result_json(&name, game.as_ref(), bad.as_ref(), survey.as_ref(), limit);
+        if let (Value::Object(map), Some(survey)) = (&mut value, &survey) {
+            map.insert(
+                "recorded_result".into(),
+                json!(recorded.as_ref().map(|r| &r.result)),
+            );
+            map.insert(
+                "adjudicated".into(),
+                json!(recorded.as_ref().is_some_and(|r| r.adjudicated(survey))),
+            );
+        }
         io.out.write_all(to_text(&value).as_bytes())?;
     } else if let Some(b) = &bad {
         b.write(io.out, &name, limit)?;
     } else if let Some(survey) = &survey {
         write_valid(io.out, &name, game.as_ref(), survey)?;
+        if let Some(line) = recorded.and_then(|r| r.note(survey)) {
+            writeln!(io.out, "{line}")?;
+        }
     }
     if let (None, Some(out)) = (&bad, &options.save) {
         let text = write_by(
@@ -208,6 +222,66 @@ fn result_json(
         "budget": limit.arg(),
         "error": bad.map_or(Value::Null, BadMove::json),
     })
+}
+
+/// The most characters of a record's own words on its result that `validate` repeats.
+const MAX_HOW_CHARS: usize = 300;
+
+/// The result a record states (`[Result "1-0"]`), and how it came about when the record
+/// says (`chimera match --save`'s comment `# Result: 1-0 win by adjudication (…)`).
+struct Recorded {
+    result: String,
+    how: Option<String>,
+}
+
+impl Recorded {
+    /// The result stated in the record `text`, if any.
+    fn of(text: &str) -> Option<Recorded> {
+        let result = chimera_core::record::RecordHeaders::read(text).result?;
+        let how = text
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("# Result: "))
+            .find_map(|rest| rest.strip_prefix(result.as_str()))
+            .map(|how| how.trim().chars().take(MAX_HOW_CHARS).collect::<String>())
+            .filter(|how| !how.is_empty());
+        Some(Recorded {
+            result: excerpt(&result).into_owned(),
+            how,
+        })
+    }
+
+    /// Whether the result was not the rules' decision: the game was not over by them
+    /// (an adjudication by the match, or a forfeit).
+    fn adjudicated(&self, survey: &Survey) -> bool {
+        survey.status == Status::Ongoing
+    }
+
+    /// What `validate` says of the stated result when the rules did not decide it, or
+    /// decided otherwise; `None` when the rules agree.
+    fn note(&self, survey: &Survey) -> Option<String> {
+        let how = self
+            .how
+            .as_ref()
+            .map_or(String::new(), |h| format!(" ({h})"));
+        match survey.status {
+            Status::Over(outcome) if outcome.score() == self.result => None,
+            Status::Over(outcome) => Some(format!(
+                "Recorded result: {}{how}, but the rules give {}",
+                self.result,
+                outcome.score()
+            )),
+            Status::Ongoing => Some(format!(
+                "Recorded result: {}{how}: adjudicated, not decided by the rules (the game \
+                 was not over by them; the moves are legal)",
+                self.result
+            )),
+            Status::Undecided => Some(format!(
+                "Recorded result: {}{how}: not shown to be the rules' decision (whether the \
+                 game was over was not decided within the budget; the moves are legal)",
+                self.result
+            )),
+        }
+    }
 }
 
 /// A record played to the end: the number of plies, the final diagram and position, and
