@@ -688,6 +688,25 @@ impl<'a> Enc<'a> {
         lits
     }
 
+    /// A literal equal to the OR of `lits`: TRUE if one of them is, FALSE if there are
+    /// none, else a new variable `n` with the clauses `-n ∨ lits` and `-x ∨ n` for each `x`.
+    fn or_gate(&mut self, lits: &[Lit]) -> Lit {
+        if lits.contains(&TRUE) {
+            TRUE
+        } else if lits.is_empty() {
+            FALSE
+        } else {
+            let n = self.cnf.var();
+            let mut cl = vec![-n];
+            cl.extend(lits);
+            self.cnf.add(&cl);
+            for &x in lits {
+                self.cnf.add(&[-x, n]);
+            }
+            n
+        }
+    }
+
     /// Unit `u` is not empty at time `t` (defined both ways).
     fn ne(&mut self, u: Unit, t: usize) -> Lit {
         if let Some(&l) = self.v.ne[t].get(u.index()) {
@@ -699,20 +718,7 @@ impl<'a> Enc<'a> {
         for s in u.squares() {
             lits.extend(self.occupants(s, t));
         }
-        let l = if lits.contains(&TRUE) {
-            TRUE
-        } else if lits.is_empty() {
-            FALSE
-        } else {
-            let n = self.cnf.var();
-            let mut cl = vec![-n];
-            cl.extend(&lits);
-            self.cnf.add(&cl);
-            for &x in &lits {
-                self.cnf.add(&[-x, n]);
-            }
-            n
-        };
+        let l = self.or_gate(&lits);
         if self.v.ne[t].is_empty() {
             self.v.ne[t] = vec![0; UNITS];
         }
@@ -808,20 +814,7 @@ impl Enc<'_> {
         }
         lits.sort_unstable();
         lits.dedup();
-        let l = if lits.contains(&TRUE) {
-            TRUE
-        } else if lits.is_empty() {
-            FALSE
-        } else {
-            let n = self.cnf.var();
-            let mut cl = vec![-n];
-            cl.extend(&lits);
-            self.cnf.add(&cl);
-            for &x in &lits {
-                self.cnf.add(&[-x, n]);
-            }
-            n
-        };
+        let l = self.or_gate(&lits);
         if self.v.bne[t].is_empty() {
             self.v.bne[t] = vec![0; SQUARES];
         }
