@@ -1,6 +1,6 @@
 //! Checks of an evaluation written as features times weights ([`chimera_kit::tune`]).
 
-use chimera_kit::tune::{Dense, Features};
+use chimera_kit::tune::{parse_weights, Dense, Dot, Features, WeightSet};
 
 /// Checks that an evaluation is symmetric: in every position, the features counted with
 /// the other side to move (`flip` gives that position) are the negation of its own, except
@@ -24,5 +24,28 @@ pub fn check_features_symmetric<P: Features>(
                 assert_eq!(*x, -*y, "{} in {}", P::NAMES[i], text(pos));
             }
         }
+    }
+}
+
+/// Checks that a variant's weight file reads: one weight for each feature, in order.
+pub fn check_weight_file(weights: &WeightSet) {
+    let parsed = parse_weights(weights.text(), weights.names());
+    assert_eq!(parsed.map(|w| w.len()), Ok(weights.names().len()));
+}
+
+/// Checks that the legacy weights are the evaluation before tuning: in every position the
+/// features times `weights.legacy()` sum to `old`, that evaluation's score from the side
+/// to move. `text` names a position in a failure.
+pub fn check_legacy_weights<P: Features>(
+    positions: &[P],
+    weights: &WeightSet,
+    old: impl Fn(&P) -> i32,
+    text: impl Fn(&P) -> String,
+) {
+    assert!(!positions.is_empty(), "no positions to check");
+    for pos in positions {
+        let mut dot = Dot::new(weights.legacy());
+        pos.features(&mut dot);
+        assert_eq!(dot.sum(), old(pos), "{}", text(pos));
     }
 }

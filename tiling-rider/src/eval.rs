@@ -543,8 +543,7 @@ mod tests {
 
     #[test]
     fn the_weight_file_reads() {
-        let weights = chimera_kit::tune::parse_weights(WEIGHTS.text(), FEATURES);
-        assert_eq!(weights.map(|w| w.len()), Ok(FEATURES.len()));
+        chimera_test_kit::check_weight_file(&WEIGHTS);
     }
 
     #[test]

@@ -358,7 +358,7 @@ impl Evaluate for Triagonal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chimera_kit::tune::{parse_weights, Dense};
+    use chimera_kit::tune::Dense;
 
     /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
     fn legacy_side_score(pos: &Triagonal, color: Color) -> i32 {
@@ -551,10 +551,7 @@ mod tests {
 
     #[test]
     fn the_weight_file_reads() {
-        assert_eq!(
-            parse_weights(WEIGHTS.text(), FEATURES).map(|w| w.len()),
-            Ok(FEATURES.len())
-        );
+        chimera_test_kit::check_weight_file(&WEIGHTS);
     }
 
     #[test]
@@ -563,12 +560,9 @@ mod tests {
         assert!(positions
             .iter()
             .any(|p| p.count(Color::White, Role::Jack) > 0));
-        for pos in positions {
-            let mut dot = Dot::new(WEIGHTS.legacy());
-            pos.features(&mut dot);
-            let old = legacy_side_score(&pos, pos.turn) - legacy_side_score(&pos, !pos.turn);
-            assert_eq!(dot.sum(), old, "{}", pos.to_text());
-        }
+        let old =
+            |pos: &Triagonal| legacy_side_score(pos, pos.turn) - legacy_side_score(pos, !pos.turn);
+        chimera_test_kit::check_legacy_weights(&positions, &WEIGHTS, old, |p| p.to_text());
     }
 
     #[test]

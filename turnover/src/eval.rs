@@ -211,7 +211,7 @@ impl Evaluate for Turnover {
 mod tests {
     use super::*;
     use chimera_core::Position;
-    use chimera_kit::tune::{parse_weights, Dense};
+    use chimera_kit::tune::Dense;
 
     /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
     fn legacy_side_score(pos: &Turnover, color: Color) -> i32 {
@@ -261,20 +261,14 @@ mod tests {
 
     #[test]
     fn the_weight_file_reads() {
-        assert_eq!(
-            parse_weights(WEIGHTS.text(), FEATURES).map(|w| w.len()),
-            Ok(FEATURES.len())
-        );
+        chimera_test_kit::check_weight_file(&WEIGHTS);
     }
 
     #[test]
     fn the_legacy_weights_are_the_old_evaluation() {
-        for pos in positions() {
-            let mut dot = Dot::new(WEIGHTS.legacy());
-            pos.features(&mut dot);
-            let old = legacy_side_score(&pos, pos.turn) - legacy_side_score(&pos, !pos.turn);
-            assert_eq!(dot.sum(), old, "{}", pos.to_text());
-        }
+        let old =
+            |pos: &Turnover| legacy_side_score(pos, pos.turn) - legacy_side_score(pos, !pos.turn);
+        chimera_test_kit::check_legacy_weights(&positions(), &WEIGHTS, old, |p| p.to_text());
     }
 
     #[test]

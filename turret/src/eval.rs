@@ -383,7 +383,7 @@ mod tests {
     use crate::board::Dir;
     use chimera_core::Position;
     use chimera_kit::tune::FeatureSink;
-    use chimera_kit::tune::{parse_weights, Dense, Dot};
+    use chimera_kit::tune::{Dense, Dot};
 
     /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
     fn legacy_side_score(pos: &Turret, color: Color) -> i32 {
@@ -703,20 +703,14 @@ mod tests {
 
     #[test]
     fn the_weight_file_reads() {
-        assert_eq!(
-            parse_weights(WEIGHTS.text(), FEATURES).map(|w| w.len()),
-            Ok(FEATURES.len())
-        );
+        chimera_test_kit::check_weight_file(&WEIGHTS);
     }
 
     #[test]
     fn the_legacy_weights_are_the_old_evaluation() {
-        for pos in positions() {
-            let mut dot = Dot::new(WEIGHTS.legacy());
-            pos.features(&mut dot);
-            let old = legacy_side_score(&pos, pos.turn) - legacy_side_score(&pos, !pos.turn);
-            assert_eq!(dot.sum(), old, "{}", pos.to_text());
-        }
+        let old =
+            |pos: &Turret| legacy_side_score(pos, pos.turn) - legacy_side_score(pos, !pos.turn);
+        chimera_test_kit::check_legacy_weights(&positions(), &WEIGHTS, old, |p| p.to_text());
     }
 
     #[test]
