@@ -10,7 +10,7 @@ use std::path::PathBuf;
 /// The arguments of `chimera tune`.
 #[derive(Clone, Debug, Args)]
 pub struct TuneArgs {
-    /// The variant: turtle-shell, turret, turnover, triagonal or tiling-rider.
+    /// The variant: chess, turtle-shell, turret, turnover, triagonal or tiling-rider.
     pub variant: String,
     /// The data file `chimera selfplay --output` wrote.
     pub file: PathBuf,
