@@ -498,13 +498,30 @@ pub fn tune_of<P: Position + Features>(
 /// Texel tuning of `variant` on the data file's text, starting from its current (tuned)
 /// weights; `header` heads the weight file (how it was made).
 pub fn tune(variant: &str, data: &str, fit: &Fit, header: &str) -> Result<Tuned, String> {
+    tune_from(variant, data, None, fit, header)
+}
+
+/// As [`tune`], starting from the weight file `start` (its text) when given: e.g. to
+/// measure a fit's error on other data (`fit.iterations` 0, or every weight frozen).
+pub fn tune_from(
+    variant: &str,
+    data: &str,
+    start: Option<&str>,
+    fit: &Fit,
+    header: &str,
+) -> Result<Tuned, String> {
     use chimera_chess::Chess;
     use chimera_tiling_rider::TilingRider;
     use chimera_triagonal::Triagonal;
     use chimera_turnover::Turnover;
     use chimera_turret::Turret;
     use chimera_turtle_shell::TurtleShell;
-    let start = weight_set(variant)?.tuned().to_vec();
+    let weights = weight_set(variant)?;
+    let start = match start {
+        Some(text) => chimera_kit::tune::parse_weights(text, weights.names())
+            .map_err(|e| format!("the starting weights: {e}"))?,
+        None => weights.tuned().to_vec(),
+    };
     match variant {
         "chess" => tune_of::<Chess>(data, &start, fit, header),
         "turtle-shell" => tune_of::<TurtleShell>(data, &start, fit, header),
@@ -608,6 +625,17 @@ mod tests {
             assert_eq!(weights, Ok(tuned.weights.clone()));
             // The frozen material and piece-square scales stay 1.
             assert_eq!(&tuned.weights[..2], &[1, 1]);
+            // Started from the fitted weights, nothing frozen moves and the error is the
+            // fit's.
+            let all = Fit {
+                frozen: (0..chimera_chess::FEATURES.len()).collect(),
+                ..fit
+            };
+            let again = tune_from("chess", &text, Some(&tuned.text), &all, "").unwrap();
+            assert_eq!(again.weights, tuned.weights);
+            assert!((again.error_before - tuned.error_after).abs() < 1e-4);
+            let bad = tune_from("chess", &text, Some("tempo 3\n"), &all, "").unwrap_err();
+            assert!(bad.contains("starting weights"), "{bad}");
         }
         // Chess plays its compiled-in weights only.
         let legacy = SelfplayOptions {
