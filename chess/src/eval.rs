@@ -888,9 +888,7 @@ mod tests {
         let pushed = fen("6k1/8/8/8/8/6P1/5P2/6K1 w - - 0 1");
         assert_eq!(
             pushed.shelter(Color::White),
-            w::WEIGHTS[w::F_SHELTER + 1]
-                + w::WEIGHTS[w::F_SHELTER + 2]
-                + w::WEIGHTS[w::F_SHELTER]
+            w::WEIGHTS[w::F_SHELTER + 1] + w::WEIGHTS[w::F_SHELTER + 2] + w::WEIGHTS[w::F_SHELTER]
         );
         // A king that may still castle counts the better of where it stands and where
         // it would go; one that may not counts where it stands.
