@@ -11,13 +11,20 @@
 //! king danger: attack units of the pieces that reach the king's zone (its square, its
 //! neighbours and the squares in front), its safe checks and the zone's weak squares,
 //! squared, scaled by the number of attackers and cut down without the attacker's queen.
-//! The weights are data, in [`crate::weights`].
+//! The weights are data, in [`crate::weights`] and `src/weights.txt`.
+//!
+//! The same code serves the search and the tuner: each term is written to a [`Sink`] by
+//! feature number; the search's sink ([`Terms`]) adds the weights at once (constants, read
+//! at compile time), the tuner's ([`Counts`]) counts the features, and [`Features`] gives
+//! them to `chimera tune` (each count times the phase share of its weight, so that the
+//! score is the weighted sum over [`Features::SCALE`], the full phase).
 
 use crate::board::{self, sq, Bitboard};
 use crate::position::Chess;
 use crate::types::{Move, MoveKind, Role};
 use crate::weights::{self as w, Pair};
 use chimera_core::{Color, Evaluate};
+use chimera_kit::tune::{FeatureSink, Features, WeightSet};
 
 /// The value of each role in centipawns, in the order of [`Role::ALL`] (the king's is 0):
 /// what a capture gains, for ordering moves.
@@ -101,23 +108,91 @@ fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// A sum of (middlegame, endgame) terms.
+/// Where the evaluation's terms go, by feature number of [`w::NAMES`]: summed with their
+/// weights ([`Terms`], the search) or counted ([`Counts`], the tuner).
+trait Sink: Default {
+    /// A term with a middlegame and an endgame weight (the features `f` and `f + 1`),
+    /// `times` times.
+    fn pair(&mut self, f: usize, times: i32);
+    /// A term with a middlegame weight only (feature `f`).
+    fn mg(&mut self, f: usize, times: i32);
+    /// A term with an endgame weight only (feature `f`).
+    fn eg(&mut self, f: usize, times: i32);
+    /// The king shelter of `color`, best at square `k` (`score`: its middlegame value).
+    fn shelter(&mut self, pos: &Chess, color: Color, score: i32, k: usize);
+}
+
+/// A sum of (middlegame, endgame) terms: the weights of [`w::WEIGHTS`] times the terms.
 #[derive(Clone, Copy, Default)]
 struct Terms(i32, i32);
 
-impl Terms {
-    #[inline]
-    fn add(&mut self, (mg, eg): Pair, times: i32) {
+impl Sink for Terms {
+    #[inline(always)]
+    fn pair(&mut self, f: usize, times: i32) {
+        let (mg, eg): Pair = w::pair(f);
         self.0 += mg * times;
         self.1 += eg * times;
+    }
+
+    #[inline(always)]
+    fn mg(&mut self, f: usize, times: i32) {
+        self.0 += w::WEIGHTS[f] * times;
+    }
+
+    #[inline(always)]
+    fn eg(&mut self, f: usize, times: i32) {
+        self.1 += w::WEIGHTS[f] * times;
+    }
+
+    #[inline(always)]
+    fn shelter(&mut self, _: &Chess, _: Color, score: i32, _: usize) {
+        self.0 += score;
+    }
+}
+
+/// How many times each feature counts (for the tuner).
+#[derive(Clone, Copy)]
+struct Counts([i32; w::FEATURE_COUNT]);
+
+impl Default for Counts {
+    fn default() -> Counts {
+        Counts([0; w::FEATURE_COUNT])
+    }
+}
+
+impl Sink for Counts {
+    fn pair(&mut self, f: usize, times: i32) {
+        self.0[f] += times;
+        self.0[f + 1] += times;
+    }
+
+    fn mg(&mut self, f: usize, times: i32) {
+        self.0[f] += times;
+    }
+
+    fn eg(&mut self, f: usize, times: i32) {
+        self.0[f] += times;
+    }
+
+    fn shelter(&mut self, pos: &Chess, color: Color, _: i32, k: usize) {
+        pos.shelter_at(color, k, self);
+    }
+}
+
+impl Counts {
+    /// Adds (`sign` 1) or subtracts (-1) the counts of `other`.
+    fn merge(&mut self, other: &Counts, sign: i32) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += sign * b;
+        }
     }
 }
 
 /// One side's terms and what its pieces attack, gathered in one pass over its pieces.
 #[derive(Default)]
-struct Side {
+struct Side<S> {
     /// The side's terms so far.
-    terms: Terms,
+    terms: S,
     /// The squares its pieces attack, by role.
     by_role: [u64; 6],
     /// Every square it attacks.
@@ -130,7 +205,7 @@ struct Side {
     attackers: usize,
 }
 
-impl Side {
+impl<S> Side<S> {
     /// Notes the squares `attacks` a piece of `role` attacks.
     #[inline]
     fn attack(&mut self, role: Role, attacks: u64) {
@@ -169,8 +244,8 @@ impl Chess {
 
     /// `color`'s terms other than material and piece-square values (kept in `psqt`) and
     /// the danger to the enemy king, with what its pieces attack.
-    fn side_terms(&self, color: Color) -> Side {
-        let mut side = Side::default();
+    fn side_terms<S: Sink>(&self, color: Color) -> Side<S> {
+        let mut side = Side::<S>::default();
         let own = u64::from(self.colors[color.index()]);
         let enemy_pawns = self.bits(!color, Role::Pawn);
         let unsafe_squares = pawn_attacks(!color, enemy_pawns) | own;
@@ -189,7 +264,8 @@ impl Chess {
             for s in squares(self.bits(color, role)) {
                 let attacks = self.attacks(role, s, occ);
                 let reach = (attacks & !unsafe_squares).count_ones() as i32;
-                side.terms.add(w::MOBILITY[r], reach - w::MOBILITY_BASE[r]);
+                side.terms
+                    .pair(w::F_MOBILITY + 2 * (r - 1), reach - w::MOBILITY_BASE[r]);
                 let on_zone = (attacks & zone).count_ones() as i32;
                 if on_zone > 0 {
                     side.units += w::KING_ATTACK_WEIGHT[r] * on_zone;
@@ -203,7 +279,9 @@ impl Chess {
         }
         self.pawn_terms(color, &mut side.terms);
         self.piece_terms(color, &mut side.terms);
-        side.terms.0 += self.shelter(color);
+        if let Some((score, k)) = self.best_shelter(color) {
+            side.terms.shelter(self, color, score, k);
+        }
         side
     }
 
@@ -211,7 +289,7 @@ impl Chess {
     /// what the defender's pieces attack (`them`): the attack units on its zone, its safe
     /// checks and the weak squares of the zone, squared, scaled by the number of attackers
     /// and cut down when the attacker has no queen.
-    fn king_danger(&self, color: Color, us: &Side, them: &Side) -> i32 {
+    fn king_danger<S>(&self, color: Color, us: &Side<S>, them: &Side<S>) -> i32 {
         let scale = w::ATTACKERS_SCALE[us.attackers.min(w::ATTACKERS_SCALE.len() - 1)];
         let Some(k) = self.king(!color).filter(|_| scale > 0) else {
             return 0;
@@ -249,8 +327,8 @@ impl Chess {
     /// `color`'s passed pawns from the fourth rank on, beyond their rank's value: the
     /// kings' distances to the square in front of each, and whether that square is free
     /// (empty, and not attacked by the enemy, whose attacks are `them`).
-    fn passer_terms(&self, color: Color, them: &Side) -> Terms {
-        let mut t = Terms::default();
+    fn passer_terms<S: Sink>(&self, color: Color, them: &Side<S>) -> S {
+        let mut t = S::default();
         let (Some(own_king), Some(enemy_king)) = (self.king(color), self.king(!color)) else {
             return t;
         };
@@ -270,12 +348,16 @@ impl Chess {
             // On the fourth rank or further (and never on the last), so `stop` is a square.
             let stop = if color == Color::White { s + 8 } else { s - 8 };
             let weight = rank as i32 - 2;
-            let (far, near) = w::PASSER_KING_DISTANCE;
-            t.1 += (distance(enemy_king.index(), stop) * far
-                - distance(own_king.index(), stop) * near)
-                * weight;
+            t.eg(
+                w::F_PASSER_ENEMY_KING,
+                distance(enemy_king.index(), stop) * weight,
+            );
+            t.eg(
+                w::F_PASSER_OWN_KING,
+                -distance(own_king.index(), stop) * weight,
+            );
             if blocked & (1u64 << stop) == 0 {
-                t.add(w::PASSER_FREE, weight);
+                t.pair(w::F_PASSER_FREE, weight);
             }
         }
         t
@@ -283,12 +365,12 @@ impl Chess {
 
     /// `color`'s threats (its pieces as `us`) against the enemy pieces (theirs as
     /// `them`): pieces attacked by pawns, by minor pieces and by rooks, and hanging pieces.
-    fn threats(&self, color: Color, us: &Side, them: &Side) -> Terms {
-        let mut t = Terms::default();
+    fn threats<S: Sink>(&self, color: Color, us: &Side<S>, them: &Side<S>) -> S {
+        let mut t = S::default();
         let enemy = u64::from(self.colors[(!color).index()]);
         let pieces = enemy & !self.bits(!color, Role::Pawn) & !self.bits(!color, Role::King);
-        t.add(
-            w::THREAT_BY_PAWN,
+        t.pair(
+            w::F_THREAT_BY_PAWN,
             (pieces & us.by_role[Role::Pawn.index()]).count_ones() as i32,
         );
         let unguarded = enemy & !them.all;
@@ -306,12 +388,12 @@ impl Chess {
             let targets = self.bits(!color, role);
             let r = role.index();
             let minor_hits = targets & by_minor & (unguarded | heavy);
-            t.add(w::THREAT_BY_MINOR[r], minor_hits.count_ones() as i32);
+            t.pair(w::F_THREAT_BY_MINOR + 2 * r, minor_hits.count_ones() as i32);
             let rook_hits = targets & by_rook & (unguarded | queens);
-            t.add(w::THREAT_BY_ROOK[r], rook_hits.count_ones() as i32);
+            t.pair(w::F_THREAT_BY_ROOK + 2 * r, rook_hits.count_ones() as i32);
         }
-        t.add(
-            w::HANGING,
+        t.pair(
+            w::F_HANGING,
             (pieces & unguarded & us.all).count_ones() as i32,
         );
         t
@@ -319,29 +401,45 @@ impl Chess {
 
     /// The middlegame pawn shelter of `color`'s king, less the enemy's pawn storm: where
     /// it stands, or where it can still castle if that is better.
+    #[cfg(test)]
     fn shelter(&self, color: Color) -> i32 {
+        self.best_shelter(color).map_or(0, |(score, _)| score)
+    }
+
+    /// The shelter of `color`'s king at `k`, in middlegame centipawns.
+    #[inline]
+    fn shelter_score(&self, color: Color, k: usize) -> i32 {
+        let mut t = Terms::default();
+        self.shelter_at(color, k, &mut t);
+        t.0
+    }
+
+    /// The best shelter of `color`'s king and where (see [`Chess::shelter`]); `None`
+    /// without a king.
+    fn best_shelter(&self, color: Color) -> Option<(i32, usize)> {
         use crate::position::{
             BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
         };
-        let Some(k) = self.king(color) else {
-            return 0;
-        };
-        let mut best = self.shelter_at(color, k.index());
+        let k = self.king(color)?.index();
+        let mut best = (self.shelter_score(color, k), k);
         let (king_side, queen_side, back) = match color {
             Color::White => (WHITE_KING_SIDE, WHITE_QUEEN_SIDE, 0),
             Color::Black => (BLACK_KING_SIDE, BLACK_QUEEN_SIDE, 56),
         };
-        if self.castling & king_side != 0 {
-            best = best.max(self.shelter_at(color, back + 6));
+        for (side, square) in [(king_side, back + 6), (queen_side, back + 2)] {
+            if self.castling & side != 0 {
+                let score = self.shelter_score(color, square);
+                if score > best.0 {
+                    best = (score, square);
+                }
+            }
         }
-        if self.castling & queen_side != 0 {
-            best = best.max(self.shelter_at(color, back + 2));
-        }
-        best
+        Some(best)
     }
 
     /// The shelter less the storm for a king of `color` on square `k`.
-    fn shelter_at(&self, color: Color, k: usize) -> i32 {
+    #[inline(always)]
+    fn shelter_at<S: Sink>(&self, color: Color, k: usize, t: &mut S) {
         let rank = k / 8;
         let front = match color {
             Color::White => u64::MAX << (8 * rank),
@@ -358,18 +456,16 @@ impl Chess {
             }
         };
         let centre = (k % 8).clamp(1, 6);
-        let mut score = 0;
         for file in centre - 1..=centre + 1 {
             let on_file = FILE_A << file;
             let (our_rank, their_rank) = (nearest(ours & on_file), nearest(theirs & on_file));
-            score += w::SHELTER[our_rank];
-            score -= if our_rank != 0 && our_rank + 1 == their_rank {
-                w::BLOCKED_STORM[their_rank]
+            t.mg(w::F_SHELTER + our_rank, 1);
+            if our_rank != 0 && our_rank + 1 == their_rank {
+                t.mg(w::F_BLOCKED_STORM + their_rank, -1);
             } else {
-                w::STORM[their_rank]
-            };
+                t.mg(w::F_STORM + their_rank, -1);
+            }
         }
-        score
     }
 
     /// The game phase: [`w::PHASE_TOTAL`] with the starting material, less as it goes.
@@ -382,37 +478,40 @@ impl Chess {
     }
 
     /// Doubled, isolated and passed pawns.
-    fn pawn_terms(&self, color: Color, t: &mut Terms) {
+    fn pawn_terms<S: Sink>(&self, color: Color, t: &mut S) {
         let pawns = self.bits(color, Role::Pawn);
         let enemy_pawns = self.bits(!color, Role::Pawn);
         let files = file_fill(pawns);
         // Every pawn beyond the first on its file is doubled.
-        t.add(
-            w::DOUBLED_PAWN,
+        t.pair(
+            w::F_DOUBLED_PAWN,
             pawns.count_ones() as i32 - (files & 0xff).count_ones() as i32,
         );
         let neighbours = ((files << 1) & !FILE_A) | ((files >> 1) & !FILE_H);
-        t.add(w::ISOLATED_PAWN, (pawns & !neighbours).count_ones() as i32);
+        t.pair(
+            w::F_ISOLATED_PAWN,
+            (pawns & !neighbours).count_ones() as i32,
+        );
         for s in squares(pawns & !not_passed(color, enemy_pawns)) {
             let rank = color.fold(s / 8, 7 - s / 8);
-            t.add(w::PASSED_PAWN[rank], 1);
+            t.pair(w::F_PASSED_PAWN + 2 * rank, 1);
         }
     }
 
     /// Rooks on open files and the bishop pair.
-    fn piece_terms(&self, color: Color, t: &mut Terms) {
+    fn piece_terms<S: Sink>(&self, color: Color, t: &mut S) {
         let pawns = self.bits(color, Role::Pawn);
         let all_pawns = pawns | self.bits(!color, Role::Pawn);
         for s in squares(self.bits(color, Role::Rook)) {
             let file = FILE_A << (s % 8);
             if all_pawns & file == 0 {
-                t.add(w::ROOK_OPEN_FILE, 1);
+                t.pair(w::F_ROOK_OPEN_FILE, 1);
             } else if pawns & file == 0 {
-                t.add(w::ROOK_SEMI_OPEN_FILE, 1);
+                t.pair(w::F_ROOK_SEMI_OPEN_FILE, 1);
             }
         }
         if self.bits(color, Role::Bishop).count_ones() >= 2 {
-            t.add(w::BISHOP_PAIR, 1);
+            t.pair(w::F_BISHOP_PAIR, 1);
         }
     }
 }
@@ -489,6 +588,65 @@ impl Chess {
     }
 }
 
+/// The king danger (the difference of the two sides') scaled by the weight
+/// `king_danger_mg`, in sixteenths.
+#[inline(always)]
+fn scale_danger(danger: i32) -> i32 {
+    const WEIGHT: i32 = w::WEIGHTS[w::F_KING_DANGER];
+    if WEIGHT == 16 {
+        danger
+    } else {
+        danger * WEIGHT / 16
+    }
+}
+
+/// The weights of the evaluation for the tuner: `src/weights.txt` (what the evaluation
+/// compiles with) and the hand-set ones before tuning. The evaluation itself reads the
+/// weights as constants ([`w::WEIGHTS`]), for speed: it does not follow
+/// [`chimera_kit::tune::select`], so two weight sets are measured against each other with
+/// two builds (`chimera match --a cmd=…`).
+pub static WEIGHTS: WeightSet = WeightSet::new(w::NAMES, include_str!("weights.txt"), &w::LEGACY);
+
+impl Features for Chess {
+    const NAMES: &'static [&'static str] = w::NAMES;
+
+    /// The weights are per unit of a feature at full phase: a feature counts its terms
+    /// times the phase share of its weight (out of [`w::PHASE_TOTAL`]).
+    const SCALE: i32 = w::PHASE_TOTAL;
+
+    /// The evaluation's terms for the side to move less the opponent's, each times its
+    /// share of the phase (`_mg` features the phase, `_eg` the rest): the weighted sum over
+    /// [`Features::SCALE`] is the static score (the king danger's feature rounded to
+    /// sixteenths of its share).
+    fn features<F: FeatureSink>(&self, sink: &mut F) {
+        let white = self.side_terms::<Counts>(Color::White);
+        let black = self.side_terms::<Counts>(Color::Black);
+        let mut counts = white.terms;
+        counts.merge(&black.terms, -1);
+        counts.merge(&self.passer_terms(Color::White, &black), 1);
+        counts.merge(&self.passer_terms(Color::Black, &white), -1);
+        counts.merge(&self.threats(Color::White, &white, &black), 1);
+        counts.merge(&self.threats(Color::Black, &black, &white), -1);
+        let sign = self.turn.fold(1, -1);
+        let phase = self.phase();
+        let (mg, eg) = (phase, w::PHASE_TOTAL - phase);
+        for (f, (&count, name)) in counts.0.iter().zip(w::NAMES).enumerate() {
+            if count != 0 {
+                let share = if name.ends_with("_eg") { eg } else { mg };
+                sink.add(f, sign * count * share);
+            }
+        }
+        sink.add(w::F_PSQT, sign * self.psqt.0 * mg);
+        sink.add(w::F_PSQT + 1, sign * self.psqt.1 * eg);
+        let danger = self.king_danger(Color::White, &white, &black)
+            - self.king_danger(Color::Black, &black, &white);
+        // In sixteenths of the danger's share, rounded to the nearest.
+        let x = sign * danger * mg;
+        sink.add(w::F_KING_DANGER, (x + 8 * x.signum()) / 16);
+        sink.add(w::F_TEMPO, w::PHASE_TOTAL);
+    }
+}
+
 /// What tags this evaluation in the per-thread cache of static scores
 /// ([`chimera_kit::eval_cache`]): the address of this static, the chess evaluation's own.
 static EVAL_TAG: u8 = 0;
@@ -496,26 +654,25 @@ static EVAL_TAG: u8 = 0;
 impl Chess {
     /// The static score computed from the position (what the cache keeps).
     fn evaluate_uncached(&self) -> i32 {
-        let white = self.side_terms(Color::White);
-        let black = self.side_terms(Color::Black);
+        let white = self.side_terms::<Terms>(Color::White);
+        let black = self.side_terms::<Terms>(Color::Black);
         let phase = self.phase();
         let (w_danger, b_danger) = (
             self.king_danger(Color::White, &white, &black),
             self.king_danger(Color::Black, &black, &white),
         );
-        let (w_passers, b_passers) = (
+        let (w_passers, b_passers): (Terms, Terms) = (
             self.passer_terms(Color::White, &black),
             self.passer_terms(Color::Black, &white),
         );
-        let (w_threats, b_threats) = (
+        let (w_threats, b_threats): (Terms, Terms) = (
             self.threats(Color::White, &white, &black),
             self.threats(Color::Black, &black, &white),
         );
         let mg =
             w_threats.0 - b_threats.0 + w_passers.0 - b_passers.0 + self.psqt.0 + white.terms.0
                 - black.terms.0
-                + w_danger
-                - b_danger;
+                + scale_danger(w_danger - b_danger);
         let eg =
             w_threats.1 - b_threats.1 + w_passers.1 - b_passers.1 + self.psqt.1 + white.terms.1
                 - black.terms.1;
@@ -612,6 +769,90 @@ mod tests {
     }
 
     #[test]
+    fn the_weight_file_reads_the_same_at_run_time() {
+        use chimera_kit::tune::parse_weights;
+        assert_eq!(w::NAMES.len(), w::FEATURE_COUNT);
+        assert_eq!(
+            parse_weights(WEIGHTS.text(), w::NAMES),
+            Ok(w::WEIGHTS.to_vec())
+        );
+        assert_eq!(WEIGHTS.tuned(), &w::WEIGHTS[..]);
+        assert_eq!(WEIGHTS.legacy(), &w::LEGACY[..]);
+        // The groups start where their names say.
+        for (f, name) in [
+            (w::F_PSQT, "psqt_mg"),
+            (w::F_MOBILITY, "mobility_knight_mg"),
+            (w::F_DOUBLED_PAWN, "doubled_pawn_mg"),
+            (w::F_ISOLATED_PAWN, "isolated_pawn_mg"),
+            (w::F_PASSED_PAWN, "passed_pawn_0_mg"),
+            (w::F_PASSER_FREE, "passer_free_mg"),
+            (w::F_PASSER_ENEMY_KING, "passer_enemy_king_eg"),
+            (w::F_PASSER_OWN_KING, "passer_own_king_eg"),
+            (w::F_ROOK_OPEN_FILE, "rook_open_file_mg"),
+            (w::F_ROOK_SEMI_OPEN_FILE, "rook_semi_open_file_mg"),
+            (w::F_BISHOP_PAIR, "bishop_pair_mg"),
+            (w::F_SHELTER, "shelter_0_mg"),
+            (w::F_STORM, "storm_0_mg"),
+            (w::F_BLOCKED_STORM, "blocked_storm_0_mg"),
+            (w::F_KING_DANGER, "king_danger_mg"),
+            (w::F_THREAT_BY_PAWN, "threat_by_pawn_mg"),
+            (w::F_THREAT_BY_MINOR, "threat_by_minor_pawn_mg"),
+            (w::F_THREAT_BY_ROOK, "threat_by_rook_pawn_mg"),
+            (w::F_HANGING, "hanging_mg"),
+            (w::F_TEMPO, "tempo"),
+        ] {
+            assert_eq!(w::NAMES[f], name);
+        }
+        // The pairs: an `_mg` feature followed by its `_eg` one.
+        for f in (w::F_MOBILITY..w::F_PASSER_ENEMY_KING).step_by(2) {
+            assert_eq!(
+                w::NAMES[f].replace("_mg", "_eg"),
+                w::NAMES[f + 1],
+                "{}",
+                w::NAMES[f]
+            );
+        }
+    }
+
+    #[test]
+    fn the_features_times_the_weights_are_the_evaluation() {
+        use chimera_kit::tune::{Dense, Dot};
+        let mut checked = 0;
+        let mut dangers = 0;
+        for seed in 0..30 {
+            let start = chimera_core::Game::new(Chess::start(Default::default()));
+            let game = chimera_test_kit::random_game(start, 200 + seed, 160);
+            for pos in game.positions() {
+                let mut dense = Dense::new(w::FEATURE_COUNT);
+                pos.features(&mut dense);
+                let x = dense.values();
+                // The king danger exactly, as the evaluation scales it.
+                let (white, black) = (
+                    pos.side_terms::<Terms>(Color::White),
+                    pos.side_terms::<Terms>(Color::Black),
+                );
+                let danger = pos.king_danger(Color::White, &white, &black)
+                    - pos.king_danger(Color::Black, &black, &white);
+                let exact = pos.turn.fold(1, -1) * scale_danger(danger) * pos.phase();
+                let rounded = x[w::F_KING_DANGER] * w::WEIGHTS[w::F_KING_DANGER];
+                assert!((exact - rounded).abs() <= 8 * w::WEIGHTS[w::F_KING_DANGER].abs());
+                dangers += usize::from(danger != 0);
+                let mut dot = Dot::new(&w::WEIGHTS);
+                for (f, &value) in x.iter().enumerate() {
+                    if f != w::F_KING_DANGER && f != w::F_TEMPO {
+                        dot.add(f, value);
+                    }
+                }
+                assert_eq!(x[w::F_TEMPO], w::PHASE_TOTAL);
+                let score = (dot.sum() + exact) / w::PHASE_TOTAL + w::TEMPO;
+                assert_eq!(score, pos.evaluate_uncached(), "{}", pos.to_fen());
+                checked += 1;
+            }
+        }
+        assert!(checked > 3_000 && dangers > 100, "{checked} {dangers}");
+    }
+
+    #[test]
     fn material_counts_for_either_side() {
         // White is a queen up: good for White to move, bad for Black to move.
         let white = fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
@@ -636,32 +877,41 @@ mod tests {
     fn shelter_and_storm() {
         let at_home = fen("6k1/6pp/8/8/8/8/5PPP/6K1 w - - 0 1");
         let stormed = fen("6k1/8/8/8/6pp/8/5PPP/6K1 w - - 0 1");
-        let full = 3 * w::SHELTER[1];
+        let full = 3 * w::WEIGHTS[w::F_SHELTER + 1];
         assert_eq!(at_home.shelter(Color::White), full);
         // Black's pawns on g4 and h4 storm the king (not yet blocked: g3 and h3 are empty).
-        assert_eq!(stormed.shelter(Color::White), full - 2 * w::STORM[3]);
+        assert_eq!(
+            stormed.shelter(Color::White),
+            full - 2 * w::WEIGHTS[w::F_STORM + 3]
+        );
         // Pushed shelter pawns count less, a missing one nothing.
         let pushed = fen("6k1/8/8/8/8/6P1/5P2/6K1 w - - 0 1");
         assert_eq!(
             pushed.shelter(Color::White),
-            w::SHELTER[1] + w::SHELTER[2] + w::SHELTER[0]
+            w::WEIGHTS[w::F_SHELTER + 1] + w::WEIGHTS[w::F_SHELTER + 2] + w::WEIGHTS[w::F_SHELTER]
         );
         // A king that may still castle counts the better of where it stands and where
         // it would go; one that may not counts where it stands.
         let castle = fen("4k3/8/8/8/8/8/5PPP/4K2R w K - 0 1");
         let stuck = fen("4k3/8/8/8/8/8/5PPP/4K2R w - - 0 1");
         assert_eq!(castle.shelter(Color::White), full);
-        assert_eq!(stuck.shelter(Color::White), w::SHELTER[1]);
+        assert_eq!(stuck.shelter(Color::White), w::WEIGHTS[w::F_SHELTER + 1]);
         // The mirrored position scores the same for Black.
         let mirrored = fen("6k1/5ppp/8/6PP/8/8/8/6K1 b - - 0 1");
-        assert_eq!(mirrored.shelter(Color::Black), full - 2 * w::STORM[3]);
+        assert_eq!(
+            mirrored.shelter(Color::Black),
+            full - 2 * w::WEIGHTS[w::F_STORM + 3]
+        );
     }
 
     #[test]
     fn king_danger_needs_two_attackers_and_grows_with_them() {
         let danger = |text: &str, color: Color| {
             let pos = fen(text);
-            let (white, black) = (pos.side_terms(Color::White), pos.side_terms(Color::Black));
+            let (white, black) = (
+                pos.side_terms::<Terms>(Color::White),
+                pos.side_terms::<Terms>(Color::Black),
+            );
             match color {
                 Color::White => pos.king_danger(color, &white, &black),
                 Color::Black => pos.king_danger(color, &black, &white),
@@ -683,7 +933,7 @@ mod tests {
         // The danger makes the attacked side's evaluation worse.
         let quiet = fen("6k1/5ppp/8/8/8/3B4/5PPP/6KQ w - - 0 1");
         let attacked = fen(two);
-        let side = |pos: &Chess| pos.side_terms(Color::White).terms.0;
+        let side = |pos: &Chess| pos.side_terms::<Terms>(Color::White).terms.0;
         assert!(
             attacked.evaluate() - side(&attacked) > quiet.evaluate() - side(&quiet),
             "{} {}",
@@ -696,14 +946,17 @@ mod tests {
     fn passed_pawns_race_the_kings() {
         let passer = |text: &str| {
             let pos = fen(text);
-            let black = pos.side_terms(Color::Black);
-            let t = pos.passer_terms(Color::White, &black);
+            let black = pos.side_terms::<Terms>(Color::Black);
+            let t: Terms = pos.passer_terms(Color::White, &black);
             (t.0, t.1)
         };
         // A pawn on d6 (relative rank 5: weight 3), the square in front d7; kings far
         // (Black's a1: 5 at most; White's h1: 5 at most) or near.
-        let (far, near) = w::PASSER_KING_DISTANCE;
-        let free = w::PASSER_FREE;
+        let (far, near) = (
+            w::WEIGHTS[w::F_PASSER_ENEMY_KING],
+            w::WEIGHTS[w::F_PASSER_OWN_KING],
+        );
+        let free = w::pair(w::F_PASSER_FREE);
         assert_eq!(
             passer("8/8/3P4/8/8/8/8/k6K w - - 0 1"),
             (3 * free.0, (5 * far - 5 * near) * 3 + 3 * free.1)
@@ -717,8 +970,8 @@ mod tests {
         assert_eq!(passer("8/8/8/8/8/3P4/8/k6K w - - 0 1"), (0, 0));
         // Black's passer mirrored scores the same for Black.
         let pos = fen("K6k/8/8/8/8/3p4/8/8 b - - 0 1");
-        let white = pos.side_terms(Color::White);
-        let t = pos.passer_terms(Color::Black, &white);
+        let white = pos.side_terms::<Terms>(Color::White);
+        let t: Terms = pos.passer_terms(Color::Black, &white);
         assert_eq!((t.0, t.1), passer("8/8/3P4/8/8/8/8/k6K w - - 0 1"));
     }
 
@@ -726,12 +979,15 @@ mod tests {
     fn threats() {
         let threats = |text: &str| {
             let pos = fen(text);
-            let (white, black) = (pos.side_terms(Color::White), pos.side_terms(Color::Black));
-            let t = pos.threats(Color::White, &white, &black);
+            let (white, black) = (
+                pos.side_terms::<Terms>(Color::White),
+                pos.side_terms::<Terms>(Color::Black),
+            );
+            let t: Terms = pos.threats(Color::White, &white, &black);
             (t.0, t.1)
         };
         // A pawn attacks an unguarded knight: a threat by a pawn and a hanging piece.
-        let (pawn, hanging) = (w::THREAT_BY_PAWN, w::HANGING);
+        let (pawn, hanging) = (w::pair(w::F_THREAT_BY_PAWN), w::pair(w::F_HANGING));
         assert_eq!(
             threats("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1"),
             (pawn.0 + hanging.0, pawn.1 + hanging.1)
@@ -740,7 +996,10 @@ mod tests {
         assert_eq!(threats("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1"), pawn);
         // A knight attacks a rook its king guards (a threat by a minor piece), a rook attacks an
         // unguarded knight (a threat by a rook, and it hangs).
-        let (minor, rook) = (w::THREAT_BY_MINOR[3], w::THREAT_BY_ROOK[1]);
+        let (minor, rook) = (
+            w::pair(w::F_THREAT_BY_MINOR + 2 * 3),
+            w::pair(w::F_THREAT_BY_ROOK + 2),
+        );
         assert_eq!(threats("rk6/2p5/1N6/8/8/8/8/4K3 w - - 0 1"), minor);
         assert_eq!(
             threats("4k3/8/8/8/8/8/n7/R3K3 w - - 0 1"),
@@ -759,9 +1018,9 @@ mod tests {
             if on_file == 0 {
                 continue;
             }
-            t.add(w::DOUBLED_PAWN, on_file - 1);
+            t.pair(w::F_DOUBLED_PAWN, on_file - 1);
             if pawns & adjacent_files(file) == 0 {
-                t.add(w::ISOLATED_PAWN, on_file);
+                t.pair(w::F_ISOLATED_PAWN, on_file);
             }
         }
         for s in squares(pawns) {
@@ -773,7 +1032,7 @@ mod tests {
                 _ => 0,
             };
             if enemy_pawns & files & ahead == 0 {
-                t.add(w::PASSED_PAWN[color.fold(rank, 7 - rank)], 1);
+                t.pair(w::F_PASSED_PAWN + 2 * color.fold(rank, 7 - rank), 1);
             }
         }
         (t.0, t.1)

@@ -61,10 +61,12 @@ pub mod weights;
 pub mod rules {}
 
 pub use board::Bitboard;
-pub use eval::ROLE_VALUES;
+pub use eval::{ROLE_VALUES, WEIGHTS};
 pub use notation::parse_uci;
 pub use position::{Chess, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
 pub use types::{Move, MoveKind, Piece, Role, Square};
+/// The names of the evaluation's features, in the order of its weight file.
+pub use weights::NAMES as FEATURES;
 
 // The core items a user needs, so that this crate is the only dependency.
 pub use chimera_core::reexports::*;

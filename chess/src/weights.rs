@@ -6,9 +6,22 @@
 //! RofChade, tuned by Texel's method and published on the Chess Programming Wiki, "PeSTO's
 //! Evaluation Function"). The tables are written as a board diagram from White's side,
 //! eighth rank first (index 0 is a8): White's piece on square `s` (a1 = 0) reads entry
-//! `s ^ 56`, Black's reads entry `s` (the board mirrored). The other terms (mobility, pawn
-//! structure, king safety, rooks on open files, the bishop pair, the tempo) are the usual
-//! ones of small engines, at conventional values.
+//! `s ^ 56`, Black's reads entry `s` (the board mirrored). They stay Rust constants: they are
+//! already tuned by Texel's method (the tuner sees their sums as two frozen features,
+//! `psqt_mg` and `psqt_eg`, of weight 1).
+//!
+//! The other weights (mobility, pawn structure, passed pawns, rooks on open files, the
+//! bishop pair, the pawn shelter and storm, the king danger's scale, threats, the tempo) are
+//! data: `src/weights.txt`, one `name value` line per feature of [`NAMES`], written by
+//! `chimera tune chess` and read at compile time into [`WEIGHTS`] (a `const`, so the
+//! evaluation compiles to the same code as with literal constants). A malformed file is a
+//! compile error; the crate's tests also read it with `chimera_kit::tune::parse_weights`,
+//! whose errors name the line.
+//!
+//! The king danger is not linear: attack units (below) squared, capped, scaled by the
+//! number of attackers. Its inner weights are frozen here, and one weight of the file,
+//! `king_danger_mg` (in sixteenths), scales the danger so computed: the evaluation is linear
+//! in every weight of the file.
 
 /// A middlegame and an endgame value.
 pub type Pair = (i32, i32);
@@ -137,59 +150,10 @@ pub const PST_EG: [Table; 6] = [
       -53, -34, -21, -11, -28, -14, -24, -43],
 ];
 
-/// Mobility per square a piece reaches (not held by its own side nor attacked by an enemy
-/// pawn), in the order of [`crate::Role::ALL`] (pawns and kings: none).
-pub const MOBILITY: [Pair; 6] = [(0, 0), (4, 4), (5, 5), (2, 4), (1, 2), (0, 0)];
-/// The squares a piece of each role typically reaches: mobility counts above or below it,
-/// so that the material values keep their meaning.
-pub const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 7, 13, 0];
-
-/// Each pawn on a file beyond the first.
-pub const DOUBLED_PAWN: Pair = (-10, -20);
-/// A pawn with no pawn of its side on a neighbouring file.
-pub const ISOLATED_PAWN: Pair = (-8, -12);
-/// A passed pawn (no enemy pawn ahead on its file or a neighbouring one), by its rank
-/// counted from its side (index 1: its starting rank; 6: one step from promotion).
-pub const PASSED_PAWN: [Pair; 8] = [
-    (0, 0),
-    (0, 5),
-    (0, 10),
-    (5, 20),
-    (10, 35),
-    (20, 55),
-    (35, 80),
-    (0, 0),
-];
-
-/// Endgame, per passed pawn on its fourth relative rank or further, times its rank less
-/// two: the enemy king's distance (at most 5) to the square in front of it times the
-/// first value, less its own king's times the second.
-pub const PASSER_KING_DISTANCE: (i32, i32) = (5, 2);
-/// Per passed pawn on its fourth relative rank or further, times its rank less two: the
-/// square in front of it is empty and the enemy does not attack it.
-pub const PASSER_FREE: Pair = (2, 8);
-
-/// A rook on a file without pawns.
-pub const ROOK_OPEN_FILE: Pair = (25, 10);
-/// A rook on a file without pawns of its side.
-pub const ROOK_SEMI_OPEN_FILE: Pair = (12, 8);
-/// Both bishops.
-pub const BISHOP_PAIR: Pair = (25, 45);
-
-/// Middlegame: the pawn shelter of a king, per file of the three around it (the king's
-/// file moved off the edge), by the relative rank of the side's own rearmost pawn on that
-/// file level with or in front of the king (index 0: none there).
-pub const SHELTER: [i32; 8] = [0, 28, 20, 8, 3, 0, 0, 0];
-/// Middlegame: the penalty for an enemy pawn storming a king, per file of the three around
-/// it, by the relative rank (from the king's side) of the enemy's foremost pawn on that file
-/// level with or in front of the king, when no pawn of the king's side stands in its way
-/// (index 0: none there).
-pub const STORM: [i32; 8] = [0, 0, 60, 40, 18, 6, 0, 0];
-/// Middlegame: as [`STORM`], when a pawn of the king's side blocks the storming pawn.
-pub const BLOCKED_STORM: [i32; 8] = [0, 0, 20, 4, 0, 0, 0, 0];
-/// The attack units of a piece on the enemy king's zone (the king's square, its
-/// neighbours and the squares in front of those), per square of the zone it attacks, in
-/// the order of [`crate::Role::ALL`].
+/// The inner weights of the king danger (frozen: not features; the file's
+/// `king_danger_mg` scales the result). The attack units of a piece on the enemy king's
+/// zone (the king's square, its neighbours and the squares in front of those), per square
+/// of the zone it attacks, in the order of [`crate::Role::ALL`].
 pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
 /// The attack units of a safe check (a checking square the piece reaches that no enemy
 /// piece guards and no own piece holds), once per role that has one.
@@ -207,17 +171,356 @@ pub const KING_DANGER_DIVISOR: i32 = 4;
 pub const KING_DANGER_MAX: i32 = 600;
 /// The share (percent) of the king danger counted when the attacker has no queen.
 pub const NO_QUEEN_DANGER: i32 = 25;
+/// The squares a piece of each role typically reaches: mobility counts above or below it,
+/// so that the material values keep their meaning (frozen: the mobility weights absorb a
+/// change of it).
+pub const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 7, 13, 0];
 
-/// A threat: an enemy piece other than a pawn attacked by a pawn, per piece.
-pub const THREAT_BY_PAWN: Pair = (30, 20);
-/// A threat: an enemy piece attacked by a knight or bishop, when it is a rook or queen or
-/// the enemy does not guard it, by its role (in the order of [`crate::Role::ALL`]).
-pub const THREAT_BY_MINOR: [Pair; 6] = [(2, 8), (15, 12), (15, 12), (25, 20), (25, 30), (0, 0)];
-/// A threat: an enemy piece attacked by a rook, when it is a queen or the enemy does not
-/// guard it, by its role.
-pub const THREAT_BY_ROOK: [Pair; 6] = [(1, 9), (10, 12), (10, 12), (0, 0), (25, 25), (0, 0)];
-/// An enemy piece other than a pawn or king that is attacked and not guarded.
-pub const HANGING: Pair = (15, 10);
+/// The features of the evaluation, in the order of the weight file. A name ending in `_mg`
+/// counts with the middlegame share of the phase, `_eg` with the endgame share; each is the
+/// side to move's count less the opponent's.
+///
+/// - `psqt_mg`, `psqt_eg`: PeSTO's material and piece-square sums (weight 1, frozen).
+/// - `mobility_<role>_*`: per square a knight, bishop, rook or queen reaches (not held by its
+///   own side nor attacked by an enemy pawn), above [`MOBILITY_BASE`].
+/// - `doubled_pawn_*`: per pawn beyond the first on its file; `isolated_pawn_*`: per pawn
+///   with no pawn of its side on a neighbouring file.
+/// - `passed_pawn_<rank>_*`: per passed pawn (no enemy pawn ahead on its file or a
+///   neighbouring one), by its rank counted from its side (1: its starting rank; 0 and 7
+///   never occur).
+/// - `passer_free_*`: per passed pawn on its fourth rank or further, times its rank less
+///   two, whose square in front is empty and not attacked by the enemy;
+///   `passer_enemy_king_eg`: the same pawns, the enemy king's distance (at most 5) to that
+///   square times the rank less two; `passer_own_king_eg`: the own king's, subtracted.
+/// - `rook_open_file_*`: a rook on a file without pawns; `rook_semi_open_file_*`: without
+///   pawns of its side; `bishop_pair_*`: both bishops.
+/// - `shelter_<rank>_mg`: per file of the three around the king (the king's file moved off
+///   the edge), the relative rank of the side's own rearmost pawn on that file level with
+///   or in front of the king (0: none there); `storm_<rank>_mg`, subtracted: the relative
+///   rank of the enemy's foremost pawn there when no own pawn blocks it;
+///   `blocked_storm_<rank>_mg`, subtracted: when one does. Counted where the king stands,
+///   or where it can still castle if the shelter is better there.
+/// - `king_danger_mg`: the danger to the enemy king (attack units of the pieces that reach
+///   its zone, its safe checks and weak squares, squared and scaled: the frozen weights
+///   above), in sixteenths: 16 counts it as computed.
+/// - `threat_by_pawn_*`: an enemy piece other than a pawn attacked by a pawn;
+///   `threat_by_minor_<role>_*`: an enemy piece of that role attacked by a knight or bishop
+///   when it is a rook or queen or unguarded; `threat_by_rook_<role>_*`: attacked by a rook
+///   when it is a queen or unguarded; `hanging_*`: an enemy piece other than a pawn or king
+///   attacked and not guarded.
+/// - `tempo`: the side to move's bonus (not tapered).
+pub const NAMES: &[&str] = &[
+    "psqt_mg",
+    "psqt_eg",
+    "mobility_knight_mg",
+    "mobility_knight_eg",
+    "mobility_bishop_mg",
+    "mobility_bishop_eg",
+    "mobility_rook_mg",
+    "mobility_rook_eg",
+    "mobility_queen_mg",
+    "mobility_queen_eg",
+    "doubled_pawn_mg",
+    "doubled_pawn_eg",
+    "isolated_pawn_mg",
+    "isolated_pawn_eg",
+    "passed_pawn_0_mg",
+    "passed_pawn_0_eg",
+    "passed_pawn_1_mg",
+    "passed_pawn_1_eg",
+    "passed_pawn_2_mg",
+    "passed_pawn_2_eg",
+    "passed_pawn_3_mg",
+    "passed_pawn_3_eg",
+    "passed_pawn_4_mg",
+    "passed_pawn_4_eg",
+    "passed_pawn_5_mg",
+    "passed_pawn_5_eg",
+    "passed_pawn_6_mg",
+    "passed_pawn_6_eg",
+    "passed_pawn_7_mg",
+    "passed_pawn_7_eg",
+    "passer_free_mg",
+    "passer_free_eg",
+    "passer_enemy_king_eg",
+    "passer_own_king_eg",
+    "rook_open_file_mg",
+    "rook_open_file_eg",
+    "rook_semi_open_file_mg",
+    "rook_semi_open_file_eg",
+    "bishop_pair_mg",
+    "bishop_pair_eg",
+    "shelter_0_mg",
+    "shelter_1_mg",
+    "shelter_2_mg",
+    "shelter_3_mg",
+    "shelter_4_mg",
+    "shelter_5_mg",
+    "shelter_6_mg",
+    "shelter_7_mg",
+    "storm_0_mg",
+    "storm_1_mg",
+    "storm_2_mg",
+    "storm_3_mg",
+    "storm_4_mg",
+    "storm_5_mg",
+    "storm_6_mg",
+    "storm_7_mg",
+    "blocked_storm_0_mg",
+    "blocked_storm_1_mg",
+    "blocked_storm_2_mg",
+    "blocked_storm_3_mg",
+    "blocked_storm_4_mg",
+    "blocked_storm_5_mg",
+    "blocked_storm_6_mg",
+    "blocked_storm_7_mg",
+    "king_danger_mg",
+    "threat_by_pawn_mg",
+    "threat_by_pawn_eg",
+    "threat_by_minor_pawn_mg",
+    "threat_by_minor_pawn_eg",
+    "threat_by_minor_knight_mg",
+    "threat_by_minor_knight_eg",
+    "threat_by_minor_bishop_mg",
+    "threat_by_minor_bishop_eg",
+    "threat_by_minor_rook_mg",
+    "threat_by_minor_rook_eg",
+    "threat_by_minor_queen_mg",
+    "threat_by_minor_queen_eg",
+    "threat_by_rook_pawn_mg",
+    "threat_by_rook_pawn_eg",
+    "threat_by_rook_knight_mg",
+    "threat_by_rook_knight_eg",
+    "threat_by_rook_bishop_mg",
+    "threat_by_rook_bishop_eg",
+    "threat_by_rook_rook_mg",
+    "threat_by_rook_rook_eg",
+    "threat_by_rook_queen_mg",
+    "threat_by_rook_queen_eg",
+    "hanging_mg",
+    "hanging_eg",
+    "tempo",
+];
+
+/// How many features.
+pub const FEATURE_COUNT: usize = 90;
+
+/// The weights of the weight file, in the order of [`NAMES`], read at compile time.
+pub const WEIGHTS: [i32; FEATURE_COUNT] = parse(include_str!("weights.txt"));
+
+/// The weights of the evaluation before tuning (hand-set; commit 5b3ce83), as the weight
+/// file listed them then.
+pub const LEGACY: [i32; FEATURE_COUNT] = [
+    1,   // psqt_mg
+    1,   // psqt_eg
+    4,   // mobility_knight_mg
+    4,   // mobility_knight_eg
+    5,   // mobility_bishop_mg
+    5,   // mobility_bishop_eg
+    2,   // mobility_rook_mg
+    4,   // mobility_rook_eg
+    1,   // mobility_queen_mg
+    2,   // mobility_queen_eg
+    -10, // doubled_pawn_mg
+    -20, // doubled_pawn_eg
+    -8,  // isolated_pawn_mg
+    -12, // isolated_pawn_eg
+    0,   // passed_pawn_0_mg
+    0,   // passed_pawn_0_eg
+    0,   // passed_pawn_1_mg
+    5,   // passed_pawn_1_eg
+    0,   // passed_pawn_2_mg
+    10,  // passed_pawn_2_eg
+    5,   // passed_pawn_3_mg
+    20,  // passed_pawn_3_eg
+    10,  // passed_pawn_4_mg
+    35,  // passed_pawn_4_eg
+    20,  // passed_pawn_5_mg
+    55,  // passed_pawn_5_eg
+    35,  // passed_pawn_6_mg
+    80,  // passed_pawn_6_eg
+    0,   // passed_pawn_7_mg
+    0,   // passed_pawn_7_eg
+    2,   // passer_free_mg
+    8,   // passer_free_eg
+    5,   // passer_enemy_king_eg
+    2,   // passer_own_king_eg
+    25,  // rook_open_file_mg
+    10,  // rook_open_file_eg
+    12,  // rook_semi_open_file_mg
+    8,   // rook_semi_open_file_eg
+    25,  // bishop_pair_mg
+    45,  // bishop_pair_eg
+    0,   // shelter_0_mg
+    28,  // shelter_1_mg
+    20,  // shelter_2_mg
+    8,   // shelter_3_mg
+    3,   // shelter_4_mg
+    0,   // shelter_5_mg
+    0,   // shelter_6_mg
+    0,   // shelter_7_mg
+    0,   // storm_0_mg
+    0,   // storm_1_mg
+    60,  // storm_2_mg
+    40,  // storm_3_mg
+    18,  // storm_4_mg
+    6,   // storm_5_mg
+    0,   // storm_6_mg
+    0,   // storm_7_mg
+    0,   // blocked_storm_0_mg
+    0,   // blocked_storm_1_mg
+    20,  // blocked_storm_2_mg
+    4,   // blocked_storm_3_mg
+    0,   // blocked_storm_4_mg
+    0,   // blocked_storm_5_mg
+    0,   // blocked_storm_6_mg
+    0,   // blocked_storm_7_mg
+    16,  // king_danger_mg
+    30,  // threat_by_pawn_mg
+    20,  // threat_by_pawn_eg
+    2,   // threat_by_minor_pawn_mg
+    8,   // threat_by_minor_pawn_eg
+    15,  // threat_by_minor_knight_mg
+    12,  // threat_by_minor_knight_eg
+    15,  // threat_by_minor_bishop_mg
+    12,  // threat_by_minor_bishop_eg
+    25,  // threat_by_minor_rook_mg
+    20,  // threat_by_minor_rook_eg
+    25,  // threat_by_minor_queen_mg
+    30,  // threat_by_minor_queen_eg
+    1,   // threat_by_rook_pawn_mg
+    9,   // threat_by_rook_pawn_eg
+    10,  // threat_by_rook_knight_mg
+    12,  // threat_by_rook_knight_eg
+    10,  // threat_by_rook_bishop_mg
+    12,  // threat_by_rook_bishop_eg
+    0,   // threat_by_rook_rook_mg
+    0,   // threat_by_rook_rook_eg
+    25,  // threat_by_rook_queen_mg
+    25,  // threat_by_rook_queen_eg
+    15,  // hanging_mg
+    10,  // hanging_eg
+    10,  // tempo
+];
+
+/// Where each group of features starts in [`NAMES`] (a pair `_mg`, `_eg` takes two).
+pub const F_PSQT: usize = 0;
+/// Mobility of the knight, bishop, rook and queen: a pair each.
+pub const F_MOBILITY: usize = 2;
+/// Doubled pawns (a pair).
+pub const F_DOUBLED_PAWN: usize = 10;
+/// Isolated pawns (a pair).
+pub const F_ISOLATED_PAWN: usize = 12;
+/// Passed pawns by relative rank 0 to 7: a pair each.
+pub const F_PASSED_PAWN: usize = 14;
+/// A passed pawn's free square in front (a pair).
+pub const F_PASSER_FREE: usize = 30;
+/// The enemy king's distance to a passed pawn's square in front (endgame only).
+pub const F_PASSER_ENEMY_KING: usize = 32;
+/// The own king's distance to it (endgame only, subtracted).
+pub const F_PASSER_OWN_KING: usize = 33;
+/// A rook on an open file (a pair).
+pub const F_ROOK_OPEN_FILE: usize = 34;
+/// A rook on a semi-open file (a pair).
+pub const F_ROOK_SEMI_OPEN_FILE: usize = 36;
+/// The bishop pair (a pair).
+pub const F_BISHOP_PAIR: usize = 38;
+/// The shelter by relative rank 0 to 7 (middlegame only).
+pub const F_SHELTER: usize = 40;
+/// The storm by relative rank 0 to 7 (middlegame only, subtracted).
+pub const F_STORM: usize = 48;
+/// The blocked storm by relative rank 0 to 7 (middlegame only, subtracted).
+pub const F_BLOCKED_STORM: usize = 56;
+/// The king danger's scale, in sixteenths (middlegame only).
+pub const F_KING_DANGER: usize = 64;
+/// Threats by pawns (a pair).
+pub const F_THREAT_BY_PAWN: usize = 65;
+/// Threats by minor pieces, by the target's role pawn to queen: a pair each.
+pub const F_THREAT_BY_MINOR: usize = 67;
+/// Threats by rooks, by the target's role pawn to queen: a pair each.
+pub const F_THREAT_BY_ROOK: usize = 77;
+/// Hanging pieces (a pair).
+pub const F_HANGING: usize = 87;
+/// The tempo.
+pub const F_TEMPO: usize = 89;
 
 /// The side to move's bonus.
-pub const TEMPO: i32 = 10;
+pub const TEMPO: i32 = WEIGHTS[F_TEMPO];
+
+/// The weight pair (middlegame, endgame) of the features `f` and `f + 1`.
+pub const fn pair(f: usize) -> Pair {
+    (WEIGHTS[f], WEIGHTS[f + 1])
+}
+
+const fn same(text: &[u8], start: usize, end: usize, name: &str) -> bool {
+    let name = name.as_bytes();
+    if end - start != name.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < name.len() {
+        if text[start + i] != name[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn blank(c: u8) -> bool {
+    c == b' ' || c == b'\t' || c == b'\r'
+}
+
+/// Reads the weight file at compile time: `name value` lines in the order of [`NAMES`],
+/// blank lines and `#` comments skipped. Anything else stops the build.
+const fn parse(text: &str) -> [i32; FEATURE_COUNT] {
+    let b = text.as_bytes();
+    let mut out = [0; FEATURE_COUNT];
+    let (mut i, mut n) = (0, 0);
+    while i < b.len() {
+        while i < b.len() && blank(b[i]) {
+            i += 1;
+        }
+        if i < b.len() && b[i] != b'#' && b[i] != b'\n' {
+            let start = i;
+            while i < b.len() && !blank(b[i]) && b[i] != b'\n' {
+                i += 1;
+            }
+            assert!(n < FEATURE_COUNT, "weights.txt: more weights than features");
+            assert!(
+                same(b, start, i, NAMES[n]),
+                "weights.txt: a name out of the order of NAMES"
+            );
+            while i < b.len() && blank(b[i]) {
+                i += 1;
+            }
+            let negative = i < b.len() && b[i] == b'-';
+            if negative {
+                i += 1;
+            }
+            let digits = i;
+            let mut value: i32 = 0;
+            while i < b.len() && b[i].is_ascii_digit() {
+                value = value * 10 + (b[i] - b'0') as i32;
+                i += 1;
+            }
+            assert!(i > digits, "weights.txt: a weight is not a number");
+            out[n] = if negative { -value } else { value };
+            n += 1;
+            while i < b.len() && blank(b[i]) {
+                i += 1;
+            }
+        }
+        // The rest of the line must be a comment.
+        assert!(
+            i >= b.len() || b[i] == b'#' || b[i] == b'\n',
+            "weights.txt: something after a weight"
+        );
+        while i < b.len() && b[i] != b'\n' {
+            i += 1;
+        }
+        i += 1;
+    }
+    assert!(n == FEATURE_COUNT, "weights.txt: weights missing");
+    out
+}

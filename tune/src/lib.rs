@@ -14,7 +14,9 @@
 //! A data file has one position a line: the result for White (`1`, `0.5` or `0`), a tab,
 //! the position text.
 //!
-//! Variants: turtle-shell, turret, turnover, triagonal, tiling-rider (their standard rules).
+//! Variants: chess, turtle-shell, turret, turnover, triagonal, tiling-rider (their standard
+//! rules). Chess evaluates with its weight file compiled in (for speed): its self-play
+//! plays the crate's weights only, and two weight sets are measured with two builds.
 #![forbid(unsafe_code)]
 
 use chimera_core::{Color, Evaluate, Game, Position, RuleSet};
@@ -27,6 +29,7 @@ use std::io::Write;
 
 /// The variants that can be tuned.
 pub const VARIANTS: &[&str] = &[
+    "chess",
     "turtle-shell",
     "turret",
     "turnover",
@@ -364,6 +367,7 @@ pub fn selfplay(
     data: &mut dyn Write,
     progress: &mut dyn FnMut(u32, &Score),
 ) -> Result<Score, String> {
+    use chimera_chess::Chess;
     use chimera_tiling_rider::TilingRider;
     use chimera_triagonal::Triagonal;
     use chimera_turnover::Turnover;
@@ -371,6 +375,16 @@ pub fn selfplay(
     use chimera_turtle_shell::TurtleShell;
     let weights = weight_set(variant)?;
     match variant {
+        "chess" => {
+            if options.a != WeightChoice::Tuned || options.b != WeightChoice::Tuned {
+                return Err(
+                    "chess evaluates with the weights compiled in (for speed): \
+                            measure two weight sets with two builds and `chimera match --a cmd=…`"
+                        .into(),
+                );
+            }
+            selfplay_of::<Chess>(weights, options, data, progress)
+        }
         "turtle-shell" => selfplay_of::<TurtleShell>(weights, options, data, progress),
         "turret" => selfplay_of::<Turret>(weights, options, data, progress),
         "turnover" => selfplay_of::<Turnover>(weights, options, data, progress),
@@ -382,6 +396,7 @@ pub fn selfplay(
 /// The weights of `variant`.
 pub fn weight_set(variant: &str) -> Result<&'static WeightSet, String> {
     Ok(match variant {
+        "chess" => &chimera_chess::WEIGHTS,
         "turtle-shell" => &chimera_turtle_shell::WEIGHTS,
         "turret" => &chimera_turret::WEIGHTS,
         "turnover" => &chimera_turnover::WEIGHTS,
@@ -483,13 +498,32 @@ pub fn tune_of<P: Position + Features>(
 /// Texel tuning of `variant` on the data file's text, starting from its current (tuned)
 /// weights; `header` heads the weight file (how it was made).
 pub fn tune(variant: &str, data: &str, fit: &Fit, header: &str) -> Result<Tuned, String> {
+    tune_from(variant, data, None, fit, header)
+}
+
+/// As [`tune`], starting from the weight file `start` (its text) when given: e.g. to
+/// measure a fit's error on other data (`fit.iterations` 0, or every weight frozen).
+pub fn tune_from(
+    variant: &str,
+    data: &str,
+    start: Option<&str>,
+    fit: &Fit,
+    header: &str,
+) -> Result<Tuned, String> {
+    use chimera_chess::Chess;
     use chimera_tiling_rider::TilingRider;
     use chimera_triagonal::Triagonal;
     use chimera_turnover::Turnover;
     use chimera_turret::Turret;
     use chimera_turtle_shell::TurtleShell;
-    let start = weight_set(variant)?.tuned().to_vec();
+    let weights = weight_set(variant)?;
+    let start = match start {
+        Some(text) => chimera_kit::tune::parse_weights(text, weights.names())
+            .map_err(|e| format!("the starting weights: {e}"))?,
+        None => weights.tuned().to_vec(),
+    };
     match variant {
+        "chess" => tune_of::<Chess>(data, &start, fit, header),
         "turtle-shell" => tune_of::<TurtleShell>(data, &start, fit, header),
         "turret" => tune_of::<Turret>(data, &start, fit, header),
         "turnover" => tune_of::<Turnover>(data, &start, fit, header),
@@ -565,9 +599,60 @@ mod tests {
     }
 
     #[test]
+    fn chess_selfplay_records_fens_that_tune_reads_back() {
+        let options = SelfplayOptions {
+            games: 2,
+            nodes: 300,
+            b_nodes: 300,
+            max_plies: 60,
+            sample_every: 1,
+            ..SelfplayOptions::default()
+        };
+        let mut data = Vec::new();
+        let score = selfplay("chess", &options, &mut data, &mut |_, _| {}).unwrap();
+        assert_eq!(score.wins + score.draws + score.losses, 2);
+        let text = String::from_utf8(data).unwrap();
+        assert_eq!(text.lines().count() as u64, score.positions);
+        if score.positions > 0 {
+            let fit = Fit {
+                iterations: 20,
+                rate: 0.05,
+                frozen: vec![0, 1],
+            };
+            let tuned = tune("chess", &text, &fit, "test").unwrap();
+            assert_eq!(tuned.positions as u64, score.positions);
+            let weights = chimera_kit::tune::parse_weights(&tuned.text, chimera_chess::FEATURES);
+            assert_eq!(weights, Ok(tuned.weights.clone()));
+            // The frozen material and piece-square scales stay 1.
+            assert_eq!(&tuned.weights[..2], &[1, 1]);
+            // Started from the fitted weights, nothing frozen moves and the error is the
+            // fit's.
+            let all = Fit {
+                frozen: (0..chimera_chess::FEATURES.len()).collect(),
+                ..fit
+            };
+            let again = tune_from("chess", &text, Some(&tuned.text), &all, "").unwrap();
+            assert_eq!(again.weights, tuned.weights);
+            assert!((again.error_before - tuned.error_after).abs() < 1e-4);
+            let bad = tune_from("chess", &text, Some("tempo 3\n"), &all, "").unwrap_err();
+            assert!(bad.contains("starting weights"), "{bad}");
+        }
+        // Chess plays its compiled-in weights only.
+        let legacy = SelfplayOptions {
+            a: WeightChoice::Legacy,
+            ..options
+        };
+        let err = selfplay("chess", &legacy, &mut Vec::new(), &mut |_, _| {}).unwrap_err();
+        assert!(err.contains("two builds"), "{err}");
+    }
+
+    #[test]
     fn bad_data_is_refused_with_its_line() {
         let fit = Fit::default();
         assert!(tune("chess", "", &fit, "").is_err());
+        assert!(tune("shogi", "", &fit, "").is_err());
+        let err = tune("chess", "1\tnot a fen\n", &fit, "").unwrap_err();
+        assert!(err.starts_with("line 1:"), "{err}");
         let err = tune("turret", "1\tnot a position\n", &fit, "").unwrap_err();
         assert!(err.starts_with("line 1:"), "{err}");
         let err = tune("turret", "\n2\tx\n", &fit, "").unwrap_err();

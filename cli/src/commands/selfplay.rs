@@ -10,7 +10,7 @@ use std::path::PathBuf;
 /// The arguments of `chimera selfplay`.
 #[derive(Clone, Debug, Args)]
 pub struct SelfplayArgs {
-    /// The variant: turtle-shell, turret, turnover, triagonal or tiling-rider.
+    /// The variant: chess, turtle-shell, turret, turnover, triagonal or tiling-rider.
     pub variant: String,
     /// Games to play (each opening twice, colours swapped).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]

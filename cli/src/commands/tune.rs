@@ -10,7 +10,7 @@ use std::path::PathBuf;
 /// The arguments of `chimera tune`.
 #[derive(Clone, Debug, Args)]
 pub struct TuneArgs {
-    /// The variant: turtle-shell, turret, turnover, triagonal or tiling-rider.
+    /// The variant: chess, turtle-shell, turret, turnover, triagonal or tiling-rider.
     pub variant: String,
     /// The data file `chimera selfplay --output` wrote.
     pub file: PathBuf,
@@ -26,6 +26,10 @@ pub struct TuneArgs {
     /// Features whose weights stay as they are, by name, separated by commas.
     #[arg(long, value_name = "NAMES", default_value = "")]
     pub freeze: String,
+    /// Start from this weight file instead of the weights the program was built with
+    /// (with every weight frozen: that file's error on this data).
+    #[arg(long, value_name = "FILE")]
+    pub start: Option<PathBuf>,
 }
 
 /// Runs `chimera tune`.
@@ -65,7 +69,22 @@ pub fn run(io: &mut Io<'_>, args: &TuneArgs) -> Result<(), Failure> {
             format!(" --freeze {}", args.freeze)
         }
     );
-    let tuned = chimera_tune::tune(&args.variant, &data, &fit, &header).map_err(Failure::input)?;
+    let start = match &args.start {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
+    let header = match &args.start {
+        Some(path) => header.replace(
+            "from the weights the program was built with",
+            &format!("from the weights of {}", path.display()),
+        ),
+        None => header,
+    };
+    let tuned = chimera_tune::tune_from(&args.variant, &data, start.as_deref(), &fit, &header)
+        .map_err(Failure::input)?;
     std::fs::write(&args.output, &tuned.text)
         .map_err(|e| Failure::input(format!("cannot write {}: {e}", args.output.display())))?;
     writeln!(
