@@ -313,6 +313,7 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
     let mut cpu = vec![Duration::ZERO; which.len()];
     let mut work = vec![0u64; which.len()];
     let mut same_work = 0;
+    let mut differ = Vec::new();
     for (i, (pos, name)) in positions.iter().enumerate().step_by(every.max(1)) {
         let mut lists: Vec<(Vec<Move>, Vec<Move>)> = Vec::new();
         let mut units = [None; 2];
@@ -349,6 +350,11 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
         }
         count += 1;
         same_work += usize::from(units[0].is_some() && units[0] == units[1]);
+        if let [Some(a), Some(b)] = units {
+            if a != b {
+                differ.push(format!("line {}: {a} -> {b}", i + 1));
+            }
+        }
         for a in 0..lists.len() {
             for b in a + 1..lists.len() {
                 let (la, oa) = &lists[a];
@@ -373,6 +379,12 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
         );
     }
     println!("positions where the crate's work equals the search's, node for node: {same_work}");
+    if !differ.is_empty() {
+        println!(
+            "  the others (search alone -> crate): {}",
+            differ.join("; ")
+        );
+    }
     for (w, limit) in within.iter().zip(&limits) {
         println!(
             "(h) decided within {limit:>6?} of CPU time: {w} ({:.2} %)",

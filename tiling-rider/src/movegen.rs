@@ -355,11 +355,9 @@ impl TilingRider {
     }
 
     /// The rounds of a listing: the moves the first pass left undecided with budget to
-    /// spare (the planner's question of each got [`FIRST_PLAN_SLICE`] units) are first
-    /// decided together (`TilingRider::decide_together`: one planner question for them
-    /// all, one refutation for every illegal one); any still undecided with budget to spare
-    /// are asked again, each round with twice the planner units, until every move is
-    /// decided or the budget is spent. Before each question the plans found so far are replayed (a move
+    /// spare (the planner's question of each got [`FIRST_PLAN_SLICE`] units) are asked
+    /// again, each round with twice the planner units, until every move is decided or the
+    /// budget is spent. Before each question the plans found so far are replayed (a move
     /// whose rescue is hard to find first is often proven by another move's plan), and
     /// what the solver learnt on the others serves it. Every answer is exact; only who
     /// decides, and the work, change. `legal` keeps the order of the generation.
@@ -367,7 +365,6 @@ impl TilingRider {
         let mut slice = memo.plan_slice.unwrap_or(FIRST_PLAN_SLICE);
         memo.plan_slice = None;
         let before = legal.len();
-        self.decide_together(legal, undecided, memo);
         while !undecided.is_empty() && !memo.budget.is_spent() {
             slice = slice.saturating_mul(2);
             memo.plan_slice = Some(slice);

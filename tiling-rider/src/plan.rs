@@ -1204,9 +1204,6 @@ pub(crate) enum Answer {
 pub(crate) struct Planner {
     solver: cadical::Solver<Ticker>,
     steps: Vec<Vec<(Lit, Option<Move>)>>,
-    /// The last variable used (the selectors of [`Planner::solve_among`] come after the
-    /// formula's).
-    last: Lit,
     /// The clauses and variables of the formula (for the figures).
     #[cfg(test)]
     size: (usize, i32),
@@ -1236,7 +1233,6 @@ impl Planner {
         Some(Planner {
             #[cfg(test)]
             size: (enc.cnf.added, enc.cnf.next),
-            last: enc.cnf.next,
             solver: enc.cnf.solver,
             steps: enc.steps,
         })
@@ -1259,38 +1255,6 @@ impl Planner {
                 None => TRUE,
             },
         };
-        self.run(assumption, budget)
-    }
-
-    /// Whether a plan starting with one of `firsts` exists, within `budget`: one question
-    /// for them all, so that an unsatisfiable answer refutes every one of them at once
-    /// (one proof where each move needed its own), and a plan proves its first move. The
-    /// choice is a clause `¬s ∨ a₁ ∨ … ∨ aₙ` on a fresh selector `s` (the `aᵢ` the
-    /// first-step actions of the moves), assumed for this question and then retired by
-    /// the unit clause `¬s`, so the formula itself is unchanged for later questions.
-    pub(crate) fn solve_among(&mut self, firsts: &[Move], budget: &mut Budget) -> Answer {
-        let Some(step0) = self.steps.first() else {
-            return Answer::NoPlan;
-        };
-        let mut choice = Vec::with_capacity(firsts.len() + 1);
-        for &mv in firsts {
-            match step0.iter().find(|a| a.1 == Some(mv)) {
-                Some(a) => choice.push(a.0),
-                // Not a move the formula knows: only a move that cannot be played.
-                None => return Answer::Undecided,
-            }
-        }
-        self.last += 1;
-        let selector = self.last;
-        choice.push(-selector);
-        self.solver.add_clause(choice);
-        let answer = self.run(selector, budget);
-        self.solver.add_clause([-selector]);
-        answer
-    }
-
-    /// Solves under the one assumption, spending `budget`; decodes a plan.
-    fn run(&mut self, assumption: Lit, budget: &mut Budget) -> Answer {
         self.solver.set_callbacks(Some(Ticker {
             budget: std::mem::take(budget),
         }));

@@ -352,69 +352,6 @@ impl TilingRider {
         Some(memo.planners.len() - 1)
     }
 
-    /// The moves of a listing the first pass left undecided, decided together: the plans
-    /// found so far are replayed after each, then one question asks the planner for a plan
-    /// starting with any of those left, with the rest of the budget. No plan: every one of
-    /// them is illegal (one proof for them all; the moves left are usually refutations,
-    /// each of which needed its own proof before). A plan: its first move is legal (the
-    /// plan, replayed by the rules code, is kept as a witness), and the question is asked
-    /// again of the others. Stops when the budget is spent, leaving the moves undecided.
-    pub(crate) fn decide_together(
-        &self,
-        legal: &mut Vec<Move>,
-        undecided: &mut Vec<Move>,
-        memo: &mut Memo,
-    ) {
-        if memo.mode != Mode::Hybrid {
-            return;
-        }
-        while !undecided.is_empty() && !memo.budget.is_spent() {
-            undecided.retain(|&mv| {
-                let proven = self.replayed(mv, memo);
-                if proven {
-                    legal.push(mv);
-                }
-                !proven
-            });
-            match self.planned_among(undecided, memo) {
-                Some(None) => undecided.clear(),
-                Some(Some(mv)) => {
-                    legal.push(mv);
-                    undecided.retain(|&m| m != mv);
-                }
-                None => return,
-            }
-        }
-    }
-
-    /// Whether the turn can be finished starting with one of `firsts` (see
-    /// [`Planner::solve_among`]), within the memo's budget: `Some(None)` when it cannot
-    /// (every one of them is illegal), `Some(Some(mv))` when a plan starting with `mv` was
-    /// found and replayed by the rules code (kept as a witness), `None` when undecided.
-    fn planned_among(&self, firsts: &[Move], memo: &mut Memo) -> Option<Option<Move>> {
-        if firsts.is_empty() || memo.budget.is_spent() {
-            return None;
-        }
-        let i = self.planner_index(memo)?;
-        match memo.planners[i].1.solve_among(firsts, &mut memo.budget) {
-            Answer::NoPlan => Some(None),
-            Answer::Undecided => None,
-            Answer::Plan(plan) => {
-                let first = *plan.first()?;
-                let mut line = plan.iter().copied();
-                let checked =
-                    firsts.contains(&first) && self.line_finishes(&mut Vec::new(), |_| line.next());
-                debug_assert!(checked, "a plan the rules refuse: {plan:?}");
-                if !checked {
-                    return None;
-                }
-                let witness = self.shortened(plan);
-                memo.keep_witness(witness);
-                Some(Some(first))
-            }
-        }
-    }
-
     /// Whether playing `first`, then the moves of `line` other than `first` in order, each
     /// pseudo-legal when its turn comes, reaches a point where the turn ends, or may end,
     /// with the mover's king safe.
