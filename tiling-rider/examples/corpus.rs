@@ -54,8 +54,43 @@ fn main() {
             let cap = arg(3).map_or(4_000_000, |s| s.parse().expect("CAP_NODES"));
             compare(file, every, cap, arg(4).unwrap_or("sph"));
         }
+        Some("children") => {
+            let file = arg(1).expect("children FILE OUT [EACH]");
+            let out = arg(2).expect("children FILE OUT [EACH]");
+            let each = arg(3).map_or(3, |s| s.parse().expect("EACH"));
+            children(file, out, each);
+        }
         _ => eprintln!("usage: corpus generate OUT [GAMES] [SEED] | corpus measure FILE [CAP]"),
     }
+}
+
+/// `children FILE OUT [EACH]`: for each position of `FILE`, the positions after `EACH` of
+/// its legal actions (spread over the listing, "end turn" left out), written to `OUT` in
+/// the corpus's format: more positions like the hard ones, for measuring.
+fn children(file: &str, out: &str, each: usize) {
+    let mut text = String::new();
+    for (i, (pos, _)) in corpus_positions(file).iter().enumerate() {
+        let (mut legal, mut open) = (Vec::new(), Vec::new());
+        pos.legal_moves_within(&mut legal, &mut open, &mut Budget::nodes(4_000_000));
+        legal.retain(|&m| m != Move::END_TURN);
+        for j in 0..each.min(legal.len()) {
+            let mv = legal[j * legal.len() / each.min(legal.len())];
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if child.turn() == pos.turn() {
+                let rules = pos.rules();
+                let _ = writeln!(
+                    text,
+                    "{}\t{}\tline {} after {}",
+                    rules.name(),
+                    child.to_text(),
+                    i + 1,
+                    pos.move_text(mv)
+                );
+            }
+        }
+    }
+    std::fs::write(out, text).expect("write the positions");
 }
 
 /// Search nodes above which a position is kept whatever the sampling says.
@@ -278,6 +313,7 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
     let mut cpu = vec![Duration::ZERO; which.len()];
     let mut work = vec![0u64; which.len()];
     let mut same_work = 0;
+    let mut differ = Vec::new();
     for (i, (pos, name)) in positions.iter().enumerate().step_by(every.max(1)) {
         let mut lists: Vec<(Vec<Move>, Vec<Move>)> = Vec::new();
         let mut units = [None; 2];
@@ -314,6 +350,11 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
         }
         count += 1;
         same_work += usize::from(units[0].is_some() && units[0] == units[1]);
+        if let [Some(a), Some(b)] = units {
+            if a != b {
+                differ.push(format!("line {}: {a} -> {b}", i + 1));
+            }
+        }
         for a in 0..lists.len() {
             for b in a + 1..lists.len() {
                 let (la, oa) = &lists[a];
@@ -338,6 +379,12 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
         );
     }
     println!("positions where the crate's work equals the search's, node for node: {same_work}");
+    if !differ.is_empty() {
+        println!(
+            "  the others (search alone -> crate): {}",
+            differ.join("; ")
+        );
+    }
     for (w, limit) in within.iter().zip(&limits) {
         println!(
             "(h) decided within {limit:>6?} of CPU time: {w} ({:.2} %)",
@@ -349,4 +396,13 @@ fn compare(file: &str, every: usize, cap: u64, which: &str) {
     for (took, nodes, name) in slowest.iter().take(12) {
         println!("  {took:?}, {nodes}: {name}");
     }
+    let heavy: Vec<_> = slowest.iter().filter(|s| s.1 > HEAVY_UNITS).collect();
+    println!("listings over {HEAVY_UNITS} work units: {}", heavy.len());
+    for (took, nodes, name) in heavy {
+        let line = name.split(':').next().unwrap_or("");
+        println!("  {line}: {nodes} units, {took:?}");
+    }
 }
+
+/// Listings over this many work units are listed apart by `compare` (the hard set).
+const HEAVY_UNITS: u64 = 20_000;

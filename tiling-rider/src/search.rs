@@ -64,6 +64,8 @@ pub(crate) struct Memo {
     /// In a listing, the planner units each move's question gets in the current round
     /// (see [`TilingRider::decide_in_rounds`]); `None`: the whole budget.
     pub(crate) plan_slice: Option<u64>,
+    /// The budget's work when the question began (see [`QUESTION_SEARCH_UNITS`]).
+    started: u64,
 }
 
 /// Which procedures decide a question.
@@ -91,6 +93,16 @@ pub(crate) const SEARCH_SLICE: u64 = 20_000;
 /// to waste more than they saved).
 pub(crate) const SMALL_SEARCH_SLICE: u64 = 500;
 
+/// The work a question may spend before its position counts as hard even though the
+/// planner has not been needed: each further move then gets [`SMALL_SEARCH_SLICE`] search
+/// nodes before the planner, as after the planner's first use. Without it, a listing whose
+/// moves each take the search a few thousand nodes (a crowded camp late in a long turn:
+/// standard random game 63, 102 moves of 13,000 nodes or so) spends over a million nodes
+/// without asking the planner once. Every listing of the corpus takes under 200,000 units
+/// (its ordinary ones under 20,000), so none changes; at 20,000 one corpus listing (a
+/// 24-move turn, where the planner's formula is large) went from 65,271 units to 311,948.
+pub(crate) const QUESTION_SEARCH_UNITS: u64 = 200_000;
+
 /// The planner units each move of a listing gets in the first round (see
 /// `TilingRider::decide_in_rounds`): most planner questions take a few hundred.
 pub(crate) const FIRST_PLAN_SLICE: u64 = 4_000;
@@ -101,6 +113,7 @@ const MAX_PLANNERS: usize = 2;
 impl Memo {
     /// A memo spending `budget`.
     pub(crate) fn new(budget: Budget) -> Memo {
+        let started = budget.used();
         Memo {
             failed: HashSet::default(),
             buffers: Vec::new(),
@@ -113,6 +126,7 @@ impl Memo {
             planners: Vec::new(),
             planner_used: false,
             plan_slice: None,
+            started,
         }
     }
 
@@ -277,7 +291,8 @@ impl TilingRider {
             Mode::SearchOnly => f(memo),
             Mode::PlannerOnly => Verdict::Undecided,
             Mode::Hybrid => {
-                let slice = if memo.planner_used {
+                let spent = memo.budget.used().saturating_sub(memo.started);
+                let slice = if memo.planner_used || spent > QUESTION_SEARCH_UNITS {
                     SMALL_SEARCH_SLICE
                 } else {
                     SEARCH_SLICE
@@ -295,20 +310,8 @@ impl TilingRider {
         if memo.mode == Mode::SearchOnly || memo.budget.is_spent() {
             return Verdict::Undecided;
         }
-        memo.planner_used = true;
-        let key = self.memo_key(None);
-        let i = match memo.planners.iter().position(|p| p.0 == key) {
-            Some(i) => i,
-            None => {
-                let Some(planner) = Planner::new(self, &mut memo.budget) else {
-                    return Verdict::Undecided;
-                };
-                if memo.planners.len() == MAX_PLANNERS {
-                    memo.planners.remove(0);
-                }
-                memo.planners.push((key, planner));
-                memo.planners.len() - 1
-            }
+        let Some(i) = self.planner_index(memo) else {
+            return Verdict::Undecided;
         };
         // In a listing's rounds, a move's question gets the round's slice of the budget.
         let slice = memo.plan_slice.filter(|_| first.is_some());
@@ -331,6 +334,22 @@ impl TilingRider {
                 Verdict::Yes
             }
         }
+    }
+
+    /// The index in the memo of this position's planner, built if need be (`None`: the
+    /// budget ran out while it was built).
+    fn planner_index(&self, memo: &mut Memo) -> Option<usize> {
+        memo.planner_used = true;
+        let key = self.memo_key(None);
+        if let Some(i) = memo.planners.iter().position(|p| p.0 == key) {
+            return Some(i);
+        }
+        let planner = Planner::new(self, &mut memo.budget)?;
+        if memo.planners.len() == MAX_PLANNERS {
+            memo.planners.remove(0);
+        }
+        memo.planners.push((key, planner));
+        Some(memo.planners.len() - 1)
     }
 
     /// Whether playing `first`, then the moves of `line` other than `first` in order, each

@@ -102,9 +102,9 @@ fn replay_record(game: &Game<TilingRider>, rules: Rules, seed: u64, asked: &mut 
     );
 }
 
-/// `games` random games of each rule set, the rule sets taking turns (so that a run stopped
-/// early has covered each alike); with `report`, the counts so far every 10 rounds.
-fn random_games(games: u64, max_turns: usize, report: bool) -> Vec<(Rules, Asked)> {
+/// Random games `from..games` of each rule set, the rule sets taking turns (so that a run
+/// stopped early has covered each alike); with `report`, the counts so far every 10 rounds.
+fn random_games(from: u64, games: u64, max_turns: usize, report: bool) -> Vec<(Rules, Asked)> {
     let mut all: Vec<(Rules, Asked)> = [
         Rules::Standard,
         Rules::Wheeler,
@@ -122,11 +122,11 @@ fn random_games(games: u64, max_turns: usize, report: bool) -> Vec<(Rules, Asked
     })
     .map(|rules| (rules, Asked::default()))
     .collect();
-    for game in 0..games {
+    for game in from..games {
         for (rules, asked) in &mut all {
             random_game(*rules, 0x2222_0000 + game, max_turns, asked);
         }
-        if report && ((game + 1) % 10 == 0 || game + 1 == games) {
+        if report && ((game + 1) % 10 == 0 || game + 1 == games || game == from) {
             for (rules, asked) in &all {
                 eprintln!("after {} rounds, {rules:?}: {asked:?}", game + 1);
             }
@@ -137,7 +137,7 @@ fn random_games(games: u64, max_turns: usize, report: bool) -> Vec<(Rules, Asked
 
 #[test]
 fn every_question_along_random_games_is_decided_within_the_default_budget() {
-    for (rules, asked) in random_games(1, 8, false) {
+    for (rules, asked) in random_games(0, 1, 8, false) {
         assert_eq!(asked.games, 1, "{rules:?}");
         assert!(
             asked.listings >= 8 && asked.record_moves == asked.actions,
@@ -147,7 +147,7 @@ fn every_question_along_random_games_is_decided_within_the_default_budget() {
 }
 
 /// The count: 2,000 games a rule set of 60 turns (`TR_GAMES` and `TR_TURNS` change
-/// it, `TR_RULES` picks rule sets: `color-rider`), run by
+/// it, `TR_RULES` picks rule sets: `color-rider`, `TR_FROM` the first game), run by
 /// hand: `nice -n 10 cargo test --release -p chimera-tiling-rider --test rules --
 /// --ignored --nocapture many_random_games`.
 #[test]
@@ -160,7 +160,8 @@ fn many_random_games_leave_no_question_undecided() {
             .unwrap_or(default)
     };
     let (games, turns) = (number("TR_GAMES", 2000), number("TR_TURNS", 60));
-    for (rules, asked) in random_games(games, turns as usize, true) {
-        assert_eq!(asked.games as u64, games, "{rules:?}");
+    let from = number("TR_FROM", 0).min(games);
+    for (rules, asked) in random_games(from, games, turns as usize, true) {
+        assert_eq!(asked.games as u64, games - from, "{rules:?}");
     }
 }
