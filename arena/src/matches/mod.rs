@@ -65,6 +65,31 @@ pub struct EngineSettings {
     pub nodes: Option<u64>,
     /// `time=DURATION`.
     pub time: Option<Duration>,
+    /// `turns=whole` or `turns=actions`: how a turn of several actions (Tiling Rider's) is
+    /// searched; the engine's default (whole turns) when not given.
+    pub turns: Option<TurnSearch>,
+}
+
+/// How the engine searches a turn of several actions (Tiling Rider's): the setting
+/// `turns=` of an engine player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnSearch {
+    /// `turns=whole`: the whole-turn planner (the engine's default), the limits a limit per
+    /// turn.
+    Whole,
+    /// `turns=actions`: action by action, as every other ply ([`Limits::per_action`]), the
+    /// limits a limit per action.
+    Actions,
+}
+
+impl TurnSearch {
+    /// The setting's value as written: `whole` or `actions`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TurnSearch::Whole => "whole",
+            TurnSearch::Actions => "actions",
+        }
+    }
 }
 
 impl EngineSettings {
@@ -75,6 +100,7 @@ impl EngineSettings {
             depth: self.depth,
             nodes: self.nodes,
             time: Some(self.time.unwrap_or(SAFETY_TIME)),
+            per_action: self.turns == Some(TurnSearch::Actions),
             ..Limits::default()
         }
     }
@@ -100,6 +126,9 @@ impl std::fmt::Display for Player {
                 }
                 if let Some(n) = s.nodes {
                     parts.push(format!("nodes={n}"));
+                }
+                if let Some(t) = s.turns {
+                    parts.push(format!("turns={}", t.name()));
                 }
                 f.write_str(&parts.join(","))
             }
@@ -197,6 +226,7 @@ impl ExternalSettings {
             depth: None,
             nodes: None,
             time: None,
+            turns: None,
         };
         let mut external = ExternalSettings {
             command_text: command_text.trim().to_string(),
@@ -223,6 +253,11 @@ impl ExternalSettings {
                 if external.timeout.replace(t).is_some() {
                     return Err("`timeout` given twice".into());
                 }
+            } else if key.eq_ignore_ascii_case("turns") {
+                return Err(format!(
+                    "turns={}: a setting of this program's engine, not of an external one",
+                    excerpt(value)
+                ));
             } else {
                 limits.set(&key.to_ascii_lowercase(), value)?;
             }
@@ -264,12 +299,13 @@ fn command_start(text: &str) -> Option<usize> {
 }
 
 const SETTINGS_HELP: &str = "give `random`, `greedy`, the engine's limits: depth=N, \
-    nodes=N, time=DURATION, alone or joined by commas (e.g. time=0.1s,depth=6), or an \
+    nodes=N, time=DURATION, alone or joined by commas (e.g. time=0.1s,depth=6), with \
+    turns=whole|actions for a turn of several actions, or an \
     external UCI engine after its limits: cmd=PROGRAM ARGS (e.g. nodes=5000,cmd=./old engine)";
 
 /// Reads a player setting: `random`, `greedy`, or engine limits `depth=N`, `nodes=N`,
-/// `time=DURATION`, alone or joined by commas. Each limit is checked as `chimera bestmove`
-/// checks it.
+/// `time=DURATION`, alone or joined by commas, with `turns=whole|actions` ([`TurnSearch`]).
+/// Each limit is checked as `chimera bestmove` checks it.
 pub fn parse_player(text: &str) -> Result<Player, String> {
     let text = text.trim();
     if text.is_empty() {
@@ -286,6 +322,7 @@ pub fn parse_player(text: &str) -> Result<Player, String> {
         depth: None,
         nodes: None,
         time: None,
+        turns: None,
     };
     for part in text.split(',').map(str::trim) {
         if part.parse::<BaselineKind>().is_ok() {
@@ -301,12 +338,19 @@ pub fn parse_player(text: &str) -> Result<Player, String> {
         };
         settings.set(&key.trim().to_ascii_lowercase(), value.trim())?;
     }
+    if settings.depth.is_none() && settings.nodes.is_none() && settings.time.is_none() {
+        return Err(format!(
+            "`{}` sets no limit: give depth=N, nodes=N or time=DURATION too",
+            excerpt(text)
+        ));
+    }
     Ok(Player::Engine(settings))
 }
 
 impl EngineSettings {
     /// Sets the limit `key` (`depth`, `nodes` or `time`, lower case) to `value`, checked as
-    /// `chimera bestmove --depth/--nodes/--time` checks it; a limit given twice is refused.
+    /// `chimera bestmove --depth/--nodes/--time` checks it, or `turns` (`whole` or
+    /// `actions`); a setting given twice is refused.
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let checked = |r: Result<Limits, Error>| r.map_err(|f| f.message.replace("--", ""));
         let given_before = match key {
@@ -328,6 +372,20 @@ impl EngineSettings {
                 let t = parse_time(value).map_err(|e| format!("time={}: {e}", excerpt(value)))?;
                 checked(limits(Some(t), None, None))?;
                 self.time.replace(t).is_some()
+            }
+            "turns" => {
+                let t = match value.to_ascii_lowercase().as_str() {
+                    "whole" => TurnSearch::Whole,
+                    "actions" => TurnSearch::Actions,
+                    _ => {
+                        return Err(format!(
+                            "turns={}: give `whole` (the whole-turn planner) or `actions` \
+                             (action by action)",
+                            excerpt(value)
+                        ))
+                    }
+                };
+                self.turns.replace(t).is_some()
             }
             _ => {
                 return Err(format!(
@@ -624,6 +682,40 @@ mod tests {
         assert!(parse_player("depth=2,")
             .unwrap_err()
             .contains("unknown setting"));
+    }
+
+    #[test]
+    fn engine_players_choose_how_turns_are_searched() {
+        let p = parse_player("nodes=1500, turns=Actions").unwrap();
+        assert_eq!(p.to_string(), "nodes=1500,turns=actions");
+        let Player::Engine(s) = &p else {
+            panic!("an engine")
+        };
+        assert_eq!(s.turns, Some(TurnSearch::Actions));
+        assert!(s.limits().per_action);
+        assert_eq!(s.limits().nodes, Some(1500));
+        let Player::Engine(s) = parse_player("turns=whole,time=0.1s").unwrap() else {
+            panic!("an engine")
+        };
+        assert_eq!(s.turns, Some(TurnSearch::Whole));
+        assert!(!s.limits().per_action);
+        let Player::Engine(s) = parse_player("nodes=40000").unwrap() else {
+            panic!("an engine")
+        };
+        assert_eq!(s.turns, None);
+        assert!(!s.limits().per_action);
+    }
+
+    #[test]
+    fn bad_turn_settings_are_refused() {
+        let e = parse_player("nodes=1500,turns=half").unwrap_err();
+        assert!(e.contains("turns=half") && e.contains("`actions`"), "{e}");
+        let e = parse_player("nodes=1,turns=actions,turns=whole").unwrap_err();
+        assert!(e.contains("`turns` given twice"), "{e}");
+        let e = parse_player("turns=actions").unwrap_err();
+        assert!(e.contains("sets no limit"), "{e}");
+        let e = parse_player("nodes=1,turns=actions,cmd=./old engine").unwrap_err();
+        assert!(e.contains("not of an external one"), "{e}");
     }
 
     #[test]
