@@ -270,7 +270,8 @@ pub enum Command {
     /// --openings FILE: one opening a line); a game that reaches --max-plies is stopped and
     /// counted as a draw (adjudicated). A player setting is `random`, `greedy` (the best
     /// move one ply deep by the static evaluation; a win at once first), the engine's limits
-    /// for every move (`time=0.1s`, `depth=6`, `nodes=20000`, or several joined by commas),
+    /// for every move (`time=0.1s`, `depth=6`, `nodes=20000`, or several joined by commas;
+    /// in Tiling Rider `turns=actions` searches action by action instead of whole turns),
     /// or an external UCI engine: `cmd=PROGRAM ARGS` after its limits and options
     /// (`nodes=5000,option.Hash=16,cmd=./old engine`); an external engine that hangs, dies
     /// or plays an illegal move loses that game by forfeit. Every move is bounded. With

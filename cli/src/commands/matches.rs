@@ -33,7 +33,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N")]
     pub start: Option<u32>,
     /// The first player: `random`, `greedy`, the engine's limits for each move
-    /// (`time=0.1s`, `depth=6`, `nodes=20000`, or several joined by commas), or an external
+    /// (`time=0.1s`, `depth=6`, `nodes=20000`, or several joined by commas; in Tiling Rider
+    /// `turns=actions` searches action by action instead of whole turns), or an external
     /// UCI engine: `cmd=PROGRAM ARGS` after its limits and options
     /// (`time=0.1s,option.Hash=16,cmd=./old engine`; see docs/matches.md).
     #[arg(long, value_name = "SETTINGS", value_parser = parse_player)]
