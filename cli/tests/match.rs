@@ -7,12 +7,9 @@ use common::{chimera, stderr, stdout};
 
 use std::path::PathBuf;
 
-/// A fresh folder in the temporary folder, unique to this test run.
+/// A fresh folder for this file's test `name` ([`common::temp_dir`]).
 fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("chimera-match-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    common::temp_dir("match", name)
 }
 
 /// Runs a 4-game random-vs-greedy match in `variant`, saving the games; checks the table

@@ -8,14 +8,9 @@ use common::{chimera, stderr, stdout};
 
 use std::path::{Path, PathBuf};
 
-/// A fresh folder in the temporary folder, unique to this test run.
+/// A fresh folder for this file's test `name` ([`common::temp_dir`]).
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "chimera-adjudication-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    common::temp_dir("adjudication", name)
 }
 
 /// Plays a 4-game Turret match between `a` and `b` with `extra` arguments, saved in `dir`;

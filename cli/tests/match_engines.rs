@@ -7,15 +7,9 @@ use common::{chimera, stderr, stdout};
 
 use std::path::{Path, PathBuf};
 
-/// A fresh folder in the temporary folder, unique to this test run.
+/// A fresh folder for this file's test `name` ([`common::temp_dir`]).
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "chimera-match-engines-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::temp_dir("match-engines", name)
 }
 
 /// A UCI engine made of `chimera bestmove` (a POSIX shell script): it lists every variant

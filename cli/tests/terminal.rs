@@ -8,15 +8,9 @@ use common::{chimera, chimera_with_input, stderr, stdout, variants};
 
 use std::path::PathBuf;
 
-/// A fresh folder in the temporary folder, unique to this test run and test.
+/// A fresh folder for this file's test `name` ([`common::temp_dir`]).
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "chimera-terminal-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
+    common::temp_dir("terminal", name)
 }
 
 #[test]

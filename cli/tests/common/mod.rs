@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 /// Every variant's name, in the order `chimera variants` lists them: read from the
@@ -47,4 +48,17 @@ pub fn stdout(out: &Output) -> String {
 /// The standard error, as text.
 pub fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("UTF-8 errors")
+}
+
+/// A fresh, empty folder `chimera-GROUP-test-PID-NAME` in the temporary folder, unique to
+/// this test run (whatever an earlier run left there is removed first). `GROUP` names the
+/// test file, `NAME` the test's use of it.
+pub fn temp_dir(group: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "chimera-{group}-test-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
 }
