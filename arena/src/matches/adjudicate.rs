@@ -305,6 +305,11 @@ mod tests {
         }
     }
 
+    /// `n` turns' scores, a's `a` and b's `b` alternately, a first.
+    fn alternating(n: usize, a: Option<Score>, b: Option<Score>) -> Vec<Option<Score>> {
+        (0..n).map(|i| if i % 2 == 0 { a } else { b }).collect()
+    }
+
     /// Plays turns alternately, a first, each with its side's score; returns the ply at
     /// which the game was adjudicated, and how.
     fn play(rules: Adjudication, scores: &[Option<Score>]) -> Option<(usize, End)> {
@@ -372,9 +377,7 @@ mod tests {
     fn resign_needs_both_engines_to_agree_for_the_moves_of_each_side() {
         let r = rules("1000/4", "");
         // a sees itself winning, b sees itself losing, four moves each: a wins at ply 8.
-        let agree: Vec<_> = (0..10)
-            .map(|i| CP(if i % 2 == 0 { 1200 } else { -1100 }))
-            .collect();
+        let agree = alternating(10, CP(1200), CP(-1100));
         let (ply, end) = play(r, &agree).unwrap();
         assert_eq!(ply, 8);
         assert_eq!(
@@ -385,9 +388,7 @@ mod tests {
             }
         );
         // The same seen from the other side: b wins.
-        let swapped: Vec<_> = (0..10)
-            .map(|i| CP(if i % 2 == 0 { -1000 } else { 1000 }))
-            .collect();
+        let swapped = alternating(10, CP(-1000), CP(1000));
         let (_, end) = play(r, &swapped).unwrap();
         assert!(matches!(
             end,
@@ -397,9 +398,7 @@ mod tests {
             }
         ));
         // The loser alone thinks so: no adjudication (one-sided is not enough).
-        let one_sided: Vec<_> = (0..20)
-            .map(|i| CP(if i % 2 == 0 { 300 } else { -1500 }))
-            .collect();
+        let one_sided = alternating(20, CP(300), CP(-1500));
         assert_eq!(play(r, &one_sided), None);
         // A move inside the bound breaks the run: counting starts again.
         let mut broken = agree.clone();
@@ -410,20 +409,10 @@ mod tests {
             "b's run restarts at ply 8, its fourth move is ply 14"
         );
         // Mate scores are beyond any bound.
-        let mates: Vec<_> = (0..8)
-            .map(|i| {
-                Some(if i % 2 == 0 {
-                    Score::WinIn(5)
-                } else {
-                    Score::LossIn(4)
-                })
-            })
-            .collect();
+        let mates = alternating(8, Some(Score::WinIn(5)), Some(Score::LossIn(4)));
         assert_eq!(play(r, &mates).unwrap().0, 8);
         // A side without a score (a baseline) never lets it happen.
-        let baseline: Vec<_> = (0..20)
-            .map(|i| if i % 2 == 0 { CP(5000) } else { None })
-            .collect();
+        let baseline = alternating(20, CP(5000), None);
         assert_eq!(play(r, &baseline), None);
         // Off: nothing is adjudicated.
         assert_eq!(play(Adjudication::default(), &agree), None);
@@ -454,15 +443,11 @@ mod tests {
         let mut mate = level.clone();
         mate[19] = Some(Score::LossIn(30));
         assert_eq!(play(d, &mate).unwrap().0, 26);
-        let no_score: Vec<_> = (0..40)
-            .map(|i| if i % 2 == 1 { None } else { CP(0) })
-            .collect();
+        let no_score = alternating(40, CP(0), None);
         assert_eq!(play(d, &no_score), None);
         // With both rules, a won position is resigned, not drawn.
         let both = rules("500/2", "0/10/2");
-        let won: Vec<_> = (0..6)
-            .map(|i| CP(if i % 2 == 0 { -600 } else { 700 }))
-            .collect();
+        let won = alternating(6, CP(-600), CP(700));
         let (_, end) = play(both, &won).unwrap();
         assert!(matches!(
             end,
