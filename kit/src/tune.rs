@@ -13,7 +13,10 @@
 //! each with the game's result for the side to move (1, ½ or 0); the predicted result is
 //! the logistic `1 / (1 + e^(-k·score))`; first the scale `k` that best fits the current
 //! weights, then the weights that minimise the mean squared error of the predictions, by
-//! gradient descent (Adam, on the whole data set at each step).
+//! gradient descent (Adam, on the whole data set at each step). Adam moves every weight
+//! at about the same pace however little the data says of it, so a fit needs a check on
+//! positions it does not see ([`descend`] with a held-out set: early stopping) and a pull
+//! towards the starting weights ([`Fit::l2`]), or weights of rare features drift.
 //!
 //! ```
 //! use chimera_kit::tune::{fit_k, fit_weights, Dataset, Dense, FeatureSink, Fit};
@@ -322,6 +325,17 @@ impl Dataset {
         self.y.is_empty()
     }
 
+    /// Splits the data set in two at position `at`: this keeps the first `at` positions,
+    /// the one returned holds the rest (all of them past the end: none).
+    pub fn split_off(&mut self, at: usize) -> Dataset {
+        let at = at.min(self.len());
+        Dataset {
+            features: self.features,
+            x: self.x.split_off(at * self.features),
+            y: self.y.split_off(at),
+        }
+    }
+
     fn rows(&self) -> impl Iterator<Item = (&[f32], f32)> {
         self.x
             .chunks_exact(self.features.max(1))
@@ -384,12 +398,21 @@ pub fn fit_k(data: &Dataset, weights: &[f64]) -> f64 {
 /// How [`fit_weights`] descends.
 #[derive(Clone, Debug)]
 pub struct Fit {
-    /// Steps of gradient descent (each over the whole data set).
+    /// Steps of gradient descent (each over the whole data set), at most.
     pub iterations: usize,
     /// Adam's step size, in units of weight.
     pub rate: f64,
     /// The features whose weights stay as given (by index); the others are fitted.
     pub frozen: Vec<usize>,
+    /// The pull towards the starting weights (L2): the descent minimises the mean squared
+    /// error plus `l2 · Σ ((w − w₀) / 100)²`, so that moving a weight by 100 units (a
+    /// pawn) costs as much as `l2` of error. Weights the data hardly sees stay near their
+    /// start instead of drifting. 0: no pull.
+    pub l2: f64,
+    /// With a held-out set: stop after this many steps without a lower held-out error and
+    /// keep the weights of the lowest (early stopping); 0: run every step, still keeping
+    /// the weights of the lowest held-out error.
+    pub patience: usize,
 }
 
 impl Default for Fit {
@@ -398,42 +421,102 @@ impl Default for Fit {
             iterations: 2000,
             rate: 1.0,
             frozen: Vec::new(),
+            l2: 0.0,
+            patience: 0,
         }
     }
 }
 
+/// What [`descend`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Descent {
+    /// The weights kept: those of the lowest held-out error, or the last ones without a
+    /// held-out set.
+    pub weights: Vec<f64>,
+    /// The step they come from (0: the starting weights).
+    pub iteration: usize,
+    /// The steps run (fewer than asked when early stopping ended the descent).
+    pub steps: usize,
+    /// The held-out error of the weights kept (`None` without a held-out set).
+    pub held_out: Option<f64>,
+}
+
 /// The weights, starting from `initial`, that minimise [`error`] at scale `k`: Adam on the
-/// gradient of the mean squared error over the whole data set.
+/// gradient of the mean squared error over the whole data set (and the pull of
+/// [`Fit::l2`]).
 pub fn fit_weights(data: &Dataset, initial: &[f64], k: f64, fit: &Fit) -> Vec<f64> {
+    descend(data, None, initial, k, fit).weights
+}
+
+/// The gradient of the mean squared error at `w`, written to `grad`.
+fn gradient(data: &Dataset, w: &[f64], k: f64, grad: &mut [f64]) {
+    grad.iter_mut().for_each(|g| *g = 0.0);
+    for (row, y) in data.rows() {
+        let p = sigmoid(k * score(row, w));
+        // d/dw of (y - p)^2 = -2 (y - p) p (1 - p) k x
+        let common = -2.0 * (f64::from(y) - p) * p * (1.0 - p) * k;
+        for (g, &x) in grad.iter_mut().zip(row) {
+            *g += common * f64::from(x);
+        }
+    }
+    let scale = 1.0 / data.len().max(1) as f64;
+    grad.iter_mut().for_each(|g| *g *= scale);
+}
+
+/// As [`fit_weights`], watching the error on `held_out` (positions kept out of the fit,
+/// from other games) after every step: the weights of its lowest error are kept, and with
+/// [`Fit::patience`] the descent stops once it has not improved for that many steps.
+pub fn descend(
+    data: &Dataset,
+    held_out: Option<&Dataset>,
+    initial: &[f64],
+    k: f64,
+    fit: &Fit,
+) -> Descent {
     let n = initial.len();
     let mut w = initial.to_vec();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
     let mut grad = vec![0.0; n];
+    let mut best = Descent {
+        weights: w.clone(),
+        iteration: 0,
+        steps: 0,
+        held_out: held_out.map(|h| error(h, &w, k)),
+    };
     for t in 1..=fit.iterations {
-        grad.iter_mut().for_each(|g| *g = 0.0);
-        for (row, y) in data.rows() {
-            let p = sigmoid(k * score(row, &w));
-            // d/dw of (y - p)^2 = -2 (y - p) p (1 - p) k x
-            let common = -2.0 * (f64::from(y) - p) * p * (1.0 - p) * k;
-            for (g, &x) in grad.iter_mut().zip(row) {
-                *g += common * f64::from(x);
-            }
-        }
-        let scale = 1.0 / data.len().max(1) as f64;
+        gradient(data, &w, k, &mut grad);
         for j in 0..n {
             if fit.frozen.contains(&j) {
                 continue;
             }
-            let g = grad[j] * scale;
+            // d/dw of l2 ((w - w0) / 100)^2
+            let g = grad[j] + fit.l2 * 2.0 * (w[j] - initial[j]) / 1e4;
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
             let mh = m[j] / (1.0 - b1.powi(t as i32));
             let vh = v[j] / (1.0 - b2.powi(t as i32));
             w[j] -= fit.rate * mh / (vh.sqrt() + eps);
         }
+        best.steps = t;
+        match (held_out, best.held_out) {
+            (Some(h), Some(lowest)) => {
+                let e = error(h, &w, k);
+                if e < lowest {
+                    best.weights.copy_from_slice(&w);
+                    best.iteration = t;
+                    best.held_out = Some(e);
+                } else if fit.patience > 0 && t - best.iteration >= fit.patience {
+                    break;
+                }
+            }
+            _ => {
+                best.weights.copy_from_slice(&w);
+                best.iteration = t;
+            }
+        }
     }
-    w
+    best
 }
 
 #[cfg(test)]
@@ -507,7 +590,7 @@ mod tests {
         let fit = Fit {
             iterations: 1500,
             rate: 0.01,
-            frozen: vec![],
+            ..Fit::default()
         };
         let w = fit_weights(&data, &[0.0, 0.0], k, &fit);
         assert!((w[0] - truth[0]).abs() < 0.15, "{w:?}");
@@ -523,5 +606,68 @@ mod tests {
             },
         );
         assert_eq!(frozen[0], 0.5);
+    }
+
+    /// A data set where feature 0 decides the results and feature 1, rare and pure noise,
+    /// is nonzero in one position of 50.
+    fn noisy_rare_feature() -> Dataset {
+        let mut data = Dataset::new(2);
+        let mut state = 99u64;
+        for i in 0..3000 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let a = ((state >> 33) % 401) as i32 - 200;
+            let b = if i % 50 == 0 { 1 } else { 0 };
+            let p = sigmoid(0.01 * f64::from(a));
+            let u = (state >> 40) as f64 / (1u64 << 24) as f64;
+            data.push(&[a, b], if u < p { 1.0 } else { 0.0 });
+        }
+        data
+    }
+
+    #[test]
+    fn the_l2_pull_keeps_an_unseen_weight_near_its_start() {
+        let data = noisy_rare_feature();
+        let free = Fit {
+            iterations: 400,
+            rate: 1.0,
+            ..Fit::default()
+        };
+        let loose = fit_weights(&data, &[1.0, 0.0], 0.01, &free);
+        let pulled = fit_weights(&data, &[1.0, 0.0], 0.01, &Fit { l2: 0.05, ..free });
+        assert!(loose[1].abs() > 10.0, "the rare weight drifts: {loose:?}");
+        assert!(
+            pulled[1].abs() < loose[1].abs() / 3.0,
+            "{pulled:?} against {loose:?}"
+        );
+        assert!((pulled[0] - 1.0).abs() < 0.3, "{pulled:?}");
+    }
+
+    #[test]
+    fn early_stopping_keeps_the_weights_of_the_lowest_held_out_error() {
+        let mut data = noisy_rare_feature();
+        let held_out = data.split_off(2400);
+        assert_eq!((data.len(), held_out.len()), (2400, 600));
+        assert!(data.clone().split_off(5000).is_empty());
+        let fit = Fit {
+            iterations: 300,
+            rate: 1.0,
+            patience: 20,
+            ..Fit::default()
+        };
+        let start = [0.5, 0.0];
+        let found = descend(&data, Some(&held_out), &start, 0.01, &fit);
+        let e = found.held_out.unwrap();
+        assert!((e - error(&held_out, &found.weights, 0.01)).abs() < 1e-12);
+        assert!(e < error(&held_out, &start, 0.01));
+        assert!(
+            found.steps < 300 && found.steps >= found.iteration + 20,
+            "{found:?}"
+        );
+        // Without a held-out set every step runs and the last weights are kept.
+        let all = descend(&data, None, &start, 0.01, &fit);
+        assert_eq!((all.steps, all.iteration, all.held_out), (300, 300, None));
+        assert_eq!(all.weights, fit_weights(&data, &start, 0.01, &fit));
     }
 }

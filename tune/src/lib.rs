@@ -23,7 +23,7 @@ use chimera_core::{Color, Evaluate, Game, Position, RuleSet};
 use chimera_engine::baseline::Baseline;
 use chimera_engine::{Engine, Limits, SearchError};
 use chimera_kit::tune::{
-    fit_k, fit_weights, select, write_weights, Choice, Dataset, Dense, Features, Fit, WeightSet,
+    descend, error, fit_k, select, write_weights, Choice, Dataset, Dense, Features, Fit, WeightSet,
 };
 use std::io::Write;
 
@@ -411,28 +411,141 @@ pub fn weight_set(variant: &str) -> Result<&'static WeightSet, String> {
     })
 }
 
+/// How [`tune`] prepares the data and fits.
+#[derive(Clone, Debug)]
+pub struct TuneOptions {
+    /// The descent.
+    pub fit: Fit,
+    /// The share of the positions held out of the fit to check it (early stopping): the
+    /// data file's last ones, so whole games apart from one (self-play writes a game's
+    /// positions together). 0: none.
+    pub holdout: f64,
+    /// Replace each position by the leaf of a quiescence search from it (captures and
+    /// other noisy moves played out while they gain, as the search's leaves are), and
+    /// leave out positions in check, or whose exchanges end the game or run past a budget:
+    /// the static evaluation is fitted where the search uses it.
+    pub quiet: bool,
+}
+
+impl Default for TuneOptions {
+    fn default() -> TuneOptions {
+        TuneOptions {
+            fit: Fit::default(),
+            holdout: 0.0,
+            quiet: false,
+        }
+    }
+}
+
 /// What [`tune`] found.
 #[derive(Clone, Debug)]
 pub struct Tuned {
-    /// Positions used.
+    /// Positions fitted on.
     pub positions: usize,
-    /// The logistic scale fitted to the starting weights (per unit of score).
+    /// Positions held out.
+    pub held_out: usize,
+    /// Positions of the file left out (with [`TuneOptions::quiet`]: in check, or noisy
+    /// beyond the quiescence budget or to the game's end).
+    pub dropped: usize,
+    /// Positions replaced by their quiescence leaf (with [`TuneOptions::quiet`]).
+    pub moved: usize,
+    /// The logistic scale fitted to the starting weights (per unit of score), held fixed.
     pub k: f64,
     /// The mean squared error with the starting weights.
     pub error_before: f64,
     /// The mean squared error with the fitted weights (rounded).
     pub error_after: f64,
+    /// The held-out error with the starting weights and with the fitted ones (rounded).
+    pub held_out_error: Option<(f64, f64)>,
+    /// The step whose weights were kept, and the steps run.
+    pub iteration: (usize, usize),
+    /// The starting weights.
+    pub start: Vec<i32>,
     /// The fitted weights, rounded.
     pub weights: Vec<i32>,
     /// The weight file to write.
     pub text: String,
 }
 
+/// Nodes a quiescence search of [`TuneOptions::quiet`] may visit for one position.
+const LEAF_NODES: u32 = 20_000;
+/// Plies deep it may go.
+const LEAF_PLIES: u32 = 24;
+
+/// A quiescence search from `pos` (fail-hard alpha-beta over the noisy moves that do not
+/// lose material, standing pat on the static score): its score and the position at the end
+/// of its principal variation. `None` where a line ends the game or the budget runs out.
+fn quiescence<P: Evaluate>(
+    pos: &P,
+    mut alpha: i32,
+    beta: i32,
+    plies: u32,
+    nodes: &mut u32,
+) -> Option<(i32, P)> {
+    *nodes = nodes.checked_sub(1)?;
+    if pos.terminal().is_some() {
+        return None;
+    }
+    let stand = pos.evaluate();
+    let mut best = (stand, None);
+    if stand >= beta || plies == 0 {
+        return Some((stand, pos.clone()));
+    }
+    alpha = alpha.max(stand);
+    let mut moves = Vec::new();
+    if !pos.noisy_moves(&mut moves) {
+        pos.legal_moves(&mut moves);
+        moves.retain(|&mv| pos.is_noisy(mv));
+    }
+    moves.retain(|&mv| pos.exchange_value(mv) >= 0);
+    moves.sort_by_key(|&mv| std::cmp::Reverse(pos.capture_value(mv)));
+    for mv in moves {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let (s, leaf) = quiescence(&child, -beta, -alpha, plies - 1, nodes)?;
+        if -s > best.0 {
+            best = (-s, Some(leaf));
+            alpha = alpha.max(-s);
+            if -s >= beta {
+                break;
+            }
+        }
+    }
+    Some((best.0, best.1.unwrap_or_else(|| pos.clone())))
+}
+
+/// The quiet position the static evaluation is fitted on for `pos` (see
+/// [`TuneOptions::quiet`]): the leaf of its quiescence search, if neither it nor the leaf is
+/// in check and the search ends within its budget without ending the game.
+pub fn quiet_leaf<P: Evaluate>(pos: &P) -> Option<P> {
+    if pos.in_check() {
+        return None;
+    }
+    let mut nodes = LEAF_NODES;
+    let (_, leaf) = quiescence(pos, -1_000_000, 1_000_000, LEAF_PLIES, &mut nodes)?;
+    (!leaf.in_check()).then_some(leaf)
+}
+
+/// A data set read from a data file, with what was left out or replaced.
+#[derive(Clone, Debug, Default)]
+pub struct Read {
+    /// The positions' features and results for their side to move.
+    pub set: Dataset,
+    /// Positions left out.
+    pub dropped: usize,
+    /// Positions replaced by their quiescence leaf.
+    pub moved: usize,
+}
+
 /// Reads a data file of variant `P` into a data set: features scaled to score units,
-/// results for the side to move. Errors name the line.
-pub fn dataset_of<P: Position + Features>(data: &str) -> Result<Dataset, String> {
+/// results for the side to move; with `quiet`, each position's quiescence leaf instead
+/// ([`quiet_leaf`]). Errors name the line.
+pub fn dataset_of<P: Evaluate + Features>(data: &str, quiet: bool) -> Result<Read, String> {
     let n = P::NAMES.len();
-    let mut set = Dataset::new(n);
+    let mut read = Read {
+        set: Dataset::new(n),
+        ..Read::default()
+    };
     for (number, line) in data.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -447,7 +560,19 @@ pub fn dataset_of<P: Position + Features>(data: &str) -> Result<Dataset, String>
             "0.5" => 0.5,
             other => return Err(at(format!("`{other}` is not a result (1, 0.5 or 0)"))),
         };
-        let position = P::from_text(text, Default::default()).map_err(|e| at(e.to_string()))?;
+        let mut position = P::from_text(text, Default::default()).map_err(|e| at(e.to_string()))?;
+        if quiet {
+            match quiet_leaf(&position) {
+                Some(leaf) => {
+                    read.moved += usize::from(leaf != position);
+                    position = leaf;
+                }
+                None => {
+                    read.dropped += 1;
+                    continue;
+                }
+            }
+        }
         let mut features = Dense::new(n);
         position.features(&mut features);
         let result = if position.turn() == Color::White {
@@ -456,49 +581,101 @@ pub fn dataset_of<P: Position + Features>(data: &str) -> Result<Dataset, String>
             1.0 - white
         };
         // Features in score units: the weights' unit is 1 / SCALE of a score point.
-        set.push(features.values(), result);
+        read.set.push(features.values(), result);
     }
-    Ok(set)
+    Ok(read)
+}
+
+/// The weights' moves from `start` to `weights`, one `name start -> fitted` line for each
+/// that moved, in the weights' units (for the report of a fit).
+pub fn weight_moves(names: &[&str], start: &[i32], weights: &[i32]) -> String {
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    let mut text = String::new();
+    for ((name, a), b) in names.iter().zip(start).zip(weights) {
+        if a != b {
+            text.push_str(&format!("{name:width$} {a:>6} -> {b:>6} ({:+})\n", b - a));
+        }
+    }
+    text
 }
 
 /// Texel tuning of variant `P` from the starting weights `start`.
-pub fn tune_of<P: Position + Features>(
+pub fn tune_of<P: Evaluate + Features>(
     data: &str,
     start: &[i32],
-    fit: &Fit,
+    options: &TuneOptions,
     header: &str,
 ) -> Result<Tuned, String> {
-    let set = dataset_of::<P>(data)?;
-    if set.is_empty() {
-        return Err("the data file holds no position".into());
+    let Read {
+        set: mut train,
+        dropped,
+        moved,
+    } = dataset_of::<P>(data, options.quiet)?;
+    let holdout = options.holdout.clamp(0.0, 0.9);
+    let held = train.split_off(((1.0 - holdout) * train.len() as f64).round() as usize);
+    if train.is_empty() {
+        return Err("the data file holds no position to fit on".into());
     }
+    let held = (!held.is_empty()).then_some(held);
     let scale = f64::from(P::SCALE.max(1));
     let initial: Vec<f64> = start.iter().map(|&w| f64::from(w) / scale).collect();
-    let k = fit_k(&set, &initial);
-    let error_before = chimera_kit::tune::error(&set, &initial, k);
-    let fitted = fit_weights(&set, &initial, k, fit);
-    let weights: Vec<i32> = fitted.iter().map(|w| (w * scale).round() as i32).collect();
+    let k = fit_k(&train, &initial);
+    let error_before = error(&train, &initial, k);
+    let found = descend(&train, held.as_ref(), &initial, k, &options.fit);
+    let weights: Vec<i32> = found
+        .weights
+        .iter()
+        .map(|w| (w * scale).round() as i32)
+        .collect();
     let rounded: Vec<f64> = weights.iter().map(|&w| f64::from(w) / scale).collect();
-    let error_after = chimera_kit::tune::error(&set, &rounded, k);
-    let header = format!(
-        "{header}\n{} positions; k = {k:.6}; mean squared error {error_before:.6} before, \
+    let error_after = error(&train, &rounded, k);
+    let held_out_error = held
+        .as_ref()
+        .map(|h| (error(h, &initial, k), error(h, &rounded, k)));
+    let mut summary = format!(
+        "{} positions; k = {k:.6}; mean squared error {error_before:.6} before, \
          {error_after:.6} after",
-        set.len()
+        train.len()
     );
+    if let Some((before, after)) = held_out_error {
+        summary.push_str(&format!(
+            "; {} positions held out: {before:.6} before, {after:.6} after \
+             (step {} of {})",
+            held.as_ref().map_or(0, Dataset::len),
+            found.iteration,
+            found.steps
+        ));
+    }
+    if options.quiet {
+        summary.push_str(&format!(
+            "; quiescence leaves: {moved} positions moved, {dropped} left out"
+        ));
+    }
     Ok(Tuned {
-        positions: set.len(),
+        positions: train.len(),
+        held_out: held.as_ref().map_or(0, Dataset::len),
+        dropped,
+        moved,
         k,
         error_before,
         error_after,
-        text: write_weights(P::NAMES, &weights, &header),
+        held_out_error,
+        iteration: (found.iteration, found.steps),
+        text: write_weights(P::NAMES, &weights, &format!("{header}\n{summary}")),
+        start: start.to_vec(),
         weights,
     })
 }
 
 /// Texel tuning of `variant` on the data file's text, starting from its current (tuned)
 /// weights; `header` heads the weight file (how it was made).
-pub fn tune(variant: &str, data: &str, fit: &Fit, header: &str) -> Result<Tuned, String> {
-    tune_from(variant, data, None, fit, header)
+pub fn tune(
+    variant: &str,
+    data: &str,
+    options: &TuneOptions,
+    header: &str,
+) -> Result<Tuned, String> {
+    tune_from(variant, data, None, options, header)
 }
 
 /// As [`tune`], starting from the weight file `start` (its text) when given: e.g. to
@@ -507,7 +684,7 @@ pub fn tune_from(
     variant: &str,
     data: &str,
     start: Option<&str>,
-    fit: &Fit,
+    options: &TuneOptions,
     header: &str,
 ) -> Result<Tuned, String> {
     use chimera_chess::Chess;
@@ -523,12 +700,12 @@ pub fn tune_from(
         None => weights.tuned().to_vec(),
     };
     match variant {
-        "chess" => tune_of::<Chess>(data, &start, fit, header),
-        "turtle-shell" => tune_of::<TurtleShell>(data, &start, fit, header),
-        "turret" => tune_of::<Turret>(data, &start, fit, header),
-        "turnover" => tune_of::<Turnover>(data, &start, fit, header),
-        "triagonal" => tune_of::<Triagonal>(data, &start, fit, header),
-        _ => tune_of::<TilingRider>(data, &start, fit, header),
+        "chess" => tune_of::<Chess>(data, &start, options, header),
+        "turtle-shell" => tune_of::<TurtleShell>(data, &start, options, header),
+        "turret" => tune_of::<Turret>(data, &start, options, header),
+        "turnover" => tune_of::<Turnover>(data, &start, options, header),
+        "triagonal" => tune_of::<Triagonal>(data, &start, options, header),
+        _ => tune_of::<TilingRider>(data, &start, options, header),
     }
 }
 
@@ -582,9 +759,12 @@ mod tests {
         assert_eq!(score.wins + score.draws + score.losses, 2);
         let text = String::from_utf8(data).unwrap();
         assert_eq!(text.lines().count() as u64, score.positions);
-        let fit = Fit {
-            iterations: 20,
-            ..Fit::default()
+        let fit = TuneOptions {
+            fit: Fit {
+                iterations: 20,
+                ..Fit::default()
+            },
+            ..TuneOptions::default()
         };
         if score.positions > 0 {
             let tuned = tune("turnover", &text, &fit, "test").unwrap();
@@ -614,10 +794,14 @@ mod tests {
         let text = String::from_utf8(data).unwrap();
         assert_eq!(text.lines().count() as u64, score.positions);
         if score.positions > 0 {
-            let fit = Fit {
-                iterations: 20,
-                rate: 0.05,
-                frozen: vec![0, 1],
+            let fit = TuneOptions {
+                fit: Fit {
+                    iterations: 20,
+                    rate: 0.05,
+                    frozen: vec![0, 1],
+                    ..Fit::default()
+                },
+                ..TuneOptions::default()
             };
             let tuned = tune("chess", &text, &fit, "test").unwrap();
             assert_eq!(tuned.positions as u64, score.positions);
@@ -627,8 +811,11 @@ mod tests {
             assert_eq!(&tuned.weights[..2], &[1, 1]);
             // Started from the fitted weights, nothing frozen moves and the error is the
             // fit's.
-            let all = Fit {
-                frozen: (0..chimera_chess::FEATURES.len()).collect(),
+            let all = TuneOptions {
+                fit: Fit {
+                    frozen: (0..chimera_chess::FEATURES.len()).collect(),
+                    ..fit.fit.clone()
+                },
                 ..fit
             };
             let again = tune_from("chess", &text, Some(&tuned.text), &all, "").unwrap();
@@ -647,8 +834,50 @@ mod tests {
     }
 
     #[test]
+    fn quiet_leaves_play_out_the_captures_and_leave_out_checks() {
+        use chimera_chess::Chess;
+        let read = |fen: &str| Chess::from_text(fen, Default::default()).unwrap();
+        // Quiet: the start is its own leaf.
+        let start = Chess::start(Default::default());
+        assert_eq!(quiet_leaf(&start), Some(start));
+        // White takes the undefended queen on d5: the leaf is after the capture.
+        let hanging = read("4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1");
+        let leaf = quiet_leaf(&hanging).unwrap();
+        assert_eq!(leaf.to_text(), "4k3/8/8/3Q4/8/8/8/4K3 b - - 0 1");
+        // In check: left out.
+        assert_eq!(quiet_leaf(&read("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1")), None);
+        // In a data file: one position moved, one left out, and half held out.
+        let data = "0.5\t4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1\n\
+                    0\t4k3/8/8/8/8/8/4q3/4K3 w - - 0 1\n\
+                    0.5\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+        let options = TuneOptions {
+            fit: Fit {
+                iterations: 5,
+                rate: 0.01,
+                ..Fit::default()
+            },
+            holdout: 0.5,
+            quiet: true,
+        };
+        let tuned = tune("chess", data, &options, "").unwrap();
+        assert_eq!((tuned.moved, tuned.dropped), (1, 1));
+        assert_eq!((tuned.positions, tuned.held_out), (1, 1));
+        assert!(tuned.held_out_error.is_some());
+        assert!(tuned.iteration.0 <= tuned.iteration.1 && tuned.iteration.1 == 5);
+        assert!(tuned.text.contains("1 positions held out"), "{}", tuned.text);
+        let all_held = TuneOptions {
+            holdout: 0.9,
+            ..options.clone()
+        };
+        let one = "0.5\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+        assert!(tune("chess", one, &all_held, "").is_err());
+        let moves = weight_moves(&["a", "b"], &[1, 2], &[1, 5]);
+        assert_eq!(moves, "b      2 ->      5 (+3)\n");
+    }
+
+    #[test]
     fn bad_data_is_refused_with_its_line() {
-        let fit = Fit::default();
+        let fit = TuneOptions::default();
         assert!(tune("chess", "", &fit, "").is_err());
         assert!(tune("shogi", "", &fit, "").is_err());
         let err = tune("chess", "1\tnot a fen\n", &fit, "").unwrap_err();

@@ -4,6 +4,7 @@
 
 use crate::{Failure, Io};
 use chimera_kit::tune::Fit;
+use chimera_tune::TuneOptions;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -30,6 +31,21 @@ pub struct TuneArgs {
     /// (with every weight frozen: that file's error on this data).
     #[arg(long, value_name = "FILE")]
     pub start: Option<PathBuf>,
+    /// Hold this share of the positions out of the fit (the file's last ones: whole games)
+    /// and keep the weights of the step with the lowest error on them (early stopping).
+    #[arg(long, default_value_t = 0.0, value_name = "SHARE")]
+    pub holdout: f64,
+    /// With --holdout: stop after N steps without a lower held-out error (0: never).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub patience: u32,
+    /// Pull towards the starting weights: moving a weight by 100 (a pawn) costs this much
+    /// mean squared error.
+    #[arg(long, default_value_t = 0.0)]
+    pub l2: f64,
+    /// Fit each position's quiescence leaf (noisy moves played out while they gain), and
+    /// leave out positions in check.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Runs `chimera tune`.
@@ -38,6 +54,12 @@ pub fn run(io: &mut Io<'_>, args: &TuneArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::input(format!("cannot read {}: {e}", args.file.display())))?;
     if !(args.rate.is_finite() && args.rate > 0.0) {
         return Err(Failure::input("--rate must be a positive number"));
+    }
+    if !(args.holdout.is_finite() && (0.0..=0.9).contains(&args.holdout)) {
+        return Err(Failure::input("--holdout must be a share from 0 to 0.9"));
+    }
+    if !(args.l2.is_finite() && args.l2 >= 0.0) {
+        return Err(Failure::input("--l2 must be a number of 0 or more"));
     }
     let names = chimera_tune::weight_set(&args.variant)
         .map_err(Failure::input)?
@@ -50,10 +72,16 @@ pub fn run(io: &mut Io<'_>, args: &TuneArgs) -> Result<(), Failure> {
             .ok_or_else(|| Failure::input(format!("--freeze: no feature `{name}`")))?;
         frozen.push(index);
     }
-    let fit = Fit {
-        iterations: args.iterations as usize,
-        rate: args.rate,
-        frozen,
+    let options = TuneOptions {
+        fit: Fit {
+            iterations: args.iterations as usize,
+            rate: args.rate,
+            frozen,
+            l2: args.l2,
+            patience: args.patience as usize,
+        },
+        holdout: args.holdout,
+        quiet: args.quiet,
     };
     let header = format!(
         "{} evaluation weights, fitted by `chimera tune {} {} --iterations {} --rate {}{}`\n\
@@ -63,11 +91,7 @@ pub fn run(io: &mut Io<'_>, args: &TuneArgs) -> Result<(), Failure> {
         args.file.display(),
         args.iterations,
         args.rate,
-        if args.freeze.is_empty() {
-            String::new()
-        } else {
-            format!(" --freeze {}", args.freeze)
-        }
+        options_text(args)
     );
     let start = match &args.start {
         Some(path) => Some(
@@ -83,7 +107,7 @@ pub fn run(io: &mut Io<'_>, args: &TuneArgs) -> Result<(), Failure> {
         ),
         None => header,
     };
-    let tuned = chimera_tune::tune_from(&args.variant, &data, start.as_deref(), &fit, &header)
+    let tuned = chimera_tune::tune_from(&args.variant, &data, start.as_deref(), &options, &header)
         .map_err(Failure::input)?;
     std::fs::write(&args.output, &tuned.text)
         .map_err(|e| Failure::input(format!("cannot write {}: {e}", args.output.display())))?;
@@ -96,5 +120,46 @@ pub fn run(io: &mut Io<'_>, args: &TuneArgs) -> Result<(), Failure> {
         tuned.error_after,
         args.output.display()
     )?;
+    if let Some((before, after)) = tuned.held_out_error {
+        writeln!(
+            io.out,
+            "{} positions held out: mean squared error {before:.6} -> {after:.6} \
+             (the weights of step {} of {})",
+            tuned.held_out, tuned.iteration.0, tuned.iteration.1
+        )?;
+    }
+    if args.quiet {
+        writeln!(
+            io.out,
+            "quiescence leaves: {} positions moved to their leaf, {} left out",
+            tuned.moved, tuned.dropped
+        )?;
+    }
+    write!(
+        io.out,
+        "{}",
+        chimera_tune::weight_moves(names, &tuned.start, &tuned.weights)
+    )?;
     Ok(())
+}
+
+/// The options beyond --iterations and --rate, as given, for the weight file's header.
+fn options_text(args: &TuneArgs) -> String {
+    let mut text = String::new();
+    if !args.freeze.is_empty() {
+        text.push_str(&format!(" --freeze {}", args.freeze));
+    }
+    if args.holdout > 0.0 {
+        text.push_str(&format!(" --holdout {}", args.holdout));
+    }
+    if args.patience > 0 {
+        text.push_str(&format!(" --patience {}", args.patience));
+    }
+    if args.l2 > 0.0 {
+        text.push_str(&format!(" --l2 {}", args.l2));
+    }
+    if args.quiet {
+        text.push_str(" --quiet");
+    }
+    text
 }
