@@ -864,7 +864,11 @@ mod tests {
         assert_eq!((tuned.positions, tuned.held_out), (1, 1));
         assert!(tuned.held_out_error.is_some());
         assert!(tuned.iteration.0 <= tuned.iteration.1 && tuned.iteration.1 == 5);
-        assert!(tuned.text.contains("1 positions held out"), "{}", tuned.text);
+        assert!(
+            tuned.text.contains("1 positions held out"),
+            "{}",
+            tuned.text
+        );
         let all_held = TuneOptions {
             holdout: 0.9,
             ..options.clone()
