@@ -1,0 +1,71 @@
+//! `chimera selfplay` and `chimera tune` from the command line: a data file, a fit with a
+//! held-out share, the L2 pull and quiescence leaves, and the options' checks.
+
+mod common;
+
+use common::{chimera, stderr, stdout, temp_dir};
+
+#[test]
+fn tune_holds_out_games_plays_out_captures_and_reports_the_weights_moves() {
+    let dir = temp_dir("tune", "fit");
+    let data = dir.join("turnover.data");
+    let data = data.to_str().unwrap();
+    let out = chimera(&[
+        "selfplay",
+        "turnover",
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--seed",
+        "3",
+        "--sample-every",
+        "1",
+        "--output",
+        data,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let weights = dir.join("weights.txt");
+    let weights = weights.to_str().unwrap();
+    let out = chimera(&[
+        "tune",
+        "turnover",
+        data,
+        "--output",
+        weights,
+        "--iterations",
+        "30",
+        "--rate",
+        "2",
+        "--holdout",
+        "0.25",
+        "--patience",
+        "10",
+        "--l2",
+        "0.01",
+        "--quiet",
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        text.contains("positions held out: mean squared error"),
+        "{text}"
+    );
+    assert!(text.contains("(the weights of step "), "{text}");
+    assert!(text.contains("quiescence leaves: "), "{text}");
+    // Each weight that moved is listed with its move.
+    assert!(text.lines().any(|l| l.contains(" -> ")), "{text}");
+    let file = std::fs::read_to_string(weights).unwrap();
+    assert!(
+        file.contains("--holdout 0.25 --patience 10 --l2 0.01 --quiet"),
+        "{file}"
+    );
+    assert!(file.contains("positions held out: "), "{file}");
+    let names = chimera_tune::weight_set("turnover").unwrap().names();
+    assert!(chimera_kit::tune::parse_weights(&file, names).is_ok());
+    for (option, value) in [("--holdout", "0.95"), ("--l2", "nan")] {
+        let out = chimera(&["tune", "turnover", data, "--output", weights, option, value]);
+        assert_eq!(out.status.code(), Some(2), "{option} {value}");
+        assert!(stderr(&out).contains(option), "{}", stderr(&out));
+    }
+}
