@@ -178,7 +178,7 @@ pub use time::Clock;
 #[cfg(doc)]
 use chimera_core::Position;
 use chimera_core::{Evaluate, Game};
-use ordering::HISTORY_SIZE;
+use ordering::HISTORY_LEN;
 use search::{split, Searcher};
 use std::marker::PhantomData;
 use std::time::Instant;
@@ -227,7 +227,7 @@ impl<P: Evaluate> Engine<P> {
     pub fn with_tt_bits(bits: u32) -> Engine<P> {
         Engine {
             tt: Table::new(bits.min(30)),
-            history: vec![0; 2 * HISTORY_SIZE],
+            history: vec![0; HISTORY_LEN],
             plan: None,
             variant: PhantomData,
         }

@@ -98,6 +98,7 @@ impl<P: Evaluate> Searcher<'_, P> {
             None => Game::new(null),
         };
         std::mem::swap(&mut self.game, &mut game);
+        self.stack[ply] = 0;
         // Every position of the null game is inside the searched line.
         let root_len = std::mem::replace(&mut self.root_len, 0);
         let score = self.search(depth, ply + 1, -beta, -beta + 1);

@@ -10,7 +10,7 @@ use crate::tt::{move_hash, Bound, Entry, Table};
 use crate::{ordering, LEGALITY_NODES_PER_NODE, MAX_PLY, MAX_QUIESCENCE_PLY};
 use crate::{NODE_LEGALITY_NODES, ROOT_LEGALITY_NODES};
 use chimera_core::{Budget, Color, Evaluate, Game, Position};
-use ordering::{hash_of, key_of, KEY_BAD_NOISY, KEY_HASH, KEY_KILLER, KEY_NOISY};
+use ordering::{hash_of, key_of, HISTORY_SIZE, KEY_BAD_NOISY, KEY_COUNTER, KEY_HASH, KEY_NOISY};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -27,6 +27,9 @@ const ASPIRATION_MAX: i32 = 1_000;
 const IIR_DEPTH: i32 = 4;
 /// The quiet moves of a node whose history a cutoff lowers: the first this many.
 const MAX_QUIETS_REMEMBERED: usize = 64;
+/// A late quiet move's reduction shrinks by one ply per this much history score (butterfly
+/// plus continuation), and grows as much for a score as far below 0.
+const LMR_HISTORY_DIVISOR: i32 = 12_000;
 
 /// What the move loop needs to know of its node.
 #[derive(Clone, Copy)]
@@ -94,6 +97,11 @@ pub(crate) struct Searcher<'a, P: Evaluate> {
     /// Triangular principal-variation table.
     pub(crate) pv: Vec<Vec<P::Move>>,
     pub(crate) killers: Vec<[Option<P::Move>; 2]>,
+    /// Per ply, the hash of the move played there in the line searched (0 for a null
+    /// move): the continuation histories and the countermoves are indexed by it.
+    pub(crate) stack: Vec<u64>,
+    /// The countermoves, by side and the opponent's move before (as the history table).
+    pub(crate) counters: Vec<Option<P::Move>>,
     /// Per ply, the quiet moves searched so far at that node (their history is lowered when
     /// a later quiet move cuts off).
     quiets: Vec<Vec<P::Move>>,
@@ -146,6 +154,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             killers: vec![[None; 2]; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
+            stack: vec![0; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
+            counters: vec![None; 2 * HISTORY_SIZE],
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             excluded: Vec::with_capacity(limits.multipv.max(1)),
             null_games: (0..=MAX_PLY).map(|_| None).collect(),
@@ -545,8 +555,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             // Rewarded and penalised in the history: every quiet move, killers and a quiet
             // hash move included.
             let quiet_move = quiet
-                || (KEY_KILLER..KEY_NOISY).contains(&key)
+                || (KEY_COUNTER..KEY_NOISY).contains(&key)
                 || (key >= KEY_HASH && !self.game.position().is_noisy(mv));
+            self.stack[ply] = hash_of(&mv);
             self.game.play_unchecked(mv);
             let gives_check = self.game.position().in_check();
             if quiet && !gives_check && searched > 0 {
@@ -562,8 +573,14 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 self.child(us, new_depth, ply, alpha, beta)
             } else {
                 // Late quiet moves are searched shallower first.
+                // Less for a move with a good history, more for a bad one.
                 let reduction = if quiet && !in_check && !gives_check && ply > 0 {
-                    self.reductions.get(depth, searched, pv_node)
+                    let r = self.reductions.get(depth, searched, pv_node);
+                    if r > 0 {
+                        r - key as i32 / LMR_HISTORY_DIVISOR
+                    } else {
+                        r
+                    }
                 } else {
                     0
                 }
