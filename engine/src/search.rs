@@ -3,7 +3,7 @@
 //! the root. One [`Searcher`] per thread.
 
 use crate::limits::Limits;
-use crate::pruning::{futile, Pruning};
+use crate::pruning::{futile, loses_exchange, Pruning};
 use crate::result::{PvLine, SearchResult};
 use crate::score::{from_tt, is_decisive, outcome_score, to_tt, Score, INF, MATE};
 use crate::tt::{move_hash, Bound, Entry, Table};
@@ -41,6 +41,9 @@ struct Node {
     in_check: bool,
     /// The static score, where the variant allows pruning on it (see `pruning`).
     eval: Option<i32>,
+    /// Whether the static score is known and improving (see `pruning`); `None` where it is
+    /// not known.
+    improving: Option<bool>,
 }
 
 /// Late-move reductions: `table[depth][moves searched]`, about ln(depth) × ln(moves) / 2.
@@ -102,6 +105,8 @@ pub(crate) struct Searcher<'a, P: Evaluate> {
     pub(crate) stack: Vec<u64>,
     /// The countermoves, by side and the opponent's move before (as the history table).
     pub(crate) counters: Vec<Option<P::Move>>,
+    /// Per ply, the static score where pruning is allowed (see `pruning`).
+    pub(crate) evals: Vec<Option<i32>>,
     /// Per ply, the quiet moves searched so far at that node (their history is lowered when
     /// a later quiet move cuts off).
     quiets: Vec<Vec<P::Move>>,
@@ -156,6 +161,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             killers: vec![[None; 2]; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
             stack: vec![0; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
             counters: vec![None; 2 * HISTORY_SIZE],
+            evals: vec![None; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             excluded: Vec::with_capacity(limits.multipv.max(1)),
             null_games: (0..=MAX_PLY).map(|_| None).collect(),
@@ -487,12 +493,16 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             depth
         };
         let mut eval = None;
-        if ply > 0 && !pv_node && !in_check {
-            match self.prune(depth, ply, beta) {
+        self.evals[ply] = None;
+        if ply > 0 && !in_check {
+            match self.prune(depth, ply, beta, pv_node) {
                 Pruning::Cut(s) => return s,
                 Pruning::Search(e) => eval = e,
             }
         }
+        let improving = eval.map(|_| self.improving(ply));
+        // The static score prunes off the principal variation only.
+        let eval = eval.filter(|_| !pv_node);
         if ply > 0 {
             self.list_moves(ply);
         }
@@ -509,6 +519,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             pv_node,
             in_check,
             eval,
+            improving,
         };
         let (best, best_move) = self.search_moves(&mut list, node, alpha, beta);
         self.lists[ply] = list;
@@ -537,6 +548,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             pv_node,
             in_check,
             eval,
+            improving,
         } = node;
         let mut best = -INF;
         let mut best_move = None;
@@ -557,11 +569,22 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             let quiet_move = quiet
                 || (KEY_COUNTER..KEY_NOISY).contains(&key)
                 || (key >= KEY_HASH && !self.game.position().is_noisy(mv));
+            // Moves that lose material in the exchange, near the leaves (unless they check).
+            let loses = eval.is_some()
+                && searched > 0
+                && key < KEY_COUNTER
+                && !is_decisive(best)
+                && loses_exchange(depth, !quiet, || self.game.position().exchange_value(mv));
             self.stack[ply] = hash_of(&mv);
             self.game.play_unchecked(mv);
             let gives_check = self.game.position().in_check();
+            if loses && !gives_check {
+                self.game.undo();
+                continue;
+            }
             if quiet && !gives_check && searched > 0 {
-                if let Some(skip) = futile(eval, depth, searched, alpha) {
+                let improving = improving.unwrap_or(true);
+                if let Some(skip) = futile(eval, depth, searched, alpha, improving) {
                     self.game.undo();
                     best = best.max(skip);
                     continue;
@@ -577,7 +600,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 let reduction = if quiet && !in_check && !gives_check && ply > 0 {
                     let r = self.reductions.get(depth, searched, pv_node);
                     if r > 0 {
-                        r - key as i32 / LMR_HISTORY_DIVISOR
+                        r - key as i32 / LMR_HISTORY_DIVISOR + i32::from(improving == Some(false))
                     } else {
                         r
                     }
