@@ -25,6 +25,12 @@ const ASPIRATION_WINDOW: i32 = 35;
 const ASPIRATION_MAX: i32 = 1_000;
 /// Internal iterative reduction applies from this depth.
 const IIR_DEPTH: i32 = 4;
+/// Singular extensions apply from this depth, to a hash move stored at least this deep
+/// less [`SINGULAR_TT_MARGIN`] plies, as a lower bound or an exact score.
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_TT_MARGIN: i32 = 3;
+/// The singular search's window lies this much per ply of depth below the stored score.
+const SINGULAR_MARGIN: i32 = 2;
 /// The quiet moves of a node whose history a cutoff lowers: the first this many.
 const MAX_QUIETS_REMEMBERED: usize = 64;
 /// A late quiet move's reduction shrinks by one ply per this much history score (butterfly
@@ -44,6 +50,9 @@ struct Node {
     /// Whether the static score is known and improving (see `pruning`); `None` where it is
     /// not known.
     improving: Option<bool>,
+    /// Whether the hash move is singular (see [`Searcher::singular_extension`]): searched a
+    /// ply deeper.
+    singular: bool,
 }
 
 /// Late-move reductions: `table[depth][moves searched]`, about ln(depth) × ln(moves) / 2.
@@ -107,6 +116,9 @@ pub(crate) struct Searcher<'a, P: Evaluate> {
     pub(crate) counters: Vec<Option<P::Move>>,
     /// Per ply, the static score where pruning is allowed (see `pruning`).
     pub(crate) evals: Vec<Option<i32>>,
+    /// Per ply, the hash move left out of a singular search of that node (its
+    /// [`move_hash`]), 0 for none.
+    singular: Vec<u32>,
     /// Per ply, the quiet moves searched so far at that node (their history is lowered when
     /// a later quiet move cuts off).
     quiets: Vec<Vec<P::Move>>,
@@ -162,6 +174,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             stack: vec![0; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
             counters: vec![None; 2 * HISTORY_SIZE],
             evals: vec![None; MAX_PLY + MAX_QUIESCENCE_PLY + 1],
+            singular: vec![0; MAX_PLY + 1],
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             excluded: Vec::with_capacity(limits.multipv.max(1)),
             null_games: (0..=MAX_PLY).map(|_| None).collect(),
@@ -481,10 +494,18 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             }
         }
         let in_check = pos.in_check();
-        let (hash_move, cutoff) = self.probe(key, depth, ply, (alpha, beta), pv_node);
+        // A singular search (the node again without its hash move) neither takes nor
+        // leaves a result in the table.
+        let excluded = self.singular[ply] != 0;
+        let (entry, cutoff) = if excluded {
+            (None, None)
+        } else {
+            self.probe(key, depth, ply, (alpha, beta), pv_node)
+        };
         if let Some(s) = cutoff {
             return s;
         }
+        let hash_move = entry.and_then(|e| e.mv);
         // Internal iterative reduction: a node the table has no move for is searched a ply
         // shallower (its ordering is a guess; the next iteration finds the move).
         let depth = if ply > 0 && hash_move.is_none() && depth >= IIR_DEPTH {
@@ -492,9 +513,12 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         } else {
             depth
         };
-        let mut eval = None;
-        self.evals[ply] = None;
-        if ply > 0 && !in_check {
+        // A singular search keeps the node's static score (and prunes on it).
+        let mut eval = if excluded { self.evals[ply] } else { None };
+        if !excluded {
+            self.evals[ply] = None;
+        }
+        if ply > 0 && !in_check && !excluded {
             match self.prune(depth, ply, beta, pv_node) {
                 Pruning::Cut(s) => return s,
                 Pruning::Search(e) => eval = e,
@@ -503,6 +527,13 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let improving = eval.map(|_| self.improving(ply));
         // The static score prunes off the principal variation only.
         let eval = eval.filter(|_| !pv_node);
+        let mut singular = false;
+        if let Some(e) = entry.filter(|_| ply > 0 && improving.is_some() && !excluded) {
+            match self.singular_extension(e, depth, ply, beta) {
+                Err(score) => return score,
+                Ok(s) => singular = s,
+            }
+        }
         if ply > 0 {
             self.list_moves(ply);
         }
@@ -520,13 +551,14 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             in_check,
             eval,
             improving,
+            singular,
         };
         let (best, best_move) = self.search_moves(&mut list, node, alpha, beta);
         self.lists[ply] = list;
         if self.aborted {
             return 0;
         }
-        if ply > 0 || self.excluded.is_empty() {
+        if (ply > 0 || self.excluded.is_empty()) && !excluded {
             self.store(key, best, best_move, depth, ply, (alpha, beta));
         }
         best
@@ -549,6 +581,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             in_check,
             eval,
             improving,
+            singular,
         } = node;
         let mut best = -INF;
         let mut best_move = None;
@@ -562,6 +595,10 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 continue;
             }
             let key = key_of(folded);
+            let hash = hash_of(&mv);
+            if self.singular[ply] != 0 && crate::tt::move_hash(hash) == self.singular[ply] {
+                continue;
+            }
             // Reduced and pruned: the quiet moves ordered by history alone.
             let quiet = key < KEY_BAD_NOISY;
             // Rewarded and penalised in the history: every quiet move, killers and a quiet
@@ -575,7 +612,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 && key < KEY_COUNTER
                 && !is_decisive(best)
                 && loses_exchange(depth, !quiet, || self.game.position().exchange_value(mv));
-            self.stack[ply] = hash_of(&mv);
+            self.stack[ply] = hash;
             self.game.play_unchecked(mv);
             let gives_check = self.game.position().in_check();
             if loses && !gives_check {
@@ -590,8 +627,10 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                     continue;
                 }
             }
-            // Checks are searched a ply further (within the first half of the plies).
-            let new_depth = depth - 1 + i32::from(gives_check && ply < MAX_PLY / 2);
+            // Checks and a singular hash move are searched a ply further (within the first
+            // half of the plies).
+            let extend = gives_check || (singular && key >= KEY_HASH);
+            let new_depth = depth - 1 + i32::from(extend && ply < MAX_PLY / 2);
             let score = if searched == 0 {
                 self.child(us, new_depth, ply, alpha, beta)
             } else {
@@ -677,9 +716,49 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         });
     }
 
-    /// The transposition table's word on this node: the move it remembers (to order first),
-    /// and a score to return at once when a stored bound settles the node (never at the
-    /// root or on the principal variation).
+    /// Singular extensions, at a node (not the root) where pruning is allowed, searched to
+    /// `depth` against `beta`, whose stored entry `e` has a move and a lower bound or exact
+    /// score from nearly as deep: the node is searched again without that move, half as
+    /// deep, against a window below the stored score. `Ok(true)` if every other move fails
+    /// low there (the hash move is singular: extend it); `Err(score)` if the other moves
+    /// reach beta even so (several moves refute: the node's score, a multi-cut).
+    fn singular_extension(
+        &mut self,
+        e: Entry,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Result<bool, i32> {
+        let Some(mv) = e.mv else {
+            return Ok(false);
+        };
+        let tt_score = from_tt(e.score, ply);
+        if depth < SINGULAR_DEPTH
+            || e.bound == Bound::Upper
+            || i32::from(e.depth) < depth - SINGULAR_TT_MARGIN
+            || is_decisive(tt_score)
+        {
+            return Ok(false);
+        }
+        let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+        self.singular[ply] = mv;
+        let score = self.search((depth - 1) / 2, ply, singular_beta - 1, singular_beta);
+        self.singular[ply] = 0;
+        if self.aborted {
+            return Err(0);
+        }
+        if score < singular_beta {
+            Ok(true)
+        } else if singular_beta >= beta {
+            Err(singular_beta)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// The transposition table's entry for this node (its move orders first), and a score
+    /// to return at once when a stored bound settles the node (never at the root or on the
+    /// principal variation).
     fn probe(
         &self,
         key: u64,
@@ -687,12 +766,12 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         ply: usize,
         (alpha, beta): (i32, i32),
         pv_node: bool,
-    ) -> (Option<u32>, Option<i32>) {
+    ) -> (Option<Entry>, Option<i32>) {
         let Some(e) = self.tt.probe(key) else {
             return (None, None);
         };
         if ply == 0 || pv_node || i32::from(e.depth) < depth {
-            return (e.mv, None);
+            return (Some(e), None);
         }
         let s = from_tt(e.score, ply);
         let settled = match e.bound {
@@ -700,6 +779,6 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             Bound::Lower => s >= beta,
             Bound::Upper => s <= alpha,
         };
-        (e.mv, settled.then_some(s))
+        (Some(e), settled.then_some(s))
     }
 }
