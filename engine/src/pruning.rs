@@ -9,14 +9,11 @@
 //!   searched on a game of its own (no earlier position can repeat in it), one per ply,
 //!   reused; two null moves never follow each other;
 //! - futility and late-move pruning: near the leaves, quiet moves are skipped where the
-//!   static score with a margin stays below alpha, and after the first few moves (fewer
-//!   where the static score is not improving on the one two plies before);
-//! - exchange pruning: near the leaves, moves that lose material in the exchange
-//!   ([`Evaluate::exchange_value`]) by more than a margin are skipped.
+//!   static score with a margin stays below alpha, and after the first few moves.
 //!
-//! The static score of a node where pruning is allowed is kept per ply: a node is
-//! *improving* when its score is above the one two plies before (the same side to move),
-//! or that one is unknown. Reverse futility's margin is a ply smaller there.
+//! The static score of a node where pruning is allowed (on the principal variation too) is
+//! kept per ply: the search extends singular moves at such nodes only, and the singular
+//! search of a node prunes on its score.
 
 use crate::score::is_decisive;
 use crate::search::Searcher;
@@ -35,12 +32,6 @@ const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 100;
 /// Late-move pruning applies up to this depth.
 const LMP_DEPTH: i32 = 4;
-/// Losing noisy moves are pruned up to this depth if they lose more than this per ply.
-const SEE_NOISY_DEPTH: i32 = 6;
-const SEE_NOISY_MARGIN: i32 = 90;
-/// Quiet moves are pruned up to this depth if they lose more than this × depth².
-const SEE_QUIET_DEPTH: i32 = 4;
-const SEE_QUIET_MARGIN: i32 = 30;
 
 /// What [`Searcher::prune`] decides.
 pub(crate) enum Pruning {
@@ -53,17 +44,10 @@ pub(crate) enum Pruning {
 /// Whether a quiet move (not giving check, not the first searched) of a node with static
 /// score `eval` (if pruning is allowed there), searched to `depth` after `searched` others
 /// against `alpha`, is skipped: futility (the static score with a margin stays below
-/// alpha) or late-move pruning (near the leaves, after the first few moves: fewer where the
-/// static score is not `improving` on the one two plies before). The score to count for it
-/// if so.
+/// alpha) or late-move pruning (near the leaves, after the first few moves). The score to
+/// count for it if so.
 #[inline]
-pub(crate) fn futile(
-    eval: Option<i32>,
-    depth: i32,
-    searched: usize,
-    alpha: i32,
-    improving: bool,
-) -> Option<i32> {
+pub(crate) fn futile(eval: Option<i32>, depth: i32, searched: usize, alpha: i32) -> Option<i32> {
     let eval = eval?;
     if is_decisive(alpha) {
         return None;
@@ -72,34 +56,16 @@ pub(crate) fn futile(
     if depth <= FUTILITY_DEPTH && margin <= alpha {
         return Some(margin);
     }
-    let late = if improving {
-        3 + depth * depth
-    } else {
-        (3 + depth * depth) * 2 / 3
-    };
-    if depth <= LMP_DEPTH && searched as i32 >= late {
+    if depth <= LMP_DEPTH && searched as i32 >= 3 + depth * depth {
         return Some(-crate::score::INF);
     }
     None
 }
 
-/// Whether a move (not the first searched) of a node where pruning is allowed, searched to
-/// `depth`, is skipped because it loses material in the exchange
-/// ([`Evaluate::exchange_value`], `see`) by more than a margin growing with the depth: a
-/// losing noisy move (`noisy`) or a quiet one.
-#[inline]
-pub(crate) fn loses_exchange(depth: i32, noisy: bool, see: impl FnOnce() -> i32) -> bool {
-    if noisy {
-        depth <= SEE_NOISY_DEPTH && see() < -SEE_NOISY_MARGIN * depth
-    } else {
-        depth <= SEE_QUIET_DEPTH && see() < -SEE_QUIET_MARGIN * depth * depth
-    }
-}
-
 impl<P: Evaluate> Searcher<'_, P> {
     /// What to do with a node at `ply` (not in check), to be searched to `depth` against
     /// `beta`; on the principal variation (`pv_node`) nothing is cut, the static score is
-    /// only kept (for `improving`).
+    /// only kept.
     pub(crate) fn prune(&mut self, depth: i32, ply: usize, beta: i32, pv_node: bool) -> Pruning {
         // Right after a null move (its game has no move yet), no second one.
         if is_decisive(beta) || self.game.moves().is_empty() {
@@ -114,8 +80,7 @@ impl<P: Evaluate> Searcher<'_, P> {
         if pv_node {
             return Pruning::Search(Some(eval));
         }
-        let improving = i32::from(self.improving(ply));
-        if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta {
+        if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
             return Pruning::Cut(eval);
         }
         if depth >= NMP_DEPTH && eval >= beta {
@@ -129,15 +94,6 @@ impl<P: Evaluate> Searcher<'_, P> {
             }
         }
         Pruning::Search(Some(eval))
-    }
-
-    /// Whether the node at `ply` is improving: its static score (known) above the one two
-    /// plies before, or that one unknown.
-    pub(crate) fn improving(&self, ply: usize) -> bool {
-        let Some(eval) = self.evals[ply] else {
-            return false;
-        };
-        ply < 2 || self.evals[ply - 2].map_or(true, |before| eval > before)
     }
 
     /// The score, for the side that passed, of the null position `null` searched to

@@ -3,7 +3,7 @@
 //! the root. One [`Searcher`] per thread.
 
 use crate::limits::Limits;
-use crate::pruning::{futile, loses_exchange, Pruning};
+use crate::pruning::{futile, Pruning};
 use crate::result::{PvLine, SearchResult};
 use crate::score::{from_tt, is_decisive, outcome_score, to_tt, Score, INF, MATE};
 use crate::tt::{move_hash, Bound, Entry, Table};
@@ -47,9 +47,6 @@ struct Node {
     in_check: bool,
     /// The static score, where the variant allows pruning on it (see `pruning`).
     eval: Option<i32>,
-    /// Whether the static score is known and improving (see `pruning`); `None` where it is
-    /// not known.
-    improving: Option<bool>,
     /// Whether the hash move is singular (see [`Searcher::singular_extension`]): searched a
     /// ply deeper.
     singular: bool,
@@ -524,11 +521,12 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 Pruning::Search(e) => eval = e,
             }
         }
-        let improving = eval.map(|_| self.improving(ply));
+        // Singular extensions where the variant allows pruning.
+        let prunable = eval.is_some();
         // The static score prunes off the principal variation only.
         let eval = eval.filter(|_| !pv_node);
         let mut singular = false;
-        if let Some(e) = entry.filter(|_| ply > 0 && improving.is_some() && !excluded) {
+        if let Some(e) = entry.filter(|_| ply > 0 && prunable && !excluded) {
             match self.singular_extension(e, depth, ply, beta) {
                 Err(score) => return score,
                 Ok(s) => singular = s,
@@ -550,7 +548,6 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             pv_node,
             in_check,
             eval,
-            improving,
             singular,
         };
         let (best, best_move) = self.search_moves(&mut list, node, alpha, beta);
@@ -580,7 +577,6 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             pv_node,
             in_check,
             eval,
-            improving,
             singular,
         } = node;
         let mut best = -INF;
@@ -606,22 +602,11 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             let quiet_move = quiet
                 || (KEY_COUNTER..KEY_NOISY).contains(&key)
                 || (key >= KEY_HASH && !self.game.position().is_noisy(mv));
-            // Moves that lose material in the exchange, near the leaves (unless they check).
-            let loses = eval.is_some()
-                && searched > 0
-                && key < KEY_COUNTER
-                && !is_decisive(best)
-                && loses_exchange(depth, !quiet, || self.game.position().exchange_value(mv));
             self.stack[ply] = hash;
             self.game.play_unchecked(mv);
             let gives_check = self.game.position().in_check();
-            if loses && !gives_check {
-                self.game.undo();
-                continue;
-            }
             if quiet && !gives_check && searched > 0 {
-                let improving = improving.unwrap_or(true);
-                if let Some(skip) = futile(eval, depth, searched, alpha, improving) {
+                if let Some(skip) = futile(eval, depth, searched, alpha) {
                     self.game.undo();
                     best = best.max(skip);
                     continue;
@@ -635,27 +620,14 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 self.child(us, new_depth, ply, alpha, beta)
             } else {
                 // Late quiet moves are searched shallower first.
-                // Less for a move with a good history, more for a bad one.
                 let reduction = if quiet && !in_check && !gives_check && ply > 0 {
-                    let r = self.reductions.get(depth, searched, pv_node);
-                    if r > 0 {
-                        r - key as i32 / LMR_HISTORY_DIVISOR + i32::from(improving == Some(false))
-                    } else {
-                        r
-                    }
+                    self.reduction(depth, searched, pv_node, key)
                 } else {
                     0
                 }
                 .min(new_depth - 1)
                 .max(0);
-                let mut s = self.child(us, new_depth - reduction, ply, alpha, alpha + 1);
-                if s > alpha && reduction > 0 && !self.aborted {
-                    s = self.child(us, new_depth, ply, alpha, alpha + 1);
-                }
-                if s > alpha && s < beta && !self.aborted {
-                    s = self.child(us, new_depth, ply, alpha, beta);
-                }
-                s
+                self.search_late(us, (new_depth, reduction), ply, alpha, beta)
             };
             self.game.undo();
             searched += 1;
@@ -688,6 +660,40 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
         self.quiets[ply] = quiets;
         (best, best_move)
+    }
+
+    /// A move after the first (played) searched with a null window, `reduction` plies less
+    /// than `depth` first, then to `depth` if it beats alpha, then with the whole window if
+    /// it lands inside it: its score from the parent's side.
+    fn search_late(
+        &mut self,
+        us: Color,
+        (depth, reduction): (i32, i32),
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut s = self.child(us, depth - reduction, ply, alpha, alpha + 1);
+        if s > alpha && reduction > 0 && !self.aborted {
+            s = self.child(us, depth, ply, alpha, alpha + 1);
+        }
+        if s > alpha && s < beta && !self.aborted {
+            s = self.child(us, depth, ply, alpha, beta);
+        }
+        s
+    }
+
+    /// The late-move reduction of a quiet move (its history score `history`), the
+    /// `searched`-th at `depth`: the table's, less a ply per [`LMR_HISTORY_DIVISOR`] of
+    /// history (more for a history below 0).
+    #[inline]
+    fn reduction(&self, depth: i32, searched: usize, pv_node: bool, history: i64) -> i32 {
+        let r = self.reductions.get(depth, searched, pv_node);
+        if r > 0 {
+            r - history as i32 / LMR_HISTORY_DIVISOR
+        } else {
+            r
+        }
     }
 
     /// Stores a node's result in the transposition table.
