@@ -180,9 +180,13 @@ impl<P: Evaluate> Searcher<'_, P> {
     }
 
     /// The hash of the move played `distance` plies before `ply` in the searched line, if
-    /// there is one (not before the root, not a null move).
+    /// there is one (not before the root, not a null move) and the search uses the
+    /// continuation histories and countermoves ([`Searcher::histories`]).
     #[inline]
     pub(crate) fn earlier_move(&self, ply: usize, distance: usize) -> Option<u64> {
+        if !self.histories {
+            return None;
+        }
         ply.checked_sub(distance)
             .map(|p| self.stack[p])
             .filter(|&h| h != 0)
@@ -270,6 +274,23 @@ mod tests {
             assert!((-HISTORY_MAX..=HISTORY_MAX).contains(&h), "{h}");
         }
         assert!(h < -HISTORY_MAX / 2);
+    }
+
+    #[test]
+    fn continuation_entries_follow_the_butterfly_history() {
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..10_000u64 {
+            let (earlier, mv) = (hash_of(&i), hash_of(&(i * 7 + 3)));
+            for distance in [1, 2] {
+                for side in [Color::White, Color::Black] {
+                    let k = cont_index(earlier, distance, mv, side);
+                    assert!((2 * HISTORY_SIZE..HISTORY_LEN).contains(&k), "{k}");
+                    seen.insert(k);
+                }
+            }
+        }
+        // 40,000 keys spread over the 65,536 entries (few collisions).
+        assert!(seen.len() > 28_000, "{}", seen.len());
     }
 
     #[test]
