@@ -91,7 +91,7 @@ fn reductions() -> &'static Reductions {
 /// every root but one where the side to move, not in check, has only its king and pawns).
 /// Measured for chess. In the other variants (at 20,000 nodes a move against main's
 /// search) they were no clear gain: Turret 58.0 % over 100 games (Elo +56 ± 68), Turtle
-/// Shell 46.5 % and 50.0 % in two matches of 100 (Elo −12 ± 46 together); there the search
+/// Shell 46.5 % and 50.0 % in two matches of 100 (Elo −12, −59 to +34, together); there the search
 /// stays main's, move for move.
 fn uses_histories<P: Evaluate>(root: &P) -> bool {
     root.in_check() || root.null_move().is_some()
