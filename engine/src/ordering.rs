@@ -1,7 +1,9 @@
 //! Move ordering: the hash move, then noisy moves by what they capture (most valuable
-//! victim first), then two killer moves per ply, then the noisy moves that lose material
+//! victim first), then two killer moves per ply, then the countermove (the quiet move that
+//! last refuted the opponent's previous move), then the noisy moves that lose material
 //! in the exchange ([`Evaluate::exchange_value`] below 0), then the quiet moves by their
-//! history.
+//! history: the butterfly history (by the move and its side) plus two continuation
+//! histories (by the move together with the move one ply and two plies before it).
 
 use crate::search::Searcher;
 use chimera_core::{Color, Evaluate};
@@ -9,11 +11,19 @@ use std::hash::{Hash, Hasher};
 
 /// The entries of the history table per side (a power of two; moves index it by hash).
 pub(crate) const HISTORY_SIZE: usize = 4096;
+/// The continuation histories' entries, as a power of two: one table indexed by a hash of
+/// (the earlier move, its distance of one or two plies, the side, the move).
+const CONT_BITS: u32 = 16;
+/// The length of the engine's history vector: the butterfly history of each side, then the
+/// continuation histories.
+pub(crate) const HISTORY_LEN: usize = 2 * HISTORY_SIZE + (1 << CONT_BITS);
 
 // Ordering keys.
 pub(crate) const KEY_HASH: i64 = 1 << 40;
 pub(crate) const KEY_NOISY: i64 = 1 << 32;
 pub(crate) const KEY_KILLER: i64 = 1 << 28;
+/// The countermove: after the killers, before the losing noisy moves.
+pub(crate) const KEY_COUNTER: i64 = KEY_KILLER - 1;
 /// Noisy moves that lose material; below it, the quiet moves (history within
 /// ±[`HISTORY_MAX`]).
 pub(crate) const KEY_BAD_NOISY: i64 = 1 << 24;
@@ -76,6 +86,15 @@ pub(crate) fn history_index(hash: u64, side: Color) -> usize {
     side.index() * HISTORY_SIZE + (hash as usize & (HISTORY_SIZE - 1))
 }
 
+/// The continuation history's entry for a move (by its hash) of `side` played `distance`
+/// plies (1 or 2) after the move `earlier` (by its hash).
+#[inline]
+pub(crate) fn cont_index(earlier: u64, distance: u64, hash: u64, side: Color) -> usize {
+    let k = (earlier.rotate_left(23) ^ hash ^ (distance << 1 | side.index() as u64))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    2 * HISTORY_SIZE + (k >> (64 - CONT_BITS)) as usize
+}
+
 #[cfg(test)]
 /// Orders a list by key, highest first, and on equal keys in the order generated: one
 /// in-place sort (no allocation), the generation index folded into the key.
@@ -134,6 +153,8 @@ impl<P: Evaluate> Searcher<'_, P> {
     ) {
         let pos = self.game.position();
         let killers = self.killers[ply];
+        let counter = self.counter_move(ply, us);
+        let (prev1, prev2) = (self.earlier_move(ply, 1), self.earlier_move(ply, 2));
         for (mv, k) in list.iter_mut() {
             let h = hash_of(mv);
             *k = if hash_move.is_some_and(|hm| crate::tt::move_hash(h) == hm) {
@@ -149,15 +170,69 @@ impl<P: Evaluate> Searcher<'_, P> {
                 KEY_KILLER + 1
             } else if Some(*mv) == killers[1] {
                 KEY_KILLER
+            } else if Some(*mv) == counter {
+                KEY_COUNTER
             } else {
-                i64::from(self.history[history_index(h, us)])
+                i64::from(self.quiet_score(h, us, prev1, prev2))
             };
         }
         fold(list);
     }
 
-    /// A quiet move that caused a cutoff becomes this ply's first killer and gains history;
-    /// the quiet moves searched before it at that node (`tried`) lose as much.
+    /// The hash of the move played `distance` plies before `ply` in the searched line, if
+    /// there is one (not before the root, not a null move) and the search uses the
+    /// continuation histories and countermoves ([`Searcher::histories`]).
+    #[inline]
+    pub(crate) fn earlier_move(&self, ply: usize, distance: usize) -> Option<u64> {
+        if !self.histories {
+            return None;
+        }
+        ply.checked_sub(distance)
+            .map(|p| self.stack[p])
+            .filter(|&h| h != 0)
+    }
+
+    /// The countermove of `us` at `ply`: the quiet move that last refuted the move before.
+    #[inline]
+    fn counter_move(&self, ply: usize, us: Color) -> Option<P::Move> {
+        self.earlier_move(ply, 1)
+            .and_then(|h| self.counters[history_index(h, us)])
+    }
+
+    /// A quiet move's history score (its hash `h`, its side `us`, the hashes of the moves
+    /// one and two plies before it): the butterfly history plus the continuation histories.
+    #[inline]
+    pub(crate) fn quiet_score(
+        &self,
+        h: u64,
+        us: Color,
+        prev1: Option<u64>,
+        prev2: Option<u64>,
+    ) -> i32 {
+        let mut score = self.history[history_index(h, us)];
+        if let Some(p) = prev1 {
+            score += self.history[cont_index(p, 1, h, us)];
+        }
+        if let Some(p) = prev2 {
+            score += self.history[cont_index(p, 2, h, us)];
+        }
+        score
+    }
+
+    /// Moves the histories of a quiet move (by its hash) of `us` at `ply` by `bonus`.
+    fn update_histories(&mut self, h: u64, us: Color, ply: usize, bonus: i32) {
+        gravity(&mut self.history[history_index(h, us)], bonus);
+        if let Some(p) = self.earlier_move(ply, 1) {
+            gravity(&mut self.history[cont_index(p, 1, h, us)], bonus);
+        }
+        if let Some(p) = self.earlier_move(ply, 2) {
+            gravity(&mut self.history[cont_index(p, 2, h, us)], bonus);
+        }
+    }
+
+    /// A quiet move that caused a cutoff becomes this ply's first killer and the countermove
+    /// of the move before, and gains history (butterfly and continuation); the quiet moves
+    /// searched before it at that node (`tried`) lose as much.
     pub(crate) fn remember_cutoff(
         &mut self,
         mv: P::Move,
@@ -171,10 +246,13 @@ impl<P: Evaluate> Searcher<'_, P> {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
+        if let Some(p) = self.earlier_move(ply, 1) {
+            self.counters[history_index(p, us)] = Some(mv);
+        }
         let bonus = (HISTORY_BONUS_PER_DEPTH2 * depth * depth).min(HISTORY_BONUS_MAX);
-        gravity(&mut self.history[history_index(hash_of(&mv), us)], bonus);
+        self.update_histories(hash_of(&mv), us, ply, bonus);
         for other in tried {
-            gravity(&mut self.history[history_index(hash_of(other), us)], -bonus);
+            self.update_histories(hash_of(other), us, ply, -bonus);
         }
     }
 }
@@ -196,6 +274,23 @@ mod tests {
             assert!((-HISTORY_MAX..=HISTORY_MAX).contains(&h), "{h}");
         }
         assert!(h < -HISTORY_MAX / 2);
+    }
+
+    #[test]
+    fn continuation_entries_follow_the_butterfly_history() {
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..10_000u64 {
+            let (earlier, mv) = (hash_of(&i), hash_of(&(i * 7 + 3)));
+            for distance in [1, 2] {
+                for side in [Color::White, Color::Black] {
+                    let k = cont_index(earlier, distance, mv, side);
+                    assert!((2 * HISTORY_SIZE..HISTORY_LEN).contains(&k), "{k}");
+                    seen.insert(k);
+                }
+            }
+        }
+        // 40,000 keys spread over the 65,536 entries (few collisions).
+        assert!(seen.len() > 28_000, "{}", seen.len());
     }
 
     #[test]

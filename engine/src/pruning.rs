@@ -10,6 +10,10 @@
 //!   reused; two null moves never follow each other;
 //! - futility and late-move pruning: near the leaves, quiet moves are skipped where the
 //!   static score with a margin stays below alpha, and after the first few moves.
+//!
+//! The static score of a node where pruning is allowed (on the principal variation too) is
+//! kept per ply: the search extends singular moves at such nodes only, and the singular
+//! search of a node prunes on its score.
 
 use crate::score::is_decisive;
 use crate::search::Searcher;
@@ -59,9 +63,10 @@ pub(crate) fn futile(eval: Option<i32>, depth: i32, searched: usize, alpha: i32)
 }
 
 impl<P: Evaluate> Searcher<'_, P> {
-    /// What to do with a node at `ply` (not on the principal variation nor in check), to be
-    /// searched to `depth` against `beta`.
-    pub(crate) fn prune(&mut self, depth: i32, ply: usize, beta: i32) -> Pruning {
+    /// What to do with a node at `ply` (not in check), to be searched to `depth` against
+    /// `beta`; on the principal variation (`pv_node`) nothing is cut, the static score is
+    /// only kept.
+    pub(crate) fn prune(&mut self, depth: i32, ply: usize, beta: i32, pv_node: bool) -> Pruning {
         // Right after a null move (its game has no move yet), no second one.
         if is_decisive(beta) || self.game.moves().is_empty() {
             return Pruning::Search(None);
@@ -71,6 +76,10 @@ impl<P: Evaluate> Searcher<'_, P> {
             return Pruning::Search(None);
         };
         let eval = pos.evaluate();
+        self.evals[ply] = Some(eval);
+        if pv_node {
+            return Pruning::Search(Some(eval));
+        }
         if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
             return Pruning::Cut(eval);
         }
@@ -98,6 +107,7 @@ impl<P: Evaluate> Searcher<'_, P> {
             None => Game::new(null),
         };
         std::mem::swap(&mut self.game, &mut game);
+        self.stack[ply] = 0;
         // Every position of the null game is inside the searched line.
         let root_len = std::mem::replace(&mut self.root_len, 0);
         let score = self.search(depth, ply + 1, -beta, -beta + 1);
