@@ -249,6 +249,14 @@ def main():
                              "a move")
     args = parser.parse_args()
     lines = openings(len(OPENINGS))
+    if args.versus and args.games > 2 * len(lines):
+        # Two builds of ours at fixed nodes are deterministic: game 2N+k would replay game k
+        # and count it twice (Stockfish's limited strength picks with randomness, so this is
+        # only a problem for --versus).
+        parser.error(f"--versus with --games {args.games}: only {2 * len(lines)} different "
+                     f"games exist ({len(lines)} openings, both colours); for more, use "
+                     "`chimera match chess --a nodes=N --b 'nodes=N,cmd=OTHER engine' "
+                     "--openings 8`, which generates random openings")
     # Game 2k and 2k+1 play opening k with the colours swapped.
     plan = [(lines[(i // 2) % len(lines)], i % 2 == 0, i) for i in range(args.games)]
     results = []
