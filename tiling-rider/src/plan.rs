@@ -56,6 +56,13 @@ const FALSE: Lit = -1;
 /// in nodes bounds the solver's time as it bounds the search's.
 const UNITS_PER_CHECK: u32 = 8;
 
+/// The first horizon of [`Planner::solve`]: plans of at most this many steps are looked
+/// for first, then twice as many, ..., while the horizon is at most half the turn.
+const FIRST_HORIZON: usize = 2;
+
+/// The budget units a horizon of [`Planner::solve`] gets for each of its steps.
+const HORIZON_UNITS: u64 = 500;
+
 /// Clauses added to the formula per budget unit while it is built.
 const CLAUSES_PER_UNIT: usize = 10;
 
@@ -1204,6 +1211,8 @@ pub(crate) enum Answer {
 pub(crate) struct Planner {
     solver: cadical::Solver<Ticker>,
     steps: Vec<Vec<(Lit, Option<Move>)>>,
+    /// The no-op of each step (empty in an exact turn).
+    noop: Vec<Lit>,
     /// The clauses and variables of the formula (for the figures).
     #[cfg(test)]
     size: (usize, i32),
@@ -1235,6 +1244,7 @@ impl Planner {
             size: (enc.cnf.added, enc.cnf.next),
             solver: enc.cnf.solver,
             steps: enc.steps,
+            noop: enc.noop,
         })
     }
 
@@ -1255,10 +1265,39 @@ impl Planner {
                 None => TRUE,
             },
         };
+        // The game-over question (any first move) in a turn that may end early: short
+        // plans first, of at most 2, 4, 8, ... steps (the later steps assumed no-ops), each
+        // within a small slice of the budget, while the horizon is at most half the turn.
+        // A plan so found is a plan; a horizon's "no", or its slice running out, proves
+        // nothing, and the whole turn is asked last. (Asked of each first move in a
+        // listing, the horizons made the hard corpus listings slower: there most questions
+        // are refutations, which the horizons only delay.)
+        let mut horizon = FIRST_HORIZON;
+        while first.is_none() && !self.noop.is_empty() && 2 * horizon <= self.steps.len() {
+            let mut part = budget.slice(HORIZON_UNITS * horizon as u64);
+            let mut assumed = vec![assumption];
+            assumed.extend(&self.noop[horizon..]);
+            let answer = self.solve_under(assumed, &mut part);
+            budget.absorb(&part);
+            match answer {
+                Answer::Plan(plan) => return Answer::Plan(plan),
+                _ if budget.is_spent() => return Answer::Undecided,
+                _ => horizon *= 2,
+            }
+        }
+        self.solve_under([assumption], budget)
+    }
+
+    /// Solves under the `assumptions` within `budget`.
+    fn solve_under(
+        &mut self,
+        assumptions: impl IntoIterator<Item = Lit>,
+        budget: &mut Budget,
+    ) -> Answer {
         self.solver.set_callbacks(Some(Ticker {
             budget: std::mem::take(budget),
         }));
-        let result = self.solver.solve_with([assumption]);
+        let result = self.solver.solve_with(assumptions);
         if let Some(cb) = self.solver.get_callbacks() {
             *budget = std::mem::take(&mut cb.budget);
         }
