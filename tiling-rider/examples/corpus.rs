@@ -54,6 +54,11 @@ fn main() {
             let cap = arg(3).map_or(4_000_000, |s| s.parse().expect("CAP_NODES"));
             compare(file, every, cap, arg(4).unwrap_or("sph"));
         }
+        Some("any") => {
+            let file = arg(1).expect("any FILE [CAP_NODES]");
+            let cap = arg(2).map_or(4_000_000, |s| s.parse().expect("CAP_NODES"));
+            any(file, cap);
+        }
         Some("children") => {
             let file = arg(1).expect("children FILE OUT [EACH]");
             let out = arg(2).expect("children FILE OUT [EACH]");
@@ -61,6 +66,24 @@ fn main() {
             children(file, out, each);
         }
         _ => eprintln!("usage: corpus generate OUT [GAMES] [SEED] | corpus measure FILE [CAP]"),
+    }
+}
+
+/// `any FILE [CAP_NODES]`: for each position, whether the side to move has a legal action
+/// (the question behind "is the game over"), within `CAP_NODES` work units, with the work
+/// and this thread's CPU time it took.
+fn any(file: &str, cap: u64) {
+    for (i, (pos, name)) in corpus_positions(file).iter().enumerate() {
+        let mut budget = Budget::nodes(cap);
+        let started = cpu_time();
+        let verdict = pos.has_legal_move_within(&mut budget);
+        let took = cpu_time().saturating_sub(started);
+        let short: String = name.chars().take(40).collect();
+        println!(
+            "line {}: {verdict:?}, {} units, {took:?}: {short}…",
+            i + 1,
+            budget.used()
+        );
     }
 }
 

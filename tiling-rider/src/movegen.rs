@@ -362,6 +362,15 @@ impl TilingRider {
     /// what the solver learnt on the others serves it. Every answer is exact; only who
     /// decides, and the work, change. `legal` keeps the order of the generation.
     fn decide_in_rounds(&self, legal: &mut Vec<Move>, undecided: &mut Vec<Move>, memo: &mut Memo) {
+        if legal.is_empty() && !undecided.is_empty() && self.min_moves() <= 1 {
+            // No move proven legal yet: perhaps none is (a checkmate). One game-over
+            // question refutes them all at once (see `TilingRider::planned_any`); a plan
+            // it finds proves its first move and serves the rounds as a witness.
+            if self.planned(None, memo) == Verdict::No {
+                undecided.clear();
+                return;
+            }
+        }
         let mut slice = memo.plan_slice.unwrap_or(FIRST_PLAN_SLICE);
         memo.plan_slice = None;
         let before = legal.len();

@@ -45,6 +45,7 @@ use crate::movegen::ray_unit;
 use crate::position::{full_blocks, Move, MoveKind, Role, Rules, TilingRider};
 use crate::viable::diagonal_neighbours;
 use chimera_core::Budget;
+use std::rc::Rc;
 
 type Lit = i32;
 const TRUE: Lit = 1;
@@ -537,8 +538,8 @@ struct Vars {
 }
 
 /// The formula under construction.
-struct Enc<'a> {
-    st: &'a Statics,
+struct Enc {
+    st: Rc<Statics>,
     cnf: Cnf,
     v: Vars,
     noop: Vec<Lit>,
@@ -560,8 +561,8 @@ struct Changes {
     gferz: Vec<(usize, Lit)>,
 }
 
-impl<'a> Enc<'a> {
-    fn new(st: &'a Statics) -> Enc<'a> {
+impl Enc {
+    fn new(st: Rc<Statics>) -> Enc {
         let n = st.steps + 1;
         Enc {
             st,
@@ -754,7 +755,8 @@ impl<'a> Enc<'a> {
             let (a, k) = self.st.eaggs[i];
             self.aggregate_line(a, k, u, t, g);
         }
-        if let Some(b) = &self.st.blocks {
+        let st = Rc::clone(&self.st);
+        if let Some(b) = &st.blocks {
             for &(a, k) in &b.enemy {
                 self.block_line(a, k, u, t, g);
             }
@@ -788,7 +790,7 @@ impl<'a> Enc<'a> {
 /// one kind, no block it overlaps landed on earlier in the turn (those pieces never move
 /// again), the blocks it passes empty, and a destination with none of our pieces and no
 /// square of either king; it captures every enemy piece there and marks it landed on.
-impl Enc<'_> {
+impl Enc {
     fn bused(&mut self, b: Square, t: usize) -> Lit {
         let landing = self
             .st
@@ -864,7 +866,7 @@ impl Enc<'_> {
         ch: &mut Changes,
         acts: &mut Vec<(Lit, Option<Move>)>,
     ) {
-        let st = self.st;
+        let st = Rc::clone(&self.st);
         let Some(bs) = &st.blocks else { return };
         let landings: Vec<Square> = Square::all().filter(|w| bs.landing[w.index()]).collect();
         for (u, v, k, between) in &bs.rides {
@@ -917,7 +919,8 @@ impl Enc<'_> {
     /// The frame of the block landings: a block is landed on from the step an aggregate
     /// lands there.
     fn frame_blocks(&mut self, t: usize, ch: &Changes) {
-        let Some(bs) = &self.st.blocks else { return };
+        let st = Rc::clone(&self.st);
+        let Some(bs) = &st.blocks else { return };
         for v in Square::all().filter(|v| bs.landing[v.index()]) {
             let (u0, u1) = (self.bused(v, t), self.bused(v, t + 1));
             self.cnf.add(&[-u0, u1]);
@@ -933,7 +936,7 @@ impl Enc<'_> {
     }
 }
 
-impl Enc<'_> {
+impl Enc {
     /// The actions of step `t` (from time `t` to `t + 1`) and their frame axioms.
     fn step(&mut self, t: usize) {
         let mut ch = Changes::default();
@@ -970,7 +973,7 @@ impl Enc<'_> {
     }
 
     fn lone_actions(&mut self, t: usize, ch: &mut Changes, acts: &mut Vec<(Lit, Option<Move>)>) {
-        let st = self.st;
+        let st = Rc::clone(&self.st);
         for (s, k, ends) in &st.lone {
             let (s, k) = (*s, *k);
             for &(e, mid) in ends {
@@ -1030,7 +1033,7 @@ impl Enc<'_> {
     }
 
     fn ride_actions(&mut self, t: usize, ch: &mut Changes, acts: &mut Vec<(Lit, Option<Move>)>) {
-        let st = self.st;
+        let st = Rc::clone(&self.st);
         for (u, v, k, between) in &st.aggs {
             let (u, v, k) = (*u, *v, *k);
             let a = self.cnf.var();
@@ -1065,7 +1068,7 @@ impl Enc<'_> {
     }
 
     fn king_actions(&mut self, t: usize, ch: &mut Changes, acts: &mut Vec<(Lit, Option<Move>)>) {
-        let st = self.st;
+        let st = Rc::clone(&self.st);
         for &v in &st.kc[1..] {
             let a = self.cnf.var();
             let l = self.kp(st.k0, t);
@@ -1083,7 +1086,7 @@ impl Enc<'_> {
     }
 
     fn gferz_actions(&mut self, t: usize, ch: &mut Changes, acts: &mut Vec<(Lit, Option<Move>)>) {
-        let st = self.st;
+        let st = Rc::clone(&self.st);
         let Some(g0) = st.g0 else { return };
         for &v in st.gc.iter().skip(1) {
             let a = self.cnf.var();
@@ -1101,7 +1104,7 @@ impl Enc<'_> {
 
     /// The frame axioms of step `t`: nothing changes but by an action that changes it.
     fn frame(&mut self, t: usize, ch: &Changes) {
-        let st = self.st;
+        let st = Rc::clone(&self.st);
         let mut adders = vec![Vec::new(); SQUARES * 4];
         let mut removers = vec![Vec::new(); SQUARES * 4];
         for &(s, k, a) in &ch.adders {
@@ -1158,7 +1161,7 @@ impl Enc<'_> {
 
     /// The frame of the king and the giant ferz: each moves at most once, from its unit.
     fn frame_units(&mut self, t: usize, ch: &Changes) {
-        let st = self.st;
+        let st = Rc::clone(&self.st);
         for (units, moves, king) in [(&st.kc, &ch.king, true), (&st.gc, &ch.gferz, false)] {
             if units.len() < 2 {
                 continue;
@@ -1213,8 +1216,8 @@ impl Planner {
     /// The planner of `pos` (the side to move, in the middle or at the start of its turn),
     /// or `None` if the budget ran out while the formula was built (one unit a step).
     pub(crate) fn new(pos: &TilingRider, budget: &mut Budget) -> Option<Planner> {
-        let st = Statics::of(pos);
-        let mut enc = Enc::new(&st);
+        let st = Rc::new(Statics::of(pos));
+        let mut enc = Enc::new(Rc::clone(&st));
         if !st.exact {
             enc.noop = (0..st.steps).map(|_| enc.cnf.var()).collect();
         }
@@ -1255,10 +1258,19 @@ impl Planner {
                 None => TRUE,
             },
         };
+        self.solve_under([assumption], budget)
+    }
+
+    /// Solves under the `assumptions` within `budget`.
+    fn solve_under(
+        &mut self,
+        assumptions: impl IntoIterator<Item = Lit>,
+        budget: &mut Budget,
+    ) -> Answer {
         self.solver.set_callbacks(Some(Ticker {
             budget: std::mem::take(budget),
         }));
-        let result = self.solver.solve_with([assumption]);
+        let result = self.solver.solve_with(assumptions);
         if let Some(cb) = self.solver.get_callbacks() {
             *budget = std::mem::take(&mut cb.budget);
         }
@@ -1270,16 +1282,108 @@ impl Planner {
     }
 
     fn decode(&self) -> Answer {
-        let mut plan = Vec::new();
-        for acts in &self.steps {
-            match acts.iter().find(|a| self.solver.value(a.0) == Some(true)) {
-                Some(&(_, Some(mv))) => plan.push(mv),
-                Some(&(_, None)) => {}
-                None => return Answer::Undecided,
+        decode(&self.solver, &self.steps)
+    }
+}
+
+/// The planner of the game-over question ("is there any legal action?") in a turn that may
+/// end early: the formula of [`Planner`] grown step by step, asked for plans of at most
+/// `h` steps for growing horizons `h` (the goal at time `h`, under a selector assumed for
+/// that question alone), so that a short plan is found on a small formula, and, at the
+/// turn's last step, the whole formula (a "no" there is a proof, as [`Planner`]'s).
+pub(crate) struct GrowingPlanner {
+    enc: Enc,
+    /// The steps encoded so far.
+    built: usize,
+}
+
+impl GrowingPlanner {
+    /// The growing planner of `pos` (no step encoded yet).
+    pub(crate) fn new(pos: &TilingRider) -> GrowingPlanner {
+        let st = Rc::new(Statics::of(pos));
+        let mut enc = Enc::new(Rc::clone(&st));
+        if !st.exact {
+            enc.noop = (0..st.steps).map(|_| enc.cnf.var()).collect();
+        }
+        GrowingPlanner { enc, built: 0 }
+    }
+
+    /// The steps of the whole turn (the moves, or points, left).
+    pub(crate) fn steps(&self) -> usize {
+        self.enc.st.steps
+    }
+
+    /// Encodes the steps up to `horizon` not yet encoded, one unit per ten clauses;
+    /// `false` if the budget ran out first.
+    pub(crate) fn grow(&mut self, horizon: usize, budget: &mut Budget) -> bool {
+        while self.built < horizon.min(self.steps()) {
+            let before = self.enc.cnf.added;
+            self.enc.step(self.built);
+            self.built += 1;
+            if !spend(budget, 1 + (self.enc.cnf.added - before) / CLAUSES_PER_UNIT) {
+                return false;
             }
         }
-        Answer::Plan(plan)
+        true
     }
+
+    /// Whether a plan of at most `horizon` steps (at most the turn's) exists, starting
+    /// with a move, within `budget` (the steps up to `horizon` not yet encoded are encoded
+    /// first: [`GrowingPlanner::grow`]). A horizon short of the turn's needs a turn that
+    /// may end early; its "no" proves only that no plan is that short.
+    pub(crate) fn solve(&mut self, horizon: usize, budget: &mut Budget) -> Answer {
+        let horizon = horizon.min(self.steps());
+        if horizon == 0 || (horizon < self.steps() && self.enc.st.exact) {
+            return Answer::Undecided;
+        }
+        if !self.grow(horizon, budget) {
+            return Answer::Undecided;
+        }
+        // The goal at time `horizon`, under the selector `s`.
+        let s = self.enc.cnf.var();
+        let st = Rc::clone(&self.enc.st);
+        for &u in &st.kc {
+            let k = self.enc.kp(u, horizon);
+            if k != FALSE {
+                let g = self.enc.cnf.var();
+                self.enc.cnf.add(&[-s, -k, g]);
+                self.enc.unattacked(u, horizon, g);
+            }
+        }
+        let mut assumptions = vec![s];
+        if let Some(&noop) = self.enc.noop.first() {
+            assumptions.push(-noop);
+        }
+        let cnf = &mut self.enc.cnf;
+        cnf.solver.set_callbacks(Some(Ticker {
+            budget: std::mem::take(budget),
+        }));
+        let result = cnf.solver.solve_with(assumptions);
+        if let Some(cb) = cnf.solver.get_callbacks() {
+            *budget = std::mem::take(&mut cb.budget);
+        }
+        let answer = match result {
+            Some(true) => decode(&cnf.solver, &self.enc.steps[..horizon]),
+            Some(false) => Answer::NoPlan,
+            None => Answer::Undecided,
+        };
+        // This horizon's goal is never asked again.
+        cnf.add(&[-s]);
+        answer
+    }
+}
+
+/// The plan of a model: the move of each step (no-ops left out).
+fn decode(solver: &cadical::Solver<Ticker>, steps: &[Vec<(Lit, Option<Move>)>]) -> Answer {
+    let mut plan = Vec::new();
+    for acts in steps {
+        match acts.iter().find(|a| solver.value(a.0) == Some(true)) {
+            Some(&(_, Some(mv))) => plan.push(mv),
+            Some(&(_, None)) => {}
+            None => return Answer::Undecided,
+        }
+    }
+    Answer::Plan(plan)
 }
 
 /// Diagnostics of the planner, run by hand: they print figures and assert nothing about

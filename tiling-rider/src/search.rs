@@ -15,7 +15,7 @@
 
 use crate::board::Unit;
 use crate::movegen::touches;
-use crate::plan::{Answer, Planner};
+use crate::plan::{Answer, GrowingPlanner, Planner};
 use crate::position::{Move, TilingRider};
 use chimera_core::{Budget, Position, Verdict};
 use std::collections::HashSet;
@@ -106,6 +106,13 @@ pub(crate) const QUESTION_SEARCH_UNITS: u64 = 200_000;
 /// The planner units each move of a listing gets in the first round (see
 /// `TilingRider::decide_in_rounds`): most planner questions take a few hundred.
 pub(crate) const FIRST_PLAN_SLICE: u64 = 4_000;
+
+/// The first horizon of `TilingRider::planned_any`: the game-over question looks for plans
+/// of at most this many moves first, then twice as many, ...
+const FIRST_HORIZON: usize = 2;
+
+/// The budget units each step of a horizon of `TilingRider::planned_any` gets for solving.
+const HORIZON_UNITS: u64 = 500;
 
 /// The planners one question keeps (its position, and a capped copy of it).
 const MAX_PLANNERS: usize = 2;
@@ -310,6 +317,9 @@ impl TilingRider {
         if memo.mode == Mode::SearchOnly || memo.budget.is_spent() {
             return Verdict::Undecided;
         }
+        if first.is_none() && self.min_moves() <= 1 {
+            return self.planned_any(memo);
+        }
         let Some(i) = self.planner_index(memo) else {
             return Verdict::Undecided;
         };
@@ -321,18 +331,71 @@ impl TilingRider {
         match answer {
             Answer::NoPlan => Verdict::No,
             Answer::Undecided => Verdict::Undecided,
-            Answer::Plan(plan) => {
-                let mut line = plan.iter().copied();
-                let starts = first.map_or(true, |mv| plan.first() == Some(&mv));
-                let checked = starts && self.line_finishes(&mut Vec::new(), |_| line.next());
-                debug_assert!(checked, "a plan the rules refuse: {plan:?}");
-                if !checked {
+            Answer::Plan(plan) => self.accepted(first, plan, memo),
+        }
+    }
+
+    /// A plan the planner reported, replayed by the rules code: `Yes` (and the plan, cut
+    /// to the moves it needs, kept as a witness) if it starts with `first` (when given),
+    /// each move is pseudo-legal when it comes and the turn ends, or may end, with the
+    /// king safe; `Undecided` otherwise (a bug: a debug build stops).
+    fn accepted(&self, first: Option<Move>, plan: Vec<Move>, memo: &mut Memo) -> Verdict {
+        let mut line = plan.iter().copied();
+        let starts = first.map_or(true, |mv| plan.first() == Some(&mv));
+        let checked = starts && self.line_finishes(&mut Vec::new(), |_| line.next());
+        debug_assert!(checked, "a plan the rules refuse: {plan:?}");
+        if !checked {
+            return Verdict::Undecided;
+        }
+        let witness = self.shortened(plan);
+        memo.keep_witness(witness);
+        Verdict::Yes
+    }
+
+    /// Whether any continuation finishes the turn, by the rescue planner, in a turn that
+    /// may end early: short plans first. One formula grows step by step
+    /// ([`GrowingPlanner`]) and is asked for a plan of at most 2, 4, 8, ... moves (points,
+    /// under `wheeler`) and of the whole turn, in rounds: in round `r` each horizon `h`
+    /// still open gets `HORIZON_UNITS · h · 2^r` units of solving (encoding the new steps
+    /// costs what it costs: the whole formula is encoded at most once). A horizon's "no"
+    /// closes it and the shorter ones (it proves only that no plan is that short); the
+    /// whole turn's "no" proves no action legal. The solver's cost is heavy-tailed (a
+    /// horizon hard to settle at once is often easy after the others), so no horizon waits
+    /// long behind another. A plan is replayed by the rules code before it counts.
+    fn planned_any(&self, memo: &mut Memo) -> Verdict {
+        memo.planner_used = true;
+        let mut planner = GrowingPlanner::new(self);
+        let steps = planner.steps();
+        let mut open: Vec<usize> = std::iter::successors(Some(FIRST_HORIZON), |h| Some(h * 2))
+            .take_while(|&h| h < steps)
+            .chain([steps])
+            .collect();
+        let mut round = 0;
+        loop {
+            let mut i = 0;
+            while i < open.len() {
+                let h = open[i];
+                if memo.budget.is_spent() || !planner.grow(h, &mut memo.budget) {
                     return Verdict::Undecided;
                 }
-                let witness = self.shortened(plan);
-                memo.keep_witness(witness);
-                Verdict::Yes
+                let slice = (HORIZON_UNITS * h as u64).saturating_mul(1 << round.min(40));
+                let answer = memo.sliced(Some(slice), |memo| planner.solve(h, &mut memo.budget));
+                match answer {
+                    Answer::Plan(plan) => {
+                        if self.accepted(None, plan, memo) == Verdict::Yes {
+                            return Verdict::Yes;
+                        }
+                        i += 1;
+                    }
+                    Answer::NoPlan if h == steps => return Verdict::No,
+                    Answer::NoPlan => {
+                        open.drain(..=i);
+                        i = 0;
+                    }
+                    Answer::Undecided => i += 1,
+                }
             }
+            round += 1;
         }
     }
 
@@ -754,6 +817,28 @@ impl TilingRider {
                 legal.push(Move::END_TURN);
             }
         });
+    }
+
+    /// Whether the side to move has a legal action (the question behind "is the game
+    /// over?"), as the rescue planner alone decides it (in a turn that may end early, the
+    /// growing formula of `RULES.md` §5; no search), within `budget`. The crate's own
+    /// answer ([`chimera_core::Position::has_legal_move_within`]) comes from the search
+    /// first and the planner after; this and [`TilingRider::has_legal_action_searched`]
+    /// let the two be checked against each other.
+    pub fn has_legal_action_planned(&self, budget: &mut Budget) -> Verdict {
+        Memo::with_budget(budget, |memo| {
+            memo.mode = Mode::PlannerOnly;
+            self.any_legal_action(memo)
+        })
+    }
+
+    /// Whether the side to move has a legal action, by the turn search alone (the
+    /// counterpart of [`TilingRider::has_legal_action_planned`], for cross-checking).
+    pub fn has_legal_action_searched(&self, budget: &mut Budget) -> Verdict {
+        Memo::with_budget(budget, |memo| {
+            memo.mode = Mode::SearchOnly;
+            self.any_legal_action(memo)
+        })
     }
 
     /// The legal actions as the turn search alone decides them (the fast proofs and the

@@ -66,7 +66,7 @@ fn the_planner_agrees_with_the_search_on_random_and_crowded_positions() {
 }
 
 #[test]
-#[ignore = "slow: 2,000 + 2,000 random positions and 1,000 crowded camps, planner against search (minutes)"]
+#[ignore = "slow: 2,000 + 2,000 random positions and 1,000 crowded camps, planner against search, and the game-over question in 1,500 more and after some of their moves (minutes)"]
 fn more_positions_agree_planner_and_search() {
     for seed in 20..2_020u64 {
         planner_agrees(&random_position(seed), "random");
@@ -75,6 +75,64 @@ fn more_positions_agree_planner_and_search() {
     for seed in 20..1_020u64 {
         planner_agrees(&crowded_position(seed), "crowded");
     }
+    for seed in 8..508u64 {
+        game_over_agrees(&random_position(seed), 4, "random");
+        game_over_agrees(&crowded_position(seed), 4, "crowded");
+        game_over_agrees(&random_position_16(seed), 4, "paulowich-16");
+    }
+}
+
+/// Whether any action is legal, by the search alone and by the planner alone (both
+/// exact), in `pos` and in the positions after some of its moves that leave the turn
+/// unfinished (in the middle of a turn, often in check: where the planner asks for short
+/// plans first); both must also agree with the listing. Returns the positions compared.
+fn game_over_agrees(pos: &TilingRider, children: usize, what: &str) -> usize {
+    let mut positions = vec![pos.clone()];
+    let mut moves = Vec::new();
+    pos.legal_moves_searched(&mut moves, &mut Vec::new(), &mut Budget::unlimited());
+    moves.retain(|&m| m != Move::END_TURN);
+    for mv in moves
+        .iter()
+        .step_by((moves.len() / children.max(1)).max(1))
+        .take(children)
+    {
+        let mut child = pos.clone();
+        child.play_unchecked(*mv);
+        if child.turn() == pos.turn() {
+            positions.push(child);
+        }
+    }
+    for p in &positions {
+        let searched = p.has_legal_action_searched(&mut Budget::unlimited());
+        let planned = p.has_legal_action_planned(&mut Budget::unlimited());
+        let (mut listed, mut open) = (Vec::new(), Vec::new());
+        p.legal_moves_searched(&mut listed, &mut open, &mut Budget::unlimited());
+        assert_eq!(
+            searched,
+            planned,
+            "{what}: `{}` ({})",
+            p.to_text(),
+            p.rules().name()
+        );
+        assert_eq!(
+            searched.is_yes(),
+            !listed.is_empty(),
+            "{what}: the listing in `{}`",
+            p.to_text()
+        );
+    }
+    positions.len()
+}
+
+#[test]
+fn the_planner_answers_whether_the_game_is_over_as_the_search() {
+    let mut compared = 0;
+    for seed in 0..8u64 {
+        compared += game_over_agrees(&random_position(seed), 3, "random");
+        compared += game_over_agrees(&crowded_position(seed), 3, "crowded");
+        compared += game_over_agrees(&random_position_16(seed), 3, "paulowich-16");
+    }
+    assert!(compared > 60, "{compared} positions compared");
 }
 
 /// The planner alone against the brute-force reference, on positions with at most
@@ -133,6 +191,12 @@ proptest! {
         for _ in 0..12 {
             let (searched, planned) = both(&pos);
             prop_assert_eq!(&searched, &planned, "in `{}`", pos.to_text());
+            prop_assert_eq!(
+                pos.has_legal_action_planned(&mut Budget::unlimited()).is_yes(),
+                !searched.is_empty(),
+                "whether the game is over, in `{}`",
+                pos.to_text()
+            );
             if searched.is_empty() {
                 break;
             }
