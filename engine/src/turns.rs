@@ -18,7 +18,10 @@
 //!   opponent's own best turn (the same beam, narrower), and ranked by the score after it
 //!   from our side: a plan that hangs a piece to the answer is seen as such.
 //! - **Iterative widening.** The beam is 1, then 2, 4, 8, … wide until the time or node
-//!   limit; each finished width gives a complete plan, and the best found is played.
+//!   limit; each finished width gives a complete plan, and the best found is played. A
+//!   widening the limits left cannot finish (estimated from the one before) is not
+//!   started: the widest that fits is tried instead (3 after 1, say), so that twice the
+//!   nodes buy a wider beam rather than a widening thrown away.
 //! - **The plan is kept.** [`crate::Engine`] keeps the chosen turn and answers the turn's
 //!   later actions from it at once while the position is the one the plan expects, so that
 //!   a time limit is a time per turn.
@@ -50,6 +53,9 @@ const MAX_WIDTH: usize = 64;
 const ANSWERED: usize = 6;
 /// The opponent's beam is this many times narrower than ours (at least 1).
 const ANSWER_NARROWING: usize = 4;
+/// The share of the estimated room a widening may be planned to fill (the estimate is
+/// from the narrower widening before it; a widening that overruns is thrown away).
+const FIT_MARGIN: f64 = 0.85;
 /// The most actions one plan follows (a turn is at most this long in any rule set).
 const MAX_ACTIONS: usize = 256;
 
@@ -89,6 +95,38 @@ pub(crate) fn is_multi_action<P: Position>(pos: &P, moves: &[P::Move]) -> bool {
         child.play_unchecked(mv);
         child.turn() == us && child.terminal().is_none()
     })
+}
+
+/// How many of our complete turns a widening of `width` answers.
+fn answered(width: usize) -> usize {
+    ANSWERED.min(width.max(2))
+}
+
+/// The opponent's beam width in a widening of `width`.
+fn answer_width(width: usize) -> usize {
+    (width / ANSWER_NARROWING).max(1)
+}
+
+/// The work of a widening of `width`, in beams of width 1: our beam and the answers.
+fn work(width: usize) -> usize {
+    width + answered(width) * answer_width(width)
+}
+
+/// The planner's counters at a moment, to measure what a widening spends.
+struct Spent {
+    nodes: u64,
+    legality_nodes: u64,
+    at: Instant,
+}
+
+impl Spent {
+    fn now(planner: &Planner) -> Spent {
+        Spent {
+            nodes: planner.nodes,
+            legality_nodes: planner.legality_nodes,
+            at: Instant::now(),
+        }
+    }
 }
 
 /// The planner's limits and counters.
@@ -181,8 +219,8 @@ impl Planner {
     }
 
     /// Plans the turn of `root` (the side to move), whose proven-legal actions are
-    /// `root_moves`: iterative widening of the beam until a limit. `None` if no complete
-    /// turn was found within the limits.
+    /// `root_moves`: iterative widening of the beam until a limit (see [`Planner::next_width`]).
+    /// `None` if no complete turn was found within the limits.
     pub(crate) fn plan<P: Evaluate>(
         &mut self,
         root: &P,
@@ -192,7 +230,8 @@ impl Planner {
         let mut best: Option<Plan<P::Move>> = None;
         let mut width = 1;
         let cap = max_width.unwrap_or(MAX_WIDTH).clamp(1, MAX_WIDTH);
-        while width <= cap {
+        loop {
+            let before = Spent::now(self);
             let turns = self.beam(root, Some(root_moves), width);
             if self.aborted && best.is_some() {
                 break;
@@ -207,9 +246,51 @@ impl Planner {
             if self.aborted {
                 break;
             }
-            width *= 2;
+            match self.next_width(width, &before, cap) {
+                Some(next) => width = next,
+                None => break,
+            }
         }
         best
+    }
+
+    /// The width of the next widening after one of `width` that started at `before`: the
+    /// widest (up to `cap`) that the limits left fit, its cost estimated from the last
+    /// widening's in proportion to [`work`] (with a margin, [`FIT_MARGIN`]), at most
+    /// twice `width` without a node limit; `None` if no wider one fits or `cap` is reached. An
+    /// interrupted widening is thrown away, so one that cannot finish is not started:
+    /// with doubling alone a budget between two widths' costs was spent on a widening
+    /// thrown away, and twice the nodes often bought no wider beam.
+    fn next_width(&self, width: usize, before: &Spent, cap: usize) -> Option<usize> {
+        if width >= cap {
+            return None;
+        }
+        let units = work(width) as f64;
+        let mut room = f64::INFINITY;
+        if let Some(m) = self.max_nodes {
+            let per_unit = (self.nodes - before.nodes).max(1) as f64 / units;
+            room = room.min(m.saturating_sub(self.nodes) as f64 / per_unit);
+            let legality_cap = m.saturating_mul(crate::LEGALITY_NODES_PER_NODE);
+            let per_unit = (self.legality_nodes - before.legality_nodes).max(1) as f64 / units;
+            room = room.min(legality_cap.saturating_sub(self.legality_nodes) as f64 / per_unit);
+        }
+        if let Some(d) = self.deadline {
+            let now = Instant::now();
+            let per_unit = now.duration_since(before.at).as_secs_f64().max(1e-6) / units;
+            room = room.min(d.saturating_duration_since(now).as_secs_f64() / per_unit);
+        }
+        room *= FIT_MARGIN;
+        // Under a node limit the estimate is exact enough to go straight to the widest;
+        // a clock is noisier: at most twice as wide.
+        let mut next = if self.max_nodes.is_some() {
+            cap
+        } else {
+            (width * 2).min(cap)
+        };
+        while next > width && work(next) as f64 > room {
+            next -= 1;
+        }
+        (next > width).then_some(next)
     }
 
     /// Our best complete turns answered by the opponent's turn: the plan whose answer
@@ -220,8 +301,8 @@ impl Planner {
         width: usize,
     ) -> Option<Plan<P::Move>> {
         turns.sort_by_key(|t| std::cmp::Reverse(t.score));
-        turns.truncate(ANSWERED.min(width.max(2)));
-        let answer_width = (width / ANSWER_NARROWING).max(1);
+        turns.truncate(answered(width));
+        let answer_width = answer_width(width);
         let mut best: Option<Plan<P::Move>> = None;
         for turn in turns {
             let (score, answer) = if is_decisive(turn.score) || self.aborted {
@@ -379,8 +460,9 @@ pub(crate) fn result_of<M: Copy>(
         best_move: plan.actions[0],
         score,
         pv: pv.clone(),
-        // The widening's iterations: width 1 is the first.
-        depth: plan.width.trailing_zeros() + 1,
+        // The widening's iterations: width 1 is the first (2 and 3 the second, 4 to 7 the
+        // third, …).
+        depth: usize::BITS - plan.width.leading_zeros(),
         seldepth: pv.len() as u32,
         nodes,
         elapsed,
