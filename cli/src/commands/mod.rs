@@ -49,17 +49,19 @@ pub struct Survey {
 impl Survey {
     /// Lists the moves within `limit`, then settles the status: a proven legal move shows
     /// the game is not over for lack of moves, so only the cheap rules (a position's own
-    /// result, repetition) are then asked; otherwise the status gets a budget of its own.
+    /// result, repetition) are then asked; otherwise the status gets a budget of its own
+    /// (so a survey spends at most twice `limit`). The game-over question can be cheaper
+    /// than deciding each move (Tiling Rider asks it of its rescue planner as one
+    /// question), so it is asked even when the listing left moves undecided; if it proves
+    /// the game over, no move can be played and none is left undecided.
     pub fn of(game: &dyn DynGame, limit: Limit) -> Survey {
-        let listing = game.legal_moves_within(&mut limit.budget());
+        let mut listing = game.legal_moves_within(&mut limit.budget());
         let status = if listing.legal.is_empty() {
-            let mut budget = if listing.undecided.is_empty() {
-                limit.budget()
-            } else {
-                // Some moves are undecided: a search would only decide them again.
-                Budget::nodes(0)
-            };
-            game.status(&mut budget)
+            let status = game.status(&mut limit.budget());
+            if matches!(status, Status::Over(_)) {
+                listing.undecided.clear();
+            }
+            status
         } else {
             match game.status(&mut Budget::nodes(0)) {
                 Status::Over(outcome) => Status::Over(outcome),
