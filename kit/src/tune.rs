@@ -575,18 +575,12 @@ mod tests {
         // Results drawn from a known logistic model of two features.
         let truth = [0.8, -0.3];
         let k = 0.01;
-        let mut data = Dataset::new(2);
-        let mut state = 12345u64;
-        for _ in 0..4000 {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let a = ((state >> 33) % 401) as i32 - 200;
-            let b = ((state >> 13) % 401) as i32 - 200;
-            let p = sigmoid(k * (truth[0] * f64::from(a) + truth[1] * f64::from(b)));
-            let u = (state >> 40) as f64 / (1u64 << 24) as f64;
-            data.push(&[a, b], if u < p { 1.0 } else { 0.0 });
-        }
+        let data = logistic_samples(
+            12345,
+            4000,
+            |rng, _| rng.below(401) as i32 - 200,
+            |a, b| k * (truth[0] * f64::from(a) + truth[1] * f64::from(b)),
+        );
         let fit = Fit {
             iterations: 1500,
             rate: 0.01,
@@ -611,17 +605,30 @@ mod tests {
     /// A data set where feature 0 decides the results and feature 1, rare and pure noise,
     /// is nonzero in one position of 50.
     fn noisy_rare_feature() -> Dataset {
+        logistic_samples(
+            99,
+            3000,
+            |_, i| i32::from(i % 50 == 0),
+            |a, _| 0.01 * f64::from(a),
+        )
+    }
+
+    /// `count` positions of two features, the first uniform in -200..=200, the second
+    /// `second(rng, i)`, each with a result drawn from the logistic curve of `logit(a, b)`
+    /// (seeded: the same data every run).
+    fn logistic_samples(
+        seed: u64,
+        count: usize,
+        mut second: impl FnMut(&mut chimera_core::SplitMix64, usize) -> i32,
+        logit: impl Fn(i32, i32) -> f64,
+    ) -> Dataset {
+        let mut rng = chimera_core::SplitMix64::new(seed);
         let mut data = Dataset::new(2);
-        let mut state = 99u64;
-        for i in 0..3000 {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let a = ((state >> 33) % 401) as i32 - 200;
-            let b = if i % 50 == 0 { 1 } else { 0 };
-            let p = sigmoid(0.01 * f64::from(a));
-            let u = (state >> 40) as f64 / (1u64 << 24) as f64;
-            data.push(&[a, b], if u < p { 1.0 } else { 0.0 });
+        for i in 0..count {
+            let a = rng.below(401) as i32 - 200;
+            let b = second(&mut rng, i);
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            data.push(&[a, b], if u < sigmoid(logit(a, b)) { 1.0 } else { 0.0 });
         }
         data
     }
