@@ -104,15 +104,18 @@ pub(crate) const SMALL_SEARCH_SLICE: u64 = 500;
 pub(crate) const QUESTION_SEARCH_UNITS: u64 = 200_000;
 
 /// The planner units each move of a listing gets in the first round (see
-/// `TilingRider::decide_in_rounds`): most planner questions take a few hundred.
-pub(crate) const FIRST_PLAN_SLICE: u64 = 4_000;
+/// `TilingRider::decide_in_rounds`): about 500 of the solver's checks whether to stop, as
+/// the 4,000 units of this slice were before a check counted 40 units and a conflict 20
+/// (most planner questions take far fewer).
+pub(crate) const FIRST_PLAN_SLICE: u64 = 20_000;
 
 /// The first horizon of `TilingRider::planned_any`: the game-over question looks for plans
 /// of at most this many moves first, then twice as many, ...
 const FIRST_HORIZON: usize = 2;
 
-/// The budget units each step of a horizon of `TilingRider::planned_any` gets for solving.
-const HORIZON_UNITS: u64 = 500;
+/// The budget units each step of a horizon of `TilingRider::planned_any` gets for solving
+/// (500 before a check counted 40 units and a conflict 20).
+const HORIZON_UNITS: u64 = 2_500;
 
 /// The planners one question keeps (its position, and a capped copy of it).
 const MAX_PLANNERS: usize = 2;
