@@ -10,7 +10,9 @@
 //!   played; a child whose turn has ended is a *complete turn*, scored where the opponent
 //!   is to move; a child still in our turn is ranked by the static score plus the variant's
 //!   [`Evaluate::horizon_estimate`], and the best `width` of them are expanded in turn, to
-//!   the end of the turn. The middle of a turn only ranks; scores come from complete turns.
+//!   the end of the turn, at most one child of each state while others are left (so that
+//!   the beam follows `width` different lines, not one turn and its near copies). The
+//!   middle of a turn only ranks; scores come from complete turns.
 //! - **Reordered turns are searched once.** States are keyed by [`Position::zobrist`], which
 //!   covers the turn state (actions made, which pieces moved, the turn's limit): two orders
 //!   of the same actions reach one state, expanded once per beam step.
@@ -56,6 +58,12 @@ const ANSWER_NARROWING: usize = 4;
 /// The share of the estimated room a widening may be planned to fill (the estimate is
 /// from the narrower widening before it; a widening that overruns is thrown away).
 const FIT_MARGIN: f64 = 0.85;
+/// The most children of one state in the beam's next frontier while children of others
+/// are left. The best children of a state differ from it in one action, so the best `width`
+/// of all children were mostly one state's, and the beam's turns differed in their last
+/// actions only: a beam of w states was one turn and its near copies. One child a state
+/// keeps w different lines (see docs/strength.md, "more search that counts").
+const PER_PARENT: usize = 1;
 /// The most actions one plan follows (a turn is at most this long in any rule set).
 const MAX_ACTIONS: usize = 256;
 
@@ -64,6 +72,7 @@ struct State<P: Position> {
     pos: P,
     path: Vec<P::Move>,
     rank: i32,
+    parent: usize,
 }
 
 /// A complete turn: the actions, the position after them (the other side to move) and its
@@ -363,13 +372,14 @@ impl Planner {
             pos: root.clone(),
             path: Vec::new(),
             rank: 0,
+            parent: 0,
         }];
         let mut moves = Vec::new();
         let mut seen: HashSet<u64> = HashSet::new();
         let mut finished: HashSet<u64> = HashSet::new();
         for step in 0..MAX_ACTIONS {
             let mut next: Vec<State<P>> = Vec::new();
-            for state in &frontier {
+            for (parent, state) in frontier.iter().enumerate() {
                 match (step, root_moves) {
                     (0, Some(listed)) => {
                         moves.clear();
@@ -413,6 +423,7 @@ impl Planner {
                             pos: child,
                             path,
                             rank,
+                            parent,
                         });
                     }
                 }
@@ -421,11 +432,35 @@ impl Planner {
                 break;
             }
             next.sort_by_key(|s| std::cmp::Reverse(s.rank));
-            next.truncate(width);
-            frontier = next;
+            frontier = select(next, width, frontier.len());
         }
         done
     }
+}
+
+/// The next frontier: the best `width` of `next` (sorted best first), at most
+/// [`PER_PARENT`] children of one state while children of others are left (then the best
+/// of the rest fill the beam).
+fn select<P: Position>(next: Vec<State<P>>, width: usize, parents: usize) -> Vec<State<P>> {
+    if next.len() <= width {
+        return next;
+    }
+    let cap = PER_PARENT;
+    let mut taken = vec![0usize; parents];
+    let mut chosen = Vec::with_capacity(width);
+    let mut rest = Vec::new();
+    for s in next {
+        if chosen.len() < width && taken[s.parent] < cap {
+            taken[s.parent] += 1;
+            chosen.push(s);
+        } else {
+            rest.push(s);
+        }
+    }
+    let missing = width - chosen.len();
+    chosen.extend(rest.into_iter().take(missing));
+    chosen.sort_by_key(|s| std::cmp::Reverse(s.rank));
+    chosen
 }
 
 /// The score of `after` (the turn just ended: the other side to move, or the game over)
@@ -585,4 +620,55 @@ pub(crate) fn follow<M: Copy + PartialEq>(
         width: plan.width,
     };
     Some(result_of(&rest, 0, start.elapsed(), false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chimera_chess::Chess;
+
+    /// A beam state of `parent` ranked `rank` (the position does not matter here).
+    fn state(parent: usize, rank: i32) -> State<Chess> {
+        State {
+            pos: Chess::start(Default::default()),
+            path: Vec::new(),
+            rank,
+            parent,
+        }
+    }
+
+    #[test]
+    fn the_next_frontier_takes_one_child_of_each_state_first() {
+        // Sorted best first: parent 0's three children rank above parent 1's and 2's.
+        let next = vec![
+            state(0, 90),
+            state(0, 80),
+            state(0, 70),
+            state(1, 60),
+            state(2, 50),
+            state(1, 40),
+        ];
+        let chosen = select(next, 3, 3);
+        let picked: Vec<(usize, i32)> = chosen.iter().map(|s| (s.parent, s.rank)).collect();
+        assert_eq!(picked, vec![(0, 90), (1, 60), (2, 50)]);
+    }
+
+    #[test]
+    fn the_best_of_the_rest_fill_the_beam() {
+        let next = vec![state(0, 90), state(0, 80), state(1, 60), state(0, 70)];
+        let chosen = select(next, 3, 2);
+        let picked: Vec<(usize, i32)> = chosen.iter().map(|s| (s.parent, s.rank)).collect();
+        // One child each of parents 0 and 1, then parent 0's next best, best first.
+        assert_eq!(picked, vec![(0, 90), (0, 80), (1, 60)]);
+        // Fewer children than the width: all of them.
+        let few = select(vec![state(0, 5), state(0, 4)], 3, 1);
+        assert_eq!(few.len(), 2);
+    }
+
+    #[test]
+    fn a_beam_of_one_keeps_the_best_child() {
+        let chosen = select(vec![state(0, 9), state(0, 7), state(0, 3)], 1, 1);
+        assert_eq!(chosen.len(), 1);
+        assert_eq!(chosen[0].rank, 9);
+    }
 }
