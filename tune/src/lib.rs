@@ -21,7 +21,7 @@
 
 use chimera_core::{Color, Evaluate, Game, Position, RuleSet};
 use chimera_engine::baseline::Baseline;
-use chimera_engine::{Engine, Limits, SearchError};
+use chimera_engine::{Engine, Limits, Score as EngineScore, SearchError};
 use chimera_kit::tune::{
     descend, error, fit_k, select, write_weights, Choice, Dataset, Dense, Features, Fit, WeightSet,
 };
@@ -81,6 +81,11 @@ pub struct SelfplayOptions {
     pub sample_every: u32,
     /// A game this long is stopped and counted as a draw.
     pub max_plies: u32,
+    /// Adjudication by the engines' scores, `(SCORE, MOVES)`: a game is won by a side once
+    /// both engines have agreed for MOVES moves each (consecutive plies) that it is ahead by
+    /// SCORE centipawns or more (a mate score counts as beyond any); `None`: games are
+    /// played to their end or to `max_plies`.
+    pub resign: Option<(u32, u32)>,
     /// Player a's weights.
     pub a: WeightChoice,
     /// Player b's weights.
@@ -104,6 +109,7 @@ impl Default for SelfplayOptions {
             skip_plies: 4,
             sample_every: 3,
             max_plies: 400,
+            resign: None,
             a: WeightChoice::Tuned,
             b: WeightChoice::Tuned,
             rules: None,
@@ -197,6 +203,51 @@ struct GameEnd {
     stopped: bool,
 }
 
+/// A search's score for White, in centipawns (a mate beyond any centipawn score).
+fn white_score(score: EngineScore, turn: Color) -> i64 {
+    let own = match score {
+        EngineScore::Centipawns(cp) => i64::from(cp),
+        EngineScore::WinIn(_) => 1 << 40,
+        EngineScore::LossIn(_) => -(1 << 40),
+    };
+    if turn == Color::White {
+        own
+    } else {
+        -own
+    }
+}
+
+/// Self-play's adjudication by scores ([`SelfplayOptions::resign`]): the run of
+/// consecutive plies whose searches all saw the same side ahead by the margin.
+#[derive(Default)]
+struct Resign {
+    /// The side ahead in the run, and the run's length in plies.
+    run: Option<(Color, u32)>,
+}
+
+impl Resign {
+    /// Counts a search's score for White under `rule`; the winner once the run reaches
+    /// MOVES moves of each side.
+    fn note(&mut self, white: i64, rule: Option<(u32, u32)>) -> Option<Color> {
+        let (margin, moves) = rule?;
+        let margin = i64::from(margin);
+        let ahead = if white >= margin {
+            Some(Color::White)
+        } else if white <= -margin {
+            Some(Color::Black)
+        } else {
+            None
+        };
+        self.run = ahead.map(|side| match self.run {
+            Some((s, n)) if s == side => (side, n + 1),
+            _ => (side, 1),
+        });
+        self.run
+            .filter(|&(_, n)| n >= 2 * moves)
+            .map(|(side, _)| side)
+    }
+}
+
 /// The player (0 = a, 1 = b) of the side to move.
 fn mover(turn: Color, a_white: bool) -> usize {
     usize::from((turn == Color::White) != a_white)
@@ -229,6 +280,7 @@ where
     for player in players.iter_mut() {
         player.engine.clear();
     }
+    let mut resign = Resign::default();
     loop {
         let ply = game.moves().len();
         if ply - first >= options.max_plies as usize {
@@ -248,6 +300,13 @@ where
                     && rng.next() % u64::from(options.sample_every.max(1)) == 0
                 {
                     record.push(position.to_text());
+                }
+                let white = white_score(found.score, position.turn());
+                if let Some(winner) = resign.note(white, options.resign) {
+                    return GameEnd {
+                        white: if winner == Color::White { 1.0 } else { 0.0 },
+                        stopped: false,
+                    };
                 }
                 game.play_unchecked(found.best_move);
             }
@@ -743,6 +802,56 @@ mod tests {
         };
         let err = selfplay("turtle-shell", &bad, &mut Vec::new(), &mut |_, _| {}).unwrap_err();
         assert!(err.contains("--position"), "{err}");
+    }
+
+    #[test]
+    fn resign_ends_a_game_after_a_run_of_both_sides_agreeing() {
+        let rule = Some((1000, 2));
+        let mut r = Resign::default();
+        // Three plies with White ahead, then one below the margin: the run starts again.
+        for white in [1200, 1000, 5000] {
+            assert_eq!(r.note(white, rule), None);
+        }
+        assert_eq!(r.note(999, rule), None);
+        // Black ahead for four plies (two moves of each side), a mate among them.
+        for white in [-1000, -(1 << 40), -1500] {
+            assert_eq!(r.note(white, rule), None);
+        }
+        assert_eq!(r.note(-1000, rule), Some(Color::Black));
+        // No rule: never.
+        let mut off = Resign::default();
+        assert!((0..10).all(|_| off.note(100_000, None).is_none()));
+        assert_eq!(white_score(EngineScore::Centipawns(30), Color::Black), -30);
+        assert_eq!(white_score(EngineScore::LossIn(3), Color::Black), 1 << 40);
+    }
+
+    #[test]
+    fn selfplay_with_resign_decides_games_the_ply_limit_would_stop() {
+        // Triagonal's engines at 300 nodes capture no king within 200 plies from the first
+        // opening of seed 1; resigning at 3 pawns for two moves each decides both games.
+        let options = SelfplayOptions {
+            games: 2,
+            nodes: 300,
+            b_nodes: 300,
+            max_plies: 200,
+            sample_every: 1,
+            ..SelfplayOptions::default()
+        };
+        let plain = selfplay("triagonal", &options, &mut Vec::new(), &mut |_, _| {}).unwrap();
+        let resign = SelfplayOptions {
+            resign: Some((300, 2)),
+            ..options
+        };
+        let mut data = Vec::new();
+        let score = selfplay("triagonal", &resign, &mut data, &mut |_, _| {}).unwrap();
+        assert!(
+            score.stopped <= plain.stopped,
+            "{score:?} against {plain:?}"
+        );
+        assert_eq!(score.wins + score.draws + score.losses, 2);
+        let text = String::from_utf8(data).unwrap();
+        assert_eq!(text.lines().count() as u64, score.positions);
+        assert!(score.stopped == 0 && score.positions > 0, "{score:?}");
     }
 
     #[test]
