@@ -13,7 +13,8 @@
 //!
 //! The static score is corrected by the node's stored result where there is one: a lower
 //! bound above it, an upper bound below it or an exact score replaces it (not a mate score).
-//! At 25,000 nodes a move, 200 games against the search without it: +28 ± 41 Elo.
+//! At 25,000 nodes a move, 400 games against the search without it: +23.5 Elo (−4.8 to
+//! +52.1).
 //!
 //! The static score of a node where pruning is allowed (on the principal variation too) is
 //! kept per ply: the search extends singular moves at such nodes only, and the singular
