@@ -17,7 +17,9 @@ drives it: its transposition table and history persist from move to move, where 
 default runs `chimera bestmove` afresh for every move. With --sf-nodes N Stockfish searches N
 nodes a move instead of --time: on a loaded machine a time limit starves Stockfish (at a
 load of 20 on 2 cores it searched 6,000-10,000 nodes in 0.1 s instead of about 140,000)
-while our side's node count stays fixed.
+while our side's node count stays fixed. With --first K only games K to --games of the
+match's plan are played (the same openings and colours), so that one match can be split
+over several processes and their PGN files put together.
 
     python3 -m pip install chess
     cargo build --release -p chimera-cli
@@ -240,6 +242,10 @@ def main():
                              "nodes a second of processor time here)")
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--first", type=int, default=1,
+                        help="play only games FIRST to --games of the match's plan (same "
+                             "openings and colours as in the whole match), to split a match "
+                             "over several processes")
     parser.add_argument("--pgn", help="write the games to this file (as they end)")
     parser.add_argument("--versus", help="play this chimera binary instead of Stockfish")
     parser.add_argument("--versus-nodes", type=int, default=60000)
@@ -258,7 +264,8 @@ def main():
                      "`chimera match chess --a nodes=N --b 'nodes=N,cmd=OTHER engine' "
                      "--openings 8`, which generates random openings")
     # Game 2k and 2k+1 play opening k with the colours swapped.
-    plan = [(lines[(i // 2) % len(lines)], i % 2 == 0, i) for i in range(args.games)]
+    plan = [(lines[(i // 2) % len(lines)], i % 2 == 0, i)
+            for i in range(max(args.first, 1) - 1, args.games)]
     results = []
     with ThreadPoolExecutor(max_workers=max(args.jobs, 1)) as pool:
         futures = [pool.submit(play_game, args, o, w, i) for (o, w, i) in plan]
@@ -268,7 +275,7 @@ def main():
             if args.pgn:
                 with open(args.pgn, "a" if i else "w", encoding="utf-8") as f:
                     f.write(result[4] + "\n\n")
-            print(f"game {i + 1}: {'white' if plan[i][1] else 'black'} "
+            print(f"game {plan[i][2] + 1}: {'white' if plan[i][1] else 'black'} "
                   f"{ {1.0: 'won', 0.5: 'drew', 0.0: 'lost'}[result[0]] } in {result[1]} plies",
                   flush=True)
             if (i + 1) % 10 == 0:

@@ -533,7 +533,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             self.evals[ply] = None;
         }
         if ply > 0 && !in_check && !excluded {
-            match self.prune(depth, ply, beta, pv_node) {
+            match self.prune((depth, ply), beta, pv_node, entry) {
                 Pruning::Cut(s) => return s,
                 Pruning::Search(e) => eval = e,
             }
