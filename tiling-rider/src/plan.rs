@@ -1467,20 +1467,26 @@ mod diagnostics {
     use super::*;
     use chimera_core::Position;
 
+    /// The position given in `POS` under the rule set named in `RULES` (the standard
+    /// rules if unset), or nothing without `POS`.
+    fn position_from_env() -> Option<TilingRider> {
+        let text = std::env::var("POS").ok()?;
+        let rules = std::env::var("RULES")
+            .ok()
+            .and_then(|s| <Rules as chimera_core::RuleSet>::from_name(&s))
+            .unwrap_or_default();
+        Some(TilingRider::from_text(text.trim(), rules).expect("position"))
+    }
+
     /// One move's planner question asked whole, then unit by unit (the king's end unit
     /// assumed), each on a fresh planner: `POS='…' MOVE=… RULES=… cargo test --release
     /// -p chimera-tiling-rider --lib by_unit -- --ignored --nocapture`.
     #[test]
     #[ignore = "diagnostic of one position given in POS"]
     fn by_unit() {
-        let (Ok(text), Ok(mvt)) = (std::env::var("POS"), std::env::var("MOVE")) else {
+        let (Some(pos), Ok(mvt)) = (position_from_env(), std::env::var("MOVE")) else {
             return;
         };
-        let rules = std::env::var("RULES")
-            .ok()
-            .and_then(|s| <Rules as chimera_core::RuleSet>::from_name(&s))
-            .unwrap_or_default();
-        let pos = TilingRider::from_text(text.trim(), rules).expect("position");
         let mv = if mvt == "any" {
             None
         } else {
@@ -1527,14 +1533,9 @@ mod diagnostics {
     #[test]
     #[ignore = "diagnostic of one position given in POS"]
     fn plan_one() {
-        let Ok(text) = std::env::var("POS") else {
+        let Some(pos) = position_from_env() else {
             return;
         };
-        let rules = std::env::var("RULES")
-            .ok()
-            .and_then(|s| <Rules as chimera_core::RuleSet>::from_name(&s))
-            .unwrap_or_default();
-        let pos = TilingRider::from_text(text.trim(), rules).expect("position");
         let started = std::time::Instant::now();
         let mut budget = Budget::unlimited();
         let mut planner = Planner::new(&pos, &mut budget).expect("built");
