@@ -3,6 +3,7 @@
 //! the chimera-tune crate.
 
 use crate::{Failure, Io};
+use chimera_arena::matches::ResignRule;
 use chimera_tune::{selfplay, SelfplayOptions, WeightChoice};
 use clap::Args;
 use std::path::PathBuf;
@@ -55,30 +56,10 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_plies: u32,
     /// Adjudicate: a game is won by the side both engines see ahead by SCORE centipawns
-    /// for MOVES moves each (consecutive), e.g. `1000/4`, as `chimera match --resign`.
-    #[arg(long, value_name = "SCORE/MOVES", value_parser = parse_resign)]
-    pub resign: Option<(u32, u32)>,
-}
-
-/// Reads `--resign SCORE/MOVES`: SCORE 1 to 100,000 centipawns, MOVES 1 to 10,000.
-fn parse_resign(text: &str) -> Result<(u32, u32), String> {
-    let usage = "give SCORE/MOVES as whole numbers, e.g. 1000/4";
-    let (score, moves) = text
-        .split_once('/')
-        .ok_or_else(|| format!("`{}`: {usage}", chimera_core::excerpt(text)))?;
-    let read = |part: &str, top: u32| {
-        part.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=top).contains(n))
-            .ok_or_else(|| {
-                format!(
-                    "`{}`: {usage} (SCORE at most 100000, MOVES at most 10000, neither 0)",
-                    chimera_core::excerpt(text)
-                )
-            })
-    };
-    Ok((read(score, 100_000)?, read(moves, 10_000)?))
+    /// for MOVES moves each (consecutive), e.g. `1000/4`, as `chimera match --resign`
+    /// (read by the same rule: SCORE 1 to 100,000 centipawns, MOVES 1 to 10,000).
+    #[arg(long, value_name = "SCORE/MOVES")]
+    pub resign: Option<ResignRule>,
 }
 
 /// Runs `chimera selfplay`.
@@ -95,7 +76,7 @@ pub fn run(io: &mut Io<'_>, args: &SelfplayArgs) -> Result<(), Failure> {
         skip_plies: args.skip_plies,
         sample_every: args.sample_every,
         max_plies: args.max_plies,
-        resign: args.resign,
+        resign: args.resign.map(|r| (r.score, r.moves)),
         a: WeightChoice::parse(&args.a, read).map_err(Failure::input)?,
         b: WeightChoice::parse(&args.b, read).map_err(Failure::input)?,
         rules: args.rules.clone(),
