@@ -168,6 +168,7 @@ fn off_by_default_and_never_against_a_baseline() {
     assert!(!text.contains("engines' scores"), "{text}");
     let results = std::fs::read_to_string(dir.join("results.json")).unwrap();
     assert!(!results.contains("adjudication"), "{results}");
+    let _ = std::fs::remove_dir_all(&dir);
     // greedy gives no score: even the loosest rules never end a game against it.
     let dir = temp_dir("greedy");
     let text = turret_match(

@@ -68,4 +68,5 @@ fn tune_holds_out_games_plays_out_captures_and_reports_the_weights_moves() {
         assert_eq!(out.status.code(), Some(2), "{option} {value}");
         assert!(stderr(&out).contains(option), "{}", stderr(&out));
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
