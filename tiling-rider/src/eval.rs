@@ -492,6 +492,7 @@ mod tests {
     use crate::board::Square;
     use crate::position::Role;
     use crate::Rules;
+    use chimera_core::Position;
 
     /// The score the search stands pat on.
     trait Estimate {
@@ -544,6 +545,46 @@ mod tests {
     #[test]
     fn the_weight_file_reads() {
         chimera_test_kit::check_weight_file(&WEIGHTS);
+    }
+
+    /// What the tuner fits (the features times the weights, over [`SCALE`]) is the score
+    /// the search stands pat on: the static score plus the horizon estimate, each rounded
+    /// on its own (so within 1 of it), and the static and horizon features together are
+    /// [`Features::features`], for every weight set.
+    #[test]
+    fn the_features_times_the_weights_are_the_evaluation() {
+        let odd: Vec<i32> = (0..FEATURES.len() as i32).map(|i| 37 * i - 300).collect();
+        let mut checked = 0;
+        for pos in positions() {
+            let mut all = Dot::new(WEIGHTS.get());
+            pos.features(&mut all);
+            let total = pos.evaluate() + pos.horizon_estimate();
+            assert!(
+                (all.sum() / SCALE - total).abs() <= 1,
+                "{}: features {} against evaluation {total}",
+                pos.to_text(),
+                all.sum() / SCALE
+            );
+            for w in [WEIGHTS.get(), WEIGHTS.legacy(), &odd[..]] {
+                let (mut whole, mut parts) = (Dot::new(w), Dot::new(w));
+                pos.features(&mut whole);
+                pos.static_features(&mut parts);
+                pos.horizon_features(&mut parts);
+                assert_eq!(whole.sum(), parts.sum(), "{}", pos.to_text());
+            }
+            let mut dense = chimera_kit::tune::Dense::new(FEATURES.len());
+            pos.features(&mut dense);
+            let dot: i32 = dense
+                .values()
+                .iter()
+                .zip(WEIGHTS.get())
+                .map(|(f, w)| f * w)
+                .sum();
+            assert_eq!(dot, all.sum());
+            checked += usize::from(pos.made > 0);
+        }
+        // Positions in the middle of a turn are among them (the threats depend on it).
+        assert!(checked > 0);
     }
 
     #[test]

@@ -532,8 +532,11 @@ const LEAF_NODES: u32 = 20_000;
 const LEAF_PLIES: u32 = 24;
 
 /// A quiescence search from `pos` (fail-hard alpha-beta over the noisy moves that do not
-/// lose material, standing pat on the static score): its score and the position at the end
-/// of its principal variation. `None` where a line ends the game or the budget runs out.
+/// lose material, standing pat on the static score plus the horizon estimate, as the
+/// engine's quiescence does): its score and the position at the end of its principal
+/// variation. `None` where a line ends the game or the budget runs out. A move after which
+/// the same side is to move (Tiling Rider's turns of several actions) keeps the score's
+/// sign, as in the engine.
 fn quiescence<P: Evaluate>(
     pos: &P,
     mut alpha: i32,
@@ -545,7 +548,7 @@ fn quiescence<P: Evaluate>(
     if pos.terminal().is_some() {
         return None;
     }
-    let stand = pos.evaluate();
+    let stand = pos.evaluate() + pos.horizon_estimate();
     let mut best = (stand, None);
     if stand >= beta || plies == 0 {
         return Some((stand, pos.clone()));
@@ -561,11 +564,16 @@ fn quiescence<P: Evaluate>(
     for mv in moves {
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        let (s, leaf) = quiescence(&child, -beta, -alpha, plies - 1, nodes)?;
-        if -s > best.0 {
-            best = (-s, Some(leaf));
-            alpha = alpha.max(-s);
-            if -s >= beta {
+        let (s, leaf) = if child.turn() == pos.turn() {
+            quiescence(&child, alpha, beta, plies - 1, nodes)?
+        } else {
+            let (s, leaf) = quiescence(&child, -beta, -alpha, plies - 1, nodes)?;
+            (-s, leaf)
+        };
+        if s > best.0 {
+            best = (s, Some(leaf));
+            alpha = alpha.max(s);
+            if s >= beta {
                 break;
             }
         }
@@ -941,6 +949,38 @@ mod tests {
         };
         let err = selfplay("chess", &legacy, &mut Vec::new(), &mut |_, _| {}).unwrap_err();
         assert!(err.contains("two builds"), "{err}");
+    }
+
+    #[test]
+    fn quiet_leaves_keep_the_side_to_move_within_a_turn_of_several_actions() {
+        use chimera_tiling_rider::{Role, Rules, Setup, Square};
+        // Black, with 3 actions left in its turn, attacks two undefended white wazirs with
+        // two knights: both captures are its own, the side to move stays Black between
+        // them, and the leaf is after both (not after none, as when each action was
+        // scored as the opponent's).
+        let mut setup = Setup::new(Rules::Standard);
+        for (name, role, color) in [
+            ("e5", Role::Knight, Color::Black),
+            ("f7", Role::Wazir, Color::White),
+            ("j5", Role::Knight, Color::Black),
+            ("k7", Role::Wazir, Color::White),
+        ] {
+            assert!(setup.set_piece(Square::parse(name).unwrap(), Some((role, color))));
+        }
+        setup
+            .set_turn(Color::Black, 0, 3)
+            .set_turn_number(5)
+            .set_last_turn_length(2);
+        let pos = setup.build().unwrap();
+        let white_wazirs = |p: &chimera_tiling_rider::TilingRider| {
+            let text = p.to_text();
+            let board = text.split(' ').next().unwrap_or_default().to_string();
+            board.matches('W').count()
+        };
+        assert_eq!(white_wazirs(&pos), 2);
+        let leaf = quiet_leaf(&pos).unwrap();
+        assert_eq!(leaf.turn(), Color::Black, "{}", leaf.to_text());
+        assert_eq!(white_wazirs(&leaf), 0, "{}", leaf.to_text());
     }
 
     #[test]
