@@ -292,11 +292,13 @@ impl Chess {
         // The sliders' attacks on the ring go through queens (and rooks through rooks of
         // their side), as Stockfish counts them.
         let queens = u64::from(self.roles[Role::Queen.index()]);
+        let all = u64::from(occ);
         let through = [
-            0,
-            0,
-            u64::from(occ) & !queens,
-            u64::from(occ) & !queens & !self.bits(color, Role::Rook),
+            all,
+            all,
+            all & !queens,
+            all & !queens & !self.bits(color, Role::Rook),
+            all,
         ];
         // Squares two pawns attack (the two diagonals' shifts overlap there).
         let (left, right) = match color {
@@ -311,7 +313,8 @@ impl Chess {
                 let reach = (attacks & !unsafe_squares).count_ones() as i32;
                 side.terms
                     .pair(w::F_MOBILITY + 2 * (r - 1), reach - w::MOBILITY_BASE[r]);
-                let reach = if r == 2 || r == 3 {
+                // Only a line that meets a piece seen through can reach further.
+                let reach = if attacks & u64::from(occ) & !through[r] != 0 {
                     self.attacks(role, s, Bitboard::from(through[r]))
                 } else {
                     attacks
@@ -341,7 +344,12 @@ impl Chess {
     /// Stockfish's classical king danger (see [`w::KING_ATTACK_WEIGHT`] and the weights
     /// after it).
     fn king_danger<S>(&self, color: Color, us: &Side<S>, them: &Side<S>) -> Pair {
-        let Some(k) = self.king(!color) else {
+        // Stockfish's phase reaches the endgame with a rook and a minor piece a side
+        // (phase 6 here): no danger is counted there, and above it the middlegame danger
+        // is scaled to its share of the phase.
+        let phase = self.phase();
+        let floor = w::DANGER_PHASE_FLOOR;
+        let Some(k) = self.king(!color).filter(|_| phase > floor) else {
             return (0, 0);
         };
         let units = self.danger_units(color, k, us, them);
@@ -362,15 +370,7 @@ impl Chess {
             mg += units * units / w::KING_DANGER_MG_DIVISOR;
             eg += units / w::KING_DANGER_EG_DIVISOR;
         }
-        // Stockfish's phase reaches the endgame with a rook and a minor piece a side
-        // (phase 6 here): the middlegame danger is scaled to its share of the phase.
-        let phase = self.phase();
-        let floor = w::DANGER_PHASE_FLOOR;
-        mg = if phase <= floor {
-            0
-        } else {
-            mg * (phase - floor) * w::PHASE_TOTAL / ((w::PHASE_TOTAL - floor) * phase)
-        };
+        mg = mg * (phase - floor) * w::PHASE_TOTAL / ((w::PHASE_TOTAL - floor) * phase);
         (mg, eg)
     }
 
@@ -1073,7 +1073,10 @@ mod tests {
         // Black's king is the one in danger, not White's.
         assert_eq!(danger(three, Color::Black), 0);
         // With a rook and a knight a side (phase 6) the middlegame danger is gone.
-        assert_eq!(danger("6k1/5ppp/8/6NQ/8/3B4/5PPP/6K1 w - - 0 1", Color::White), 0);
+        assert_eq!(
+            danger("6k1/5ppp/8/6NQ/8/3B4/5PPP/6K1 w - - 0 1", Color::White),
+            0
+        );
         // A queen check protected by the bishop (Qxh7+) counts more than none (h6 blocks).
         let blocked = "rn4k1/5pp1/7p/7Q/8/3B4/5PPP/RN4K1 w - - 0 1";
         assert!(danger(blocked, Color::White) < danger(two, Color::White));

@@ -207,9 +207,8 @@ pub const KING_DANGER_MG_DIVISOR: i32 = 6144;
 /// The endgame penalty is `units / KING_DANGER_EG_DIVISOR` centipawns (Stockfish's `/ 16`
 /// times its endgame pawn of 206 units against PeSTO's 94).
 pub const KING_DANGER_EG_DIVISOR: i32 = 35;
-/// The phase at or below which the middlegame danger counts nothing (Stockfish's
-/// endgame limit); above it the danger is scaled to reach its full share at the full
-/// phase.
+/// The phase at or below which no king danger is counted (Stockfish's endgame limit);
+/// above it the middlegame danger is scaled to reach its full share at the full phase.
 pub const DANGER_PHASE_FLOOR: i32 = 6;
 /// The middlegame centipawns per square of the king's flank the attacker reaches (plus
 /// those it reaches twice).
