@@ -8,9 +8,11 @@
 //! attacked by pawns, by minor pieces and by rooks, hanging pieces), king safety and a tempo for the side to
 //! move. King safety has two parts: the pawn shelter and the enemy's pawn storm on the
 //! three files around the king wherever it stands (or where it can still castle), and the
-//! king danger: attack units of the pieces that reach the king's zone (its square, its
-//! neighbours and the squares in front), its safe checks and the zone's weak squares,
-//! squared, scaled by the number of attackers and cut down without the attacker's queen.
+//! king danger, Stockfish's classical model: units for the pieces that attack the king's
+//! ring (their number times their summed weights), the safe checks by piece type, the
+//! unsafe ones, the ring's weak squares, the pieces pinned to the king, the attacks next to
+//! it and on its flank, less the defender's flank, knight and shelter and a lot without
+//! the attacker's queen; squared in the middlegame, scaled to Stockfish's phase.
 //! The weights are data, in [`crate::weights`] and `src/weights.txt`.
 //!
 //! The same code serves the search and the tuner: each term is written to a [`Sink`] by
