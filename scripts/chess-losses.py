@@ -17,6 +17,15 @@ next to it), material lost along that line, an enemy passed pawn pushed to our t
 rank or beyond. Prints one line per flagged move and the counts; --out writes JSON lines.
 
     python3 scripts/chess-losses.py --games 22 final.pgn
+
+With --recheck FILE (JSON lines with `fen`, `move` (SAN or UCI) and `before`, as --out
+writes them) no PGN is read: each binary of --binary (comma-separated) is asked again at
+--nodes from each flagged position, Stockfish judges the move it chooses, and the script
+prints, per binary, how often it plays the flagged move again, its average drop from
+Stockfish's score before, how many of its moves are within 50 centipawns of that score, and
+by how much its own score exceeds Stockfish's score of its move on average.
+
+    python3 scripts/chess-losses.py --recheck flagged.jsonl --binary OLD,NEW
 """
 
 import argparse
@@ -61,12 +70,48 @@ def material(board, us):
                for p in board.piece_map().values())
 
 
-def ours(binary, fen, nodes):
-    """Our engine's move and depth at `nodes` from `fen`."""
+def ours(binary, fen, nodes, with_score=False):
+    """Our engine's move and depth (and with `with_score` its score for the side to move,
+    mate as ±10,000) at `nodes` from `fen`."""
     out = subprocess.run([binary, "bestmove", "chess", "--position", fen, "--nodes",
                           str(nodes), "--json"], capture_output=True, text=True, check=True)
     j = json.loads(out.stdout)
-    return j["best_move"], j["depth"]
+    if not with_score:
+        return j["best_move"], j["depth"]
+    value = j["score"]["value"]
+    if j["score"]["kind"] != "centipawns":
+        value = 10000 if value > 0 else -10000
+    return j["best_move"], j["depth"], value
+
+
+def recheck(args, sf):
+    """Asks each binary again from the flagged positions of `args.recheck`; prints what
+    Stockfish thinks of its moves."""
+    with open(args.recheck, encoding="utf-8") as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    for binary in args.binary.split(","):
+        again = within = drop = over = 0
+        for rec in records:
+            board = chess.Board(rec["fen"])
+            try:
+                flagged = board.parse_san(rec["move"])
+            except ValueError:
+                flagged = chess.Move.from_uci(rec["move"])
+            uci, _, ours_score = ours(binary, rec["fen"], args.nodes, with_score=True)
+            child = board.copy()
+            child.push_uci(uci)
+            judged = 0 if child.is_game_over() else -score(sf, child, args.sf_nodes)[0]
+            again += uci == flagged.uci()
+            within += rec["before"] - judged < 50
+            drop += rec["before"] - judged
+            over += ours_score - judged
+            print(json.dumps(dict(binary=binary, fen=rec["fen"], flagged=flagged.uci(),
+                                  move=uci, score=ours_score, judged=judged)), flush=True)
+        n = max(len(records), 1)
+        print(f"{binary}: {len(records)} positions, the flagged move again {again}, "
+              f"within 50 cp of Stockfish's score before {within}, average drop "
+              f"{drop / n:.0f} cp, own score above Stockfish's of its move by {over / n:.0f} "
+              "cp on average", file=sys.stderr)
 
 
 def tags(board, move, line):
@@ -106,7 +151,8 @@ def tags(board, move, line):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("pgn", nargs="+")
+    parser.add_argument("pgn", nargs="*")
+    parser.add_argument("--recheck", help="JSON lines of flagged moves to ask again (no PGN)")
     parser.add_argument("--games", type=int, default=1000, help="at most this many lost games")
     parser.add_argument("--sf-nodes", type=int, default=250000)
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
@@ -117,6 +163,12 @@ def main():
     args = parser.parse_args()
     sf = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     sf.configure({"Threads": 1, "Hash": 64})
+    if args.recheck:
+        try:
+            recheck(args, sf)
+        finally:
+            sf.quit()
+        return
     out = open(args.out, "w", encoding="utf-8") if args.out else None
     counts, analysed, games = Counter(), 0, lost_games(args.pgn, args.games)
     try:

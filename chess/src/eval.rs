@@ -8,9 +8,11 @@
 //! attacked by pawns, by minor pieces and by rooks, hanging pieces), king safety and a tempo for the side to
 //! move. King safety has two parts: the pawn shelter and the enemy's pawn storm on the
 //! three files around the king wherever it stands (or where it can still castle), and the
-//! king danger: attack units of the pieces that reach the king's zone (its square, its
-//! neighbours and the squares in front), its safe checks and the zone's weak squares,
-//! squared, scaled by the number of attackers and cut down without the attacker's queen.
+//! king danger, Stockfish's classical model: units for the pieces that attack the king's
+//! ring (their number times their summed weights), the safe checks by piece type, the
+//! unsafe ones, the ring's weak squares, the pieces pinned to the king, the attacks next to
+//! it and on its flank, less the defender's flank, knight and shelter and a lot without
+//! the attacker's queen; squared in the middlegame, scaled to Stockfish's phase.
 //! The weights are data, in [`crate::weights`] and `src/weights.txt`.
 //!
 //! The same code serves the search and the tuner: each term is written to a [`Sink`] by
@@ -21,7 +23,7 @@
 
 use crate::board::{self, sq, Bitboard};
 use crate::position::Chess;
-use crate::types::{Move, MoveKind, Role};
+use crate::types::{Move, MoveKind, Role, Square};
 use crate::weights::{self as w, Pair};
 use chimera_core::{Color, Evaluate};
 use chimera_kit::tune::{FeatureSink, Features, WeightSet};
@@ -32,6 +34,25 @@ pub const ROLE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
+
+/// The files of a king's flank, by the king's file (Stockfish's `KingFlank`): a to d for a
+/// king on a, a to d on b and c, c to f on d and e, e to h on f and g, f to h on h.
+const KING_FLANK: [u64; 8] = {
+    let (queen_side, centre, king_side) = (FILE_A * 0x0f, FILE_A * 0x3c, FILE_A * 0xf0);
+    [
+        queen_side & !(FILE_A << 3),
+        queen_side,
+        queen_side,
+        centre,
+        centre,
+        king_side,
+        king_side,
+        king_side & !(FILE_A << 4),
+    ]
+};
+
+/// Each colour's camp: its first five ranks.
+const CAMP: [u64; 2] = [0x0000_00ff_ffff_ffff, 0xffff_ffff_ff00_0000];
 
 /// Material plus piece-square values by colour, role and square (a1 = 0), signed for
 /// White (Black's negative): what [`Chess`] keeps summed as its pieces move.
@@ -199,10 +220,16 @@ struct Side<S> {
     all: u64,
     /// The squares it attacks at least twice.
     twice: u64,
-    /// Its attack units on the enemy king's zone (per square of the zone attacked).
-    units: i32,
-    /// The number of its pieces that attack the enemy king's zone.
-    attackers: usize,
+    /// The enemy king's ring (see [`Chess::king_ring`]).
+    ring: u64,
+    /// The number of its pieces (pawns included) that attack the enemy king's ring.
+    ring_attackers: i32,
+    /// The sum of [`w::KING_ATTACK_WEIGHT`] over those pieces.
+    ring_weight: i32,
+    /// Its attacks on the squares next to the enemy king, counted per piece.
+    adjacent_attacks: i32,
+    /// Its own king's shelter, in middlegame centipawns.
+    shelter: i32,
 }
 
 impl<S> Side<S> {
@@ -232,14 +259,22 @@ impl Chess {
         })
     }
 
-    /// The zone of `color`'s king: its square, its neighbours and the squares in front of
-    /// those (towards the enemy).
-    fn king_zone(&self, color: Color) -> u64 {
+    /// The ring of `color`'s king (Stockfish's): the square and neighbours of the king's
+    /// square moved off the edge (to files b to g and ranks 2 to 7), less the squares two
+    /// of its pawns guard.
+    fn king_ring(&self, color: Color) -> u64 {
         let Some(k) = self.king(color) else {
             return 0;
         };
-        let ring = u64::from(board::king(k)) | 1u64 << k.index();
-        ring | color.fold(ring << 8, ring >> 8)
+        let (file, rank) = ((k.index() % 8).clamp(1, 6), (k.index() / 8).clamp(1, 6));
+        let centre = rank * 8 + file;
+        let ring = u64::from(board::king(sq(centre))) | 1u64 << centre;
+        let pawns = self.bits(color, Role::Pawn);
+        let (left, right) = match color {
+            Color::White => ((pawns << 7) & !FILE_H, (pawns << 9) & !FILE_A),
+            Color::Black => ((pawns >> 9) & !FILE_H, (pawns >> 7) & !FILE_A),
+        };
+        ring & !(left & right)
     }
 
     /// `color`'s terms other than material and piece-square values (kept in `psqt`) and
@@ -250,9 +285,23 @@ impl Chess {
         let enemy_pawns = self.bits(!color, Role::Pawn);
         let unsafe_squares = pawn_attacks(!color, enemy_pawns) | own;
         let occ = self.occupied();
-        let zone = self.king_zone(!color);
+        let ring = self.king_ring(!color);
+        let adjacent = self.king(!color).map_or(0, |k| u64::from(board::king(k)));
         let pawns = self.bits(color, Role::Pawn);
         side.attack(Role::Pawn, pawn_attacks(color, pawns));
+        side.ring = ring;
+        side.ring_attackers = (ring & pawn_attacks(color, pawns)).count_ones() as i32;
+        // The sliders' attacks on the ring go through queens (and rooks through rooks of
+        // their side), as Stockfish counts them.
+        let queens = u64::from(self.roles[Role::Queen.index()]);
+        let all = u64::from(occ);
+        let through = [
+            all,
+            all,
+            all & !queens,
+            all & !queens & !self.bits(color, Role::Rook),
+            all,
+        ];
         // Squares two pawns attack (the two diagonals' shifts overlap there).
         let (left, right) = match color {
             Color::White => ((pawns << 7) & !FILE_H, (pawns << 9) & !FILE_A),
@@ -266,10 +315,16 @@ impl Chess {
                 let reach = (attacks & !unsafe_squares).count_ones() as i32;
                 side.terms
                     .pair(w::F_MOBILITY + 2 * (r - 1), reach - w::MOBILITY_BASE[r]);
-                let on_zone = (attacks & zone).count_ones() as i32;
-                if on_zone > 0 {
-                    side.units += w::KING_ATTACK_WEIGHT[r] * on_zone;
-                    side.attackers += 1;
+                // Only a line that meets a piece seen through can reach further.
+                let reach = if attacks & u64::from(occ) & !through[r] != 0 {
+                    self.attacks(role, s, Bitboard::from(through[r]))
+                } else {
+                    attacks
+                };
+                if reach & ring != 0 {
+                    side.ring_attackers += 1;
+                    side.ring_weight += w::KING_ATTACK_WEIGHT[r];
+                    side.adjacent_attacks += (reach & adjacent).count_ones() as i32;
                 }
                 side.attack(role, attacks);
             }
@@ -281,47 +336,123 @@ impl Chess {
         self.piece_terms(color, &mut side.terms);
         if let Some((score, k)) = self.best_shelter(color) {
             side.terms.shelter(self, color, score, k);
+            side.shelter = score;
         }
         side
     }
 
-    /// The middlegame danger to the king of `!color` from `color`'s pieces (`us`), given
-    /// what the defender's pieces attack (`them`): the attack units on its zone, its safe
-    /// checks and the weak squares of the zone, squared, scaled by the number of attackers
-    /// and cut down when the attacker has no queen.
-    fn king_danger<S>(&self, color: Color, us: &Side<S>, them: &Side<S>) -> i32 {
-        let scale = w::ATTACKERS_SCALE[us.attackers.min(w::ATTACKERS_SCALE.len() - 1)];
-        let Some(k) = self.king(!color).filter(|_| scale > 0) else {
-            return 0;
+    /// The danger (middlegame, endgame penalties in centipawns) to the king of `!color`
+    /// from `color`'s pieces (`us`), given what the defender's pieces attack (`them`):
+    /// Stockfish's classical king danger (see [`w::KING_ATTACK_WEIGHT`] and the weights
+    /// after it).
+    fn king_danger<S>(&self, color: Color, us: &Side<S>, them: &Side<S>) -> Pair {
+        // Stockfish's phase reaches the endgame with a rook and a minor piece a side
+        // (phase 6 here): no danger is counted there, and above it the middlegame danger
+        // is scaled to its share of the phase.
+        let phase = self.phase();
+        let floor = w::DANGER_PHASE_FLOOR;
+        let Some(k) = self.king(!color).filter(|_| phase > floor) else {
+            return (0, 0);
         };
-        let occ = self.occupied();
-        let safe = !them.all & !u64::from(self.colors[color.index()]);
-        let (diagonal, straight) = (
-            u64::from(board::bishop(k, occ)),
-            u64::from(board::rook(k, occ)),
-        );
-        let checks = [
-            (Role::Knight, u64::from(board::knight(k))),
-            (Role::Bishop, diagonal),
-            (Role::Rook, straight),
-            (Role::Queen, diagonal | straight),
-        ];
-        let mut units = us.units;
-        for (role, from) in checks {
-            if from & us.by_role[role.index()] & safe != 0 {
-                units += w::SAFE_CHECK[role.index()];
+        let units = self.danger_units(color, k, us, them);
+        let flank = KING_FLANK[k.index() % 8] & CAMP[(!color).index()];
+        let attacked = us.all & flank;
+        let flank_attack = (attacked.count_ones() + (attacked & us.twice).count_ones()) as i32;
+        let mut mg = w::FLANK_ATTACK * flank_attack;
+        let mut eg = 0;
+        if u64::from(self.roles[Role::Pawn.index()]) & KING_FLANK[k.index() % 8] == 0 {
+            mg += w::PAWNLESS_FLANK.0;
+            eg += w::PAWNLESS_FLANK.1;
+        }
+        let defence = (them.all & flank).count_ones() as i32;
+        let units = (units + w::KING_FLANK_ATTACK * flank_attack * flank_attack / 8
+            - w::KING_FLANK_DEFENCE * defence)
+            .min(w::KING_DANGER_CAP);
+        if units > w::KING_DANGER_FLOOR {
+            mg += units * units / w::KING_DANGER_MG_DIVISOR;
+            eg += units / w::KING_DANGER_EG_DIVISOR;
+        }
+        mg = mg * (phase - floor) * w::PHASE_TOTAL / ((w::PHASE_TOTAL - floor) * phase);
+        (mg, eg)
+    }
+
+    /// The danger units to `color`'s enemy king on `k` but for the flank's: the attack on
+    /// its ring, the checks, the weak squares of the ring, the blockers, less the defence
+    /// and the shelter.
+    fn danger_units<S>(&self, color: Color, k: Square, us: &Side<S>, them: &Side<S>) -> i32 {
+        let occ = u64::from(self.occupied());
+        let by = |side: &Side<S>, role: Role| side.by_role[role.index()];
+        // Squares the attacker reaches that the defender guards at most once, and then only
+        // by its king or queen.
+        let weak =
+            us.all & !them.twice & (!them.all | by(them, Role::King) | by(them, Role::Queen));
+        let safe = !u64::from(self.colors[color.index()]) & (!them.all | (weak & us.twice));
+        let no_queen = Bitboard::from(occ & !self.bits(!color, Role::Queen));
+        let straight = u64::from(board::rook(k, no_queen));
+        let diagonal = u64::from(board::bishop(k, no_queen));
+        let check = |checks: u64, role: Role| {
+            w::SAFE_CHECK[role.index()][usize::from(checks & (checks - 1) != 0)]
+        };
+        let mut units = 0;
+        let mut unsafe_checks = 0;
+        let rook_checks = straight & by(us, Role::Rook) & safe;
+        if rook_checks != 0 {
+            units += check(rook_checks, Role::Rook);
+        } else {
+            unsafe_checks |= straight & by(us, Role::Rook);
+        }
+        let queen_checks = (straight | diagonal)
+            & by(us, Role::Queen)
+            & safe
+            & !(by(them, Role::Queen) | rook_checks);
+        if queen_checks != 0 {
+            units += check(queen_checks, Role::Queen);
+        }
+        let bishop_checks = diagonal & by(us, Role::Bishop) & safe & !queen_checks;
+        if bishop_checks != 0 {
+            units += check(bishop_checks, Role::Bishop);
+        } else {
+            unsafe_checks |= diagonal & by(us, Role::Bishop);
+        }
+        let knight_checks = u64::from(board::knight(k)) & by(us, Role::Knight);
+        if knight_checks & safe != 0 {
+            units += check(knight_checks & safe, Role::Knight);
+        } else {
+            unsafe_checks |= knight_checks;
+        }
+        units += us.ring_attackers * us.ring_weight
+            + w::WEAK_RING_SQUARE * (us.ring & weak).count_ones() as i32
+            + w::UNSAFE_CHECK * unsafe_checks.count_ones() as i32
+            + w::KING_BLOCKER * self.king_blockers(color, k).count_ones() as i32
+            + w::KING_ADJACENT_ATTACK * us.adjacent_attacks
+            - w::SHELTER_DEFENCE * them.shelter / 8
+            + w::KING_DANGER_BIAS;
+        if self.bits(color, Role::Queen) == 0 {
+            units -= w::NO_QUEEN;
+        }
+        if by(them, Role::Knight) & by(them, Role::King) != 0 {
+            units -= w::KNIGHT_DEFENDER;
+        }
+        units
+    }
+
+    /// The pieces (of either side) alone between the king on `k` and a slider of `color`
+    /// on its line.
+    fn king_blockers(&self, color: Color, k: Square) -> u64 {
+        let occ = u64::from(self.occupied());
+        let queens = self.bits(color, Role::Queen);
+        let snipers = (u64::from(board::rook(k, Bitboard::EMPTY))
+            & (self.bits(color, Role::Rook) | queens))
+            | (u64::from(board::bishop(k, Bitboard::EMPTY))
+                & (self.bits(color, Role::Bishop) | queens));
+        let mut blockers = 0;
+        for s in squares(snipers) {
+            let b = u64::from(board::between(k, sq(s))) & occ;
+            if b != 0 && b & (b - 1) == 0 {
+                blockers |= b;
             }
         }
-        // Zone squares the defender guards at most once, and then by its king or queen.
-        let guarded = them.by_role[..4].iter().fold(0, |a, b| a | b);
-        let weak = self.king_zone(!color) & us.all & !them.twice & !guarded;
-        units += w::WEAK_ZONE_SQUARE * weak.count_ones() as i32;
-        let mut danger = (units * units / w::KING_DANGER_DIVISOR).min(w::KING_DANGER_MAX);
-        danger = danger * scale / 100;
-        if self.bits(color, Role::Queen) == 0 {
-            danger = danger * w::NO_QUEEN_DANGER / 100;
-        }
-        danger
+        blockers
     }
 
     /// `color`'s passed pawns from the fourth rank on, beyond their rank's value: the
@@ -588,16 +719,14 @@ impl Chess {
     }
 }
 
-/// The king danger (the difference of the two sides') scaled by the weight
-/// `king_danger_mg`, in sixteenths.
+/// The king danger (the difference of the two sides', middlegame and endgame) scaled by
+/// the weights `king_danger_mg` and `king_danger_eg`, in sixteenths.
 #[inline(always)]
-fn scale_danger(danger: i32) -> i32 {
-    const WEIGHT: i32 = w::WEIGHTS[w::F_KING_DANGER];
-    if WEIGHT == 16 {
-        danger
-    } else {
-        danger * WEIGHT / 16
-    }
+fn scale_danger(danger: Pair) -> Pair {
+    const MG: i32 = w::WEIGHTS[w::F_KING_DANGER];
+    const EG: i32 = w::WEIGHTS[w::F_KING_DANGER + 1];
+    let scale = |d: i32, weight: i32| if weight == 16 { d } else { d * weight / 16 };
+    (scale(danger.0, MG), scale(danger.1, EG))
 }
 
 /// The weights of the evaluation for the tuner: `src/weights.txt` (what the evaluation
@@ -638,11 +767,18 @@ impl Features for Chess {
         }
         sink.add(w::F_PSQT, sign * self.psqt.0 * mg);
         sink.add(w::F_PSQT + 1, sign * self.psqt.1 * eg);
-        let danger = self.king_danger(Color::White, &white, &black)
-            - self.king_danger(Color::Black, &black, &white);
+        let (w_danger, b_danger) = (
+            self.king_danger(Color::White, &white, &black),
+            self.king_danger(Color::Black, &black, &white),
+        );
         // In sixteenths of the danger's share, rounded to the nearest.
-        let x = sign * danger * mg;
-        sink.add(w::F_KING_DANGER, (x + 8 * x.signum()) / 16);
+        for (f, danger, share) in [
+            (w::F_KING_DANGER, w_danger.0 - b_danger.0, mg),
+            (w::F_KING_DANGER + 1, w_danger.1 - b_danger.1, eg),
+        ] {
+            let x = sign * danger * share;
+            sink.add(f, (x + 8 * x.signum()) / 16);
+        }
         sink.add(w::F_TEMPO, w::PHASE_TOTAL);
     }
 }
@@ -669,13 +805,15 @@ impl Chess {
             self.threats(Color::White, &white, &black),
             self.threats(Color::Black, &black, &white),
         );
+        let danger = scale_danger((w_danger.0 - b_danger.0, w_danger.1 - b_danger.1));
         let mg =
             w_threats.0 - b_threats.0 + w_passers.0 - b_passers.0 + self.psqt.0 + white.terms.0
                 - black.terms.0
-                + scale_danger(w_danger - b_danger);
+                + danger.0;
         let eg =
             w_threats.1 - b_threats.1 + w_passers.1 - b_passers.1 + self.psqt.1 + white.terms.1
-                - black.terms.1;
+                - black.terms.1
+                + danger.1;
         let score = (mg * phase + eg * (w::PHASE_TOTAL - phase)) / w::PHASE_TOTAL;
         self.turn.fold(score, -score) + w::TEMPO
     }
@@ -831,15 +969,22 @@ mod tests {
                     pos.side_terms::<Terms>(Color::White),
                     pos.side_terms::<Terms>(Color::Black),
                 );
-                let danger = pos.king_danger(Color::White, &white, &black)
-                    - pos.king_danger(Color::Black, &black, &white);
-                let exact = pos.turn.fold(1, -1) * scale_danger(danger) * pos.phase();
-                let rounded = x[w::F_KING_DANGER] * w::WEIGHTS[w::F_KING_DANGER];
-                assert!((exact - rounded).abs() <= 8 * w::WEIGHTS[w::F_KING_DANGER].abs());
-                dangers += usize::from(danger != 0);
+                let (w_danger, b_danger) = (
+                    pos.king_danger(Color::White, &white, &black),
+                    pos.king_danger(Color::Black, &black, &white),
+                );
+                let danger = scale_danger((w_danger.0 - b_danger.0, w_danger.1 - b_danger.1));
+                let sign = pos.turn.fold(1, -1);
+                let phase = pos.phase();
+                let exact = sign * (danger.0 * phase + danger.1 * (w::PHASE_TOTAL - phase));
+                let f = w::F_KING_DANGER;
+                let rounded = x[f] * w::WEIGHTS[f] + x[f + 1] * w::WEIGHTS[f + 1];
+                let tolerance = 8 * (w::WEIGHTS[f].abs() + w::WEIGHTS[f + 1].abs());
+                assert!((exact - rounded).abs() <= tolerance);
+                dangers += usize::from(danger != (0, 0));
                 let mut dot = Dot::new(&w::WEIGHTS);
                 for (f, &value) in x.iter().enumerate() {
-                    if f != w::F_KING_DANGER && f != w::F_TEMPO {
+                    if f != w::F_KING_DANGER && f != w::F_KING_DANGER + 1 && f != w::F_TEMPO {
                         dot.add(f, value);
                     }
                 }
@@ -905,7 +1050,7 @@ mod tests {
     }
 
     #[test]
-    fn king_danger_needs_two_attackers_and_grows_with_them() {
+    fn king_danger_grows_with_the_attackers() {
         let danger = |text: &str, color: Color| {
             let pos = fen(text);
             let (white, black) = (
@@ -913,25 +1058,32 @@ mod tests {
                 pos.side_terms::<Terms>(Color::Black),
             );
             match color {
-                Color::White => pos.king_danger(color, &white, &black),
-                Color::Black => pos.king_danger(color, &black, &white),
+                Color::White => pos.king_danger(color, &white, &black).0,
+                Color::Black => pos.king_danger(color, &black, &white).0,
             }
         };
-        // A queen alone on the king's zone: no danger counted.
-        let queen = "6k1/5ppp/8/7Q/8/8/5PPP/6K1 w - - 0 1";
-        assert_eq!(danger(queen, Color::White), 0);
-        // Queen and bishop: danger; queen, bishop and knight: more.
-        let two = "6k1/5ppp/8/7Q/8/3B4/5PPP/6K1 w - - 0 1";
-        let three = "6k1/5ppp/8/6NQ/8/3B4/5PPP/6K1 w - - 0 1";
-        assert!(danger(two, Color::White) > 0);
+        // A queen alone near the king: a little danger (the flank's squares it reaches).
+        let queen = "rn4k1/5ppp/8/7Q/8/8/5PPP/RN4K1 w - - 0 1";
+        // Queen and bishop: more; queen, bishop and knight: more still.
+        let two = "rn4k1/5ppp/8/7Q/8/3B4/5PPP/RN4K1 w - - 0 1";
+        let three = "rn4k1/5ppp/8/6NQ/8/3B4/5PPP/RN4K1 w - - 0 1";
+        assert!(danger(two, Color::White) > danger(queen, Color::White));
         assert!(danger(three, Color::White) > danger(two, Color::White));
         // Without the queen the same attack counts far less.
-        let rooks = "6k1/5ppp/8/6NR/8/3B4/5PPP/6K1 w - - 0 1";
+        let rooks = "rn4k1/5ppp/8/6NR/8/3B4/5PPP/RN4K1 w - - 0 1";
         assert!(danger(rooks, Color::White) < danger(three, Color::White) / 2);
         // Black's king is the one in danger, not White's.
         assert_eq!(danger(three, Color::Black), 0);
+        // With a rook and a knight a side (phase 6) the middlegame danger is gone.
+        assert_eq!(
+            danger("6k1/5ppp/8/6NQ/8/3B4/5PPP/6K1 w - - 0 1", Color::White),
+            0
+        );
+        // A queen check protected by the bishop (Qxh7+) counts more than none (h6 blocks).
+        let blocked = "rn4k1/5pp1/7p/7Q/8/3B4/5PPP/RN4K1 w - - 0 1";
+        assert!(danger(blocked, Color::White) < danger(two, Color::White));
         // The danger makes the attacked side's evaluation worse.
-        let quiet = fen("6k1/5ppp/8/8/8/3B4/5PPP/6KQ w - - 0 1");
+        let quiet = fen("rn4k1/5ppp/8/8/8/3B4/5PPP/RN4KQ w - - 0 1");
         let attacked = fen(two);
         let side = |pos: &Chess| pos.side_terms::<Terms>(Color::White).terms.0;
         assert!(

@@ -151,26 +151,70 @@ pub const PST_EG: [Table; 6] = [
 ];
 
 /// The inner weights of the king danger (frozen: not features; the file's
-/// `king_danger_mg` scales the result). The attack units of a piece on the enemy king's
-/// zone (the king's square, its neighbours and the squares in front of those), per square
-/// of the zone it attacks, in the order of [`crate::Role::ALL`].
-pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
-/// The attack units of a safe check (a checking square the piece reaches that no enemy
-/// piece guards and no own piece holds), once per role that has one.
-pub const SAFE_CHECK: [i32; 6] = [0, 8, 5, 8, 6, 0];
-/// The attack units per square of the enemy king's zone that the attacker reaches and
-/// the defender guards at most once, by its king or queen.
-pub const WEAK_ZONE_SQUARE: i32 = 2;
-/// The share (percent) of the king danger counted by the number of pieces that attack
-/// the zone (one alone counts nothing).
-pub const ATTACKERS_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
-/// The middlegame king danger is `units² / KING_DANGER_DIVISOR`, at most
-/// [`KING_DANGER_MAX`].
-pub const KING_DANGER_DIVISOR: i32 = 4;
-/// The largest middlegame king danger.
-pub const KING_DANGER_MAX: i32 = 600;
-/// The share (percent) of the king danger counted when the attacker has no queen.
-pub const NO_QUEEN_DANGER: i32 = 25;
+/// `king_danger_mg` and `king_danger_eg` scale the result). The model is Stockfish's
+/// classical king danger (Stockfish 12's `evaluate.cpp`, GPL, its weights in its internal
+/// units, converted to centipawns at the end): danger units summed from the attack on the
+/// king's ring, checks, weak squares, pinned pieces and the king's flank, less the
+/// defence and the shelter; above [`KING_DANGER_FLOOR`] the middlegame penalty is
+/// `units² / KING_DANGER_MG_DIVISOR` and the endgame one `units / KING_DANGER_EG_DIVISOR`.
+///
+/// The weight of a piece that attacks the enemy king's ring (the king's square and its
+/// neighbours, moved off the edge, less the squares two defending pawns guard), in the
+/// order of [`crate::Role::ALL`]; the sum over the attackers is multiplied by their number.
+pub const KING_ATTACK_WEIGHT: [i32; 6] = [0, 81, 52, 44, 10, 0];
+/// The units of a safe check (a checking square the piece reaches that the defender does
+/// not guard, or guards weakly while the attacker reaches it twice), once per role that
+/// has one: `[role][1]` when it has more than one such square.
+pub const SAFE_CHECK: [[i32; 2]; 6] = [
+    [0, 0],
+    [792, 1283],
+    [645, 967],
+    [1084, 1897],
+    [772, 1119],
+    [0, 0],
+];
+/// The units per checking square that is not safe (of a role without a safe check).
+pub const UNSAFE_CHECK: i32 = 148;
+/// The units per square of the king's ring that the attacker reaches and the defender
+/// guards at most once, and then only by its king or queen (or not at all).
+pub const WEAK_RING_SQUARE: i32 = 185;
+/// The units per piece (of either side) pinned to the defending king or blocking a
+/// slider's line to it.
+pub const KING_BLOCKER: i32 = 98;
+/// The units per attack of a piece on a square next to the king.
+pub const KING_ADJACENT_ATTACK: i32 = 69;
+/// The units of the attack on the king's flank (its three or four files, in the
+/// defender's camp): `KING_FLANK_ATTACK * n² / 8`, `n` the squares the attacker reaches
+/// there plus those it reaches twice.
+pub const KING_FLANK_ATTACK: i32 = 3;
+/// The units subtracted per square of the king's flank the defender guards.
+pub const KING_FLANK_DEFENCE: i32 = 4;
+/// The units subtracted when the attacker has no queen.
+pub const NO_QUEEN: i32 = 873;
+/// The units subtracted when a knight of the defender guards a square next to its king.
+pub const KNIGHT_DEFENDER: i32 = 100;
+/// The units subtracted per middlegame centipawn of the defender's shelter (in eighths).
+pub const SHELTER_DEFENCE: i32 = 9;
+/// The constant term of the units.
+pub const KING_DANGER_BIAS: i32 = 37;
+/// No danger is counted at or below this many units.
+pub const KING_DANGER_FLOOR: i32 = 100;
+/// The units are capped here (a penalty of about 15 pawns in the middlegame).
+pub const KING_DANGER_CAP: i32 = 3000;
+/// The middlegame penalty is `units² / KING_DANGER_MG_DIVISOR` centipawns (Stockfish's
+/// `/ 4096` times 2/3, its middlegame pawn of 124 units against PeSTO's 82 centipawns).
+pub const KING_DANGER_MG_DIVISOR: i32 = 6144;
+/// The endgame penalty is `units / KING_DANGER_EG_DIVISOR` centipawns (Stockfish's `/ 16`
+/// times its endgame pawn of 206 units against PeSTO's 94).
+pub const KING_DANGER_EG_DIVISOR: i32 = 35;
+/// The phase at or below which no king danger is counted (Stockfish's endgame limit);
+/// above it the middlegame danger is scaled to reach its full share at the full phase.
+pub const DANGER_PHASE_FLOOR: i32 = 6;
+/// The middlegame centipawns per square of the king's flank the attacker reaches (plus
+/// those it reaches twice).
+pub const FLANK_ATTACK: i32 = 5;
+/// The penalty (middlegame, endgame) for a king on a flank without pawns.
+pub const PAWNLESS_FLANK: Pair = (11, 44);
 /// The squares a piece of each role typically reaches: mobility counts above or below it,
 /// so that the material values keep their meaning (frozen: the mobility weights absorb a
 /// change of it).
@@ -200,9 +244,11 @@ pub const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 7, 13, 0];
 ///   rank of the enemy's foremost pawn there when no own pawn blocks it;
 ///   `blocked_storm_<rank>_mg`, subtracted: when one does. Counted where the king stands,
 ///   or where it can still castle if the shelter is better there.
-/// - `king_danger_mg`: the danger to the enemy king (attack units of the pieces that reach
-///   its zone, its safe checks and weak squares, squared and scaled: the frozen weights
-///   above), in sixteenths: 16 counts it as computed.
+/// - `king_danger_mg`, `king_danger_eg`: the danger to the enemy king (Stockfish's
+///   classical model with the frozen weights above: the attack on its ring, safe and
+///   unsafe checks, weak squares, blockers, the flank, less the defence and the shelter,
+///   squared in the middlegame, linear in the endgame), in sixteenths: 16 counts it as
+///   computed.
 /// - `threat_by_pawn_*`: an enemy piece other than a pawn attacked by a pawn;
 ///   `threat_by_minor_<role>_*`: an enemy piece of that role attacked by a knight or bishop
 ///   when it is a rook or queen or unguarded; `threat_by_rook_<role>_*`: attacked by a rook
@@ -275,6 +321,7 @@ pub const NAMES: &[&str] = &[
     "blocked_storm_6_mg",
     "blocked_storm_7_mg",
     "king_danger_mg",
+    "king_danger_eg",
     "threat_by_pawn_mg",
     "threat_by_pawn_eg",
     "threat_by_minor_pawn_mg",
@@ -303,7 +350,7 @@ pub const NAMES: &[&str] = &[
 ];
 
 /// How many features.
-pub const FEATURE_COUNT: usize = 90;
+pub const FEATURE_COUNT: usize = 91;
 
 /// The weights of the weight file, in the order of [`NAMES`], read at compile time.
 pub const WEIGHTS: [i32; FEATURE_COUNT] = parse(include_str!("weights.txt"));
@@ -376,6 +423,7 @@ pub const LEGACY: [i32; FEATURE_COUNT] = [
     0,   // blocked_storm_6_mg
     0,   // blocked_storm_7_mg
     16,  // king_danger_mg
+    0,   // king_danger_eg
     30,  // threat_by_pawn_mg
     20,  // threat_by_pawn_eg
     2,   // threat_by_minor_pawn_mg
@@ -431,18 +479,18 @@ pub const F_SHELTER: usize = 40;
 pub const F_STORM: usize = 48;
 /// The blocked storm by relative rank 0 to 7 (middlegame only, subtracted).
 pub const F_BLOCKED_STORM: usize = 56;
-/// The king danger's scale, in sixteenths (middlegame only).
+/// The king danger's scale, in sixteenths (a pair: middlegame, endgame).
 pub const F_KING_DANGER: usize = 64;
 /// Threats by pawns (a pair).
-pub const F_THREAT_BY_PAWN: usize = 65;
+pub const F_THREAT_BY_PAWN: usize = 66;
 /// Threats by minor pieces, by the target's role pawn to queen: a pair each.
-pub const F_THREAT_BY_MINOR: usize = 67;
+pub const F_THREAT_BY_MINOR: usize = 68;
 /// Threats by rooks, by the target's role pawn to queen: a pair each.
-pub const F_THREAT_BY_ROOK: usize = 77;
+pub const F_THREAT_BY_ROOK: usize = 78;
 /// Hanging pieces (a pair).
-pub const F_HANGING: usize = 87;
+pub const F_HANGING: usize = 88;
 /// The tempo.
-pub const F_TEMPO: usize = 89;
+pub const F_TEMPO: usize = 90;
 
 /// The side to move's bonus.
 pub const TEMPO: i32 = WEIGHTS[F_TEMPO];
