@@ -239,13 +239,21 @@ impl TilingRider {
         self.planned(Some(mv), memo)
     }
 
-    /// Whether one of the memo's witnesses, replayed after `mv`, finishes the turn.
+    /// Whether one of the memo's witnesses, replayed after `mv`, finishes the turn. Once
+    /// the question has needed the planner (its position is hard), a witness's moves that
+    /// cannot be played when their turn comes are skipped rather than failing the replay:
+    /// after another move of the piece a plan began with (the knight's other moves, in a
+    /// camp where the knight had to leave), the rest of that plan often still works. The
+    /// line actually played is checked as every witness is (each move pseudo-legal when
+    /// it comes, the turn ending, or allowed to end, with the king safe), so this stays
+    /// exact; ordinary positions, where the planner is never asked, replay as before.
     fn replayed(&self, mv: Move, memo: &mut Memo) -> bool {
         let mut buf = std::mem::take(&mut memo.replay);
+        let skip = memo.planner_used;
         let replayed = memo
             .witnesses
             .iter()
-            .any(|w| self.replay_finishes(mv, w, &mut buf));
+            .any(|w| self.replay_finishes(mv, w, &mut buf, skip));
         memo.replay = buf;
         replayed
     }
@@ -420,11 +428,23 @@ impl TilingRider {
 
     /// Whether playing `first`, then the moves of `line` other than `first` in order, each
     /// pseudo-legal when its turn comes, reaches a point where the turn ends, or may end,
-    /// with the mover's king safe.
-    fn replay_finishes(&self, first: Move, line: &[Move], buf: &mut Vec<Move>) -> bool {
-        let rest = line.iter().copied().filter(|&m| m != first);
-        let mut moves = std::iter::once(first).chain(rest);
-        self.line_finishes(buf, |_| moves.next())
+    /// with the mover's king safe. With `skip`, the moves of `line` that are not
+    /// pseudo-legal when their turn comes are left out (never `first`).
+    fn replay_finishes(&self, first: Move, line: &[Move], buf: &mut Vec<Move>, skip: bool) -> bool {
+        let mut rest = line.iter().copied().filter(|&m| m != first);
+        if !skip {
+            let mut moves = std::iter::once(first).chain(rest);
+            return self.line_finishes(buf, |_| moves.next());
+        }
+        let (mut first, mut pseudo) = (Some(first), Vec::new());
+        self.line_finishes(buf, |pos| {
+            if let Some(mv) = first.take() {
+                return Some(mv);
+            }
+            pseudo.clear();
+            pos.gen_pseudo(&mut pseudo);
+            rest.find(|m| pseudo.contains(m))
+        })
     }
 
     /// Whether playing the moves `next` gives (asked with the position reached; `None` ends
