@@ -555,15 +555,25 @@ impl Turret {
     #[inline(always)]
     fn weighted_sum(&self, weights: &[i32]) -> i32 {
         let (d, phase) = self.terms();
-        let w = |f: usize| weights.get(f).copied().unwrap_or(0);
+        // A whole weight vector as an array (no bounds checks); a shorter one padded.
+        let mut padded = [0; 2 * TERMS + 1];
+        let w: &[i32; 2 * TERMS + 1] = match weights.try_into() {
+            Ok(w) => w,
+            Err(_) => {
+                for (p, &w) in padded.iter_mut().zip(weights) {
+                    *p = w;
+                }
+                &padded
+            }
+        };
         let (mut mg, mut eg) = (0i32, 0i32);
         for (t, &v) in d.iter().enumerate() {
-            mg = mg.wrapping_add(w(2 * t).wrapping_mul(v));
-            eg = eg.wrapping_add(w(2 * t + 1).wrapping_mul(v));
+            mg = mg.wrapping_add(w[2 * t].wrapping_mul(v));
+            eg = eg.wrapping_add(w[2 * t + 1].wrapping_mul(v));
         }
         mg.wrapping_mul(phase)
             .wrapping_add(eg.wrapping_mul(PHASE_TOTAL - phase))
-            .wrapping_add(w(TEMPO).wrapping_mul(PHASE_TOTAL))
+            .wrapping_add(w[TEMPO].wrapping_mul(PHASE_TOTAL))
     }
 
     /// The evaluation worked out (no cache): the weighted sum over [`PHASE_TOTAL`].
