@@ -976,6 +976,9 @@ mod tests {
     #[test]
     fn the_weight_file_reads() {
         chimera_test_kit::check_weight_file(&WEIGHTS);
+        // And the hand-set weights the fit started from.
+        let hand = chimera_kit::tune::parse_weights(include_str!("weights-hand.txt"), FEATURES);
+        assert_eq!(hand.map(|w| w.len()), Ok(FEATURES.len()));
     }
 
     #[test]
