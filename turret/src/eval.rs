@@ -1,12 +1,23 @@
-//! [`Evaluate`] for Turret Chess: material, mobility and pawn advance as in chess, the
-//! Turret's lines and slings (loaded lines, enemy pieces and checks a sling reaches) and
-//! king safety, the same terms for both sides, scored for the side to move.
+//! [`Evaluate`] for Turret Chess: a symmetric, tapered evaluation. Both sides' terms are
+//! counted and the score is their difference from the side to move's point of view, each
+//! term with a middlegame and an endgame weight blended by the material left (the phase).
+//! The terms: material; pawn advance, knight and king centrality (the board's
+//! piece-square terms); mobility of each piece type; passed pawns by rank; doubled,
+//! isolated and protected pawns; rooks and Turrets on open files; the bishop pair; the
+//! Turret's lines and slings (loaded lines, enemy pieces and checks a sling reaches); king
+//! safety (pawn shelter, the attacks on the cells around the king, and its danger: the
+//! attacking pieces times their attacks there); threats (pieces attacked by pawns, and
+//! hanging pieces); and a tempo for the side to move.
 //!
 //! The score is linear in its weights ([`Features`]): the weights are data, `weights.txt`
-//! beside this file, fitted to engine games by `chimera tune turret` (Texel's method).
+//! beside this file, fitted to engine games by `chimera tune turret` (Texel's method). A
+//! feature is a term's count for the side to move less the opponent's, times the phase
+//! share of its weight (`_mg` weights: the phase, out of [`PHASE_TOTAL`] with all the
+//! pieces; `_eg` weights: the rest), so the score is the weighted sum over
+//! [`PHASE_TOTAL`] ([`Features::SCALE`]), and a weight is in centipawns.
 
 use crate::board::{
-    bishop_attacks, queen_attacks, rook_attacks, KING, KNIGHT, LINE_DIR, NONE, STEP,
+    bishop_attacks, queen_attacks, rook_attacks, KING, KNIGHT, LINE_DIR, NONE, PAWN_ATTACKS, STEP,
 };
 use crate::position::{direction, last_rank, Turret};
 use crate::types::{Move, MoveKind, Piece, Role};
@@ -16,45 +27,173 @@ use chimera_kit::tune::{FeatureSink, Features, WeightSet};
 /// The value of each [`Role`] in centipawns (the king counts nothing: checkmate decides).
 pub const ROLE_VALUES: [i32; 8] = [100, 300, 320, 500, 900, 0, 450, 350];
 
-/// The features of the evaluation, in the order of the weight file (`weights.txt`). Each is
-/// the side to move's count minus the opponent's, except `tempo` (1: the move is ours).
+/// The phase with every piece of the start on the board: knights, bishops and Kwaggas
+/// count 1, rooks and Turrets 2, queens 4 (more material, a middlegame phase up to this).
+pub const PHASE_TOTAL: i32 = 28;
+
+/// What a piece of each material term (pawn to Kwagga) adds to the phase.
+const PHASE_OF_TERM: [i32; 7] = [0, 1, 1, 2, 4, 2, 1];
+
+/// The number of terms; each has a middlegame and an endgame feature.
+const TERMS: usize = 36;
+
+/// The features of the evaluation, in the order of the weight file (`weights.txt`): each
+/// term's middlegame (`_mg`) and endgame (`_eg`) feature, then `tempo` (the move is ours).
 pub const FEATURES: &[&str] = &[
-    "pawn",
-    "knight",
-    "bishop",
-    "rook",
-    "queen",
-    "turret",
-    "kwagga",
-    "pawn_advance",
-    "knight_centre",
-    "mobility",
-    "turret_loaded",
-    "sling_threats",
-    "sling_checks",
-    "king_shelter",
-    "king_zone_attacks",
+    "pawn_mg",
+    "pawn_eg",
+    "knight_mg",
+    "knight_eg",
+    "bishop_mg",
+    "bishop_eg",
+    "rook_mg",
+    "rook_eg",
+    "queen_mg",
+    "queen_eg",
+    "turret_mg",
+    "turret_eg",
+    "kwagga_mg",
+    "kwagga_eg",
+    "pawn_advance_mg",
+    "pawn_advance_eg",
+    "knight_centre_mg",
+    "knight_centre_eg",
+    "king_centre_mg",
+    "king_centre_eg",
+    "knight_mobility_mg",
+    "knight_mobility_eg",
+    "bishop_mobility_mg",
+    "bishop_mobility_eg",
+    "rook_mobility_mg",
+    "rook_mobility_eg",
+    "queen_mobility_mg",
+    "queen_mobility_eg",
+    "turret_mobility_mg",
+    "turret_mobility_eg",
+    "passed_2_mg",
+    "passed_2_eg",
+    "passed_3_mg",
+    "passed_3_eg",
+    "passed_4_mg",
+    "passed_4_eg",
+    "passed_5_mg",
+    "passed_5_eg",
+    "passed_6_mg",
+    "passed_6_eg",
+    "passed_7_mg",
+    "passed_7_eg",
+    "doubled_pawns_mg",
+    "doubled_pawns_eg",
+    "isolated_pawns_mg",
+    "isolated_pawns_eg",
+    "protected_pawns_mg",
+    "protected_pawns_eg",
+    "rook_open_file_mg",
+    "rook_open_file_eg",
+    "rook_semi_open_file_mg",
+    "rook_semi_open_file_eg",
+    "turret_open_file_mg",
+    "turret_open_file_eg",
+    "bishop_pair_mg",
+    "bishop_pair_eg",
+    "turret_loaded_mg",
+    "turret_loaded_eg",
+    "sling_threats_mg",
+    "sling_threats_eg",
+    "sling_checks_mg",
+    "sling_checks_eg",
+    "king_shelter_mg",
+    "king_shelter_eg",
+    "king_zone_attacks_mg",
+    "king_zone_attacks_eg",
+    "king_danger_mg",
+    "king_danger_eg",
+    "pawn_threats_mg",
+    "pawn_threats_eg",
+    "hanging_mg",
+    "hanging_eg",
     "tempo",
 ];
 
+// The terms (feature `2 * term` is its middlegame weight's, `2 * term + 1` its endgame's).
+// The material terms come first, pawn to Kwagga (0 to 6).
+/// Pawns' ranks beyond their second.
+const PAWN_ADVANCE: usize = 7;
+/// Knights on the centre files and ranks.
+const KNIGHT_CENTRE: usize = 8;
+/// The king's closeness to the centre (0 in a corner to 4 on the four centre cells).
+const KING_CENTRE: usize = 9;
+/// Mobility: the cells a piece reaches that its side does not hold; knights, bishops,
+/// rooks, queens and Turrets, in this order from here.
+const MOBILITY: usize = 10;
+/// Passed pawns (no enemy pawn ahead on their file or the next ones) on their second to
+/// seventh ranks, in this order from here.
+const PASSED: usize = 15;
+/// Pawns behind another of their side on their file.
+const DOUBLED: usize = 21;
+/// Pawns with no pawn of their side on the next files.
+const ISOLATED: usize = 22;
+/// Pawns that a pawn of their side protects.
+const PROTECTED: usize = 23;
+/// Rooks on files without pawns.
+const ROOK_OPEN: usize = 24;
+/// Rooks on files with enemy pawns only.
+const ROOK_SEMI_OPEN: usize = 25;
+/// Turrets on files without pawns.
+const TURRET_OPEN: usize = 26;
+/// Two bishops or more.
+const BISHOP_PAIR: usize = 27;
+/// The Turrets' loaded lines (a piece behind the Turret to throw).
+const TURRET_LOADED: usize = 28;
+/// Enemy pieces (the king apart) a sling reaches.
+const SLING_THREATS: usize = 29;
+/// Enemy kings a sling reaches.
+const SLING_CHECKS: usize = 30;
+/// Pawns of the king's side next to it.
+const KING_SHELTER: usize = 31;
+/// The cells around the enemy king that the side's pieces (pawns and the king apart)
+/// attack.
+const KING_ZONE_ATTACKS: usize = 32;
+/// With two attackers or more of those cells: the attackers times their attacks there.
+const KING_DANGER: usize = 33;
+/// Enemy pieces (pawns and the king apart) that the side's pawns attack.
+const PAWN_THREATS: usize = 34;
+/// Enemy pieces (the king apart) the side attacks that no enemy piece defends.
+const HANGING: usize = 35;
+/// The tempo's feature (the last).
+const TEMPO: usize = 2 * TERMS;
+
 /// The evaluation before issue 21 as weights of [`FEATURES`]: material, pawn advance,
-/// knight centrality and mobility.
-const LEGACY: [i32; 16] = [100, 300, 320, 500, 900, 450, 350, 6, 8, 4, 0, 0, 0, 0, 0, 0];
+/// knight centrality and mobility, each the same in the middlegame and the endgame.
+const LEGACY: [i32; 2 * TERMS + 1] = {
+    let old: [(usize, i32); 14] = [
+        (0, 100),
+        (1, 300),
+        (2, 320),
+        (3, 500),
+        (4, 900),
+        (5, 450),
+        (6, 350),
+        (PAWN_ADVANCE, 6),
+        (KNIGHT_CENTRE, 8),
+        (MOBILITY, 4),
+        (MOBILITY + 1, 4),
+        (MOBILITY + 2, 4),
+        (MOBILITY + 3, 4),
+        (MOBILITY + 4, 4),
+    ];
+    let mut w = [0; 2 * TERMS + 1];
+    let mut i = 0;
+    while i < old.len() {
+        w[2 * old[i].0] = old[i].1;
+        w[2 * old[i].0 + 1] = old[i].1;
+        i += 1;
+    }
+    w
+};
 
 /// The weights of the evaluation: `weights.txt` (written by `chimera tune turret`).
 pub static WEIGHTS: WeightSet = WeightSet::new(FEATURES, include_str!("weights.txt"), &LEGACY);
-
-const PAWN_ADVANCE: usize = 7;
-const KNIGHT_CENTRE: usize = 8;
-const MOBILITY: usize = 9;
-const TURRET_LOADED: usize = 10;
-const SLING_THREATS: usize = 11;
-const SLING_CHECKS: usize = 12;
-const KING_SHELTER: usize = 13;
-const KING_ZONE_ATTACKS: usize = 14;
-const TEMPO: usize = 15;
-/// The features counted for each side apart (the first ones, up to `KING_SHELTER`).
-const SIDE_FEATURES: usize = KING_SHELTER + 1;
 
 /// `PAWN_ADVANCE_BY_CELL[colour][cell]`: the ranks a pawn of that colour on that cell has
 /// advanced beyond its second rank (0 on its first two).
@@ -77,6 +216,70 @@ static KNIGHT_CENTRE_BY_CELL: [u8; 80] = {
     while i < 80 {
         let (file, rank) = (i % 10, i / 10);
         t[i] = (file >= 3 && file <= 6) as u8 + (rank >= 2 && rank <= 5) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// `KING_CENTRE_BY_CELL[cell]`: 4 less the king steps to the four centre cells (e4, f4,
+/// e5, f5), at least 0.
+static KING_CENTRE_BY_CELL: [u8; 80] = {
+    let mut t = [0u8; 80];
+    let mut i = 0;
+    while i < 80 {
+        let (file, rank) = (i % 10, i / 10);
+        let df = if file <= 4 { 4 - file } else { file - 5 };
+        let dr = if rank <= 3 { 3 - rank } else { rank - 4 };
+        let d = if df > dr { df } else { dr };
+        t[i] = if d >= 4 { 0 } else { 4 - d as u8 };
+        i += 1;
+    }
+    t
+};
+
+/// `FILE_CELLS[file]`: the cells of a file (existing or not: no piece stands on the others).
+static FILE_CELLS: [u128; 10] = {
+    let mut t = [0u128; 10];
+    let mut i = 0;
+    while i < 80 {
+        t[i % 10] |= 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// `PASSED_SPAN[colour][cell]`: the cells ahead of a pawn of that colour on that cell, on
+/// its file and the next ones: it is passed when no enemy pawn stands there.
+static PASSED_SPAN: [[u128; 80]; 2] = {
+    let mut t = [[0u128; 80]; 2];
+    let mut i = 0;
+    while i < 80 {
+        let (file, rank) = (i % 10, i / 10);
+        let mut j = 0;
+        while j < 80 {
+            let (f, r) = (j % 10, j / 10);
+            if f + 1 >= file && f <= file + 1 {
+                if r > rank {
+                    t[0][i] |= 1u128 << j;
+                }
+                if r < rank {
+                    t[1][i] |= 1u128 << j;
+                }
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// `RELATIVE_RANK[colour][cell]`: the cell's rank for that colour, 0 (its first) to 7.
+static RELATIVE_RANK: [[u8; 80]; 2] = {
+    let mut t = [[0u8; 80]; 2];
+    let mut i = 0;
+    while i < 80 {
+        t[0][i] = (i / 10) as u8;
+        t[1][i] = 7 - (i / 10) as u8;
         i += 1;
     }
     t
@@ -135,100 +338,165 @@ fn count_few(mut b: u128) -> i32 {
     n
 }
 
-/// What one side's pieces do, for the features that compare it with the other side's.
+/// One side's terms, gathered in one pass over its pieces.
 struct Side {
-    /// Its counts of the features up to `KING_SHELTER` (material, pawn advance, knight
-    /// centrality, mobility, the Turrets' lines, king shelter), in the order of [`FEATURES`].
-    counts: [i32; SIDE_FEATURES],
-    /// The cells its sliders, knights and Turrets attack.
+    /// Its counts of the terms, in the order of the terms ([`FEATURES`] in pairs), all but
+    /// [`HANGING`], which needs both sides.
+    counts: [i32; TERMS],
+    /// The cells its pawns, knights, bishops, rooks, queens and king attack: what it can
+    /// capture on, or recapture on.
+    captures: u128,
+    /// What its pieces add to the phase.
+    phase: i32,
+}
+
+/// The pieces' reach as one side's pieces are visited: its mobility, its attacks and the
+/// attacks on the enemy king's neighbours.
+struct Reach {
+    /// The side's own cells.
+    own: u128,
+    /// The cells around the enemy king (none without one).
+    zone: u128,
+    /// The cells its knights, bishops, rooks, queens and Turrets attack.
     attacks: u128,
-    /// Its king's cell.
-    king: Option<u8>,
+    /// The cells its capturing pieces attack (the Turret captures only by its sling).
+    captures: u128,
+    /// Its pieces that attack a cell of `zone`.
+    attackers: i32,
+    /// Their attacks on the cells of `zone`, one per piece and cell.
+    hits: i32,
+}
+
+impl Reach {
+    /// A piece reaching `r`: its mobility added to `counts[term]`.
+    #[inline(always)]
+    fn add(&mut self, r: u128, counts: &mut [i32; TERMS], term: usize, captures: bool) {
+        self.attacks |= r;
+        if captures {
+            self.captures |= r;
+        }
+        counts[term] += count(r & !self.own);
+        if r & self.zone != 0 {
+            self.attackers += 1;
+            self.hits += count_few(r & self.zone);
+        }
+    }
 }
 
 impl Turret {
-    /// `color`'s side of the features: material, pawn advance, knight centrality,
-    /// mobility, the Turret's lines (the directions in which it is loaded, a piece behind
-    /// it to throw, and the enemy pieces, the king apart, its slings reach) and king shelter.
+    /// `color`'s counts of the terms (all but the hanging pieces), what it can capture on,
+    /// and its share of the phase.
     ///
-    /// The pieces are visited role by role (their sets), each feature summed as it goes:
-    /// the same sums as piece by piece, for fewer instructions (issue 26).
+    /// The pieces are visited role by role (their sets), each term summed as it goes.
     #[inline(always)]
     fn side_features(&self, color: Color) -> Side {
         let c = color.index();
         let own = self.by_color[c];
-        let occ = self.by_color[0] | self.by_color[1];
-        let of = |role: Role| self.by_role[role as usize] & own;
-        let mut attacks = 0u128;
-        let mut mobility = 0;
-        // Each piece's reach: what it attacks, and its moves to cells it does not hold.
-        let mut reach = |r: u128| {
-            attacks |= r;
-            mobility += count(r & !own);
-        };
-        let (mut pawns, mut advance) = (0, 0);
-        for i in bits(of(Role::Pawn)) {
-            pawns += 1;
-            advance += i32::from(PAWN_ADVANCE_BY_CELL[c][i as usize]);
-        }
-        let (mut knights, mut central) = (0, 0);
-        for i in bits(of(Role::Knight)) {
-            knights += 1;
-            central += i32::from(KNIGHT_CENTRE_BY_CELL[i as usize]);
-            reach(KNIGHT[i as usize]);
-        }
-        let mut bishops = 0;
-        for i in bits(of(Role::Bishop)) {
-            bishops += 1;
-            reach(bishop_attacks(i, occ));
-        }
-        let mut rooks = 0;
-        for i in bits(of(Role::Rook)) {
-            rooks += 1;
-            reach(rook_attacks(i, occ));
-        }
-        let mut queens = 0;
-        for i in bits(of(Role::Queen)) {
-            queens += 1;
-            reach(queen_attacks(i, occ));
-        }
-        let mut turrets = 0;
         let enemy = self.by_color[1 - c];
-        let (mut loaded, mut threats, mut checks) = (0, 0, 0);
-        for i in bits(of(Role::Turret)) {
-            turrets += 1;
-            let r = queen_attacks(i, occ);
-            let lines = self.turret_lines(i, r, enemy);
-            loaded += lines[0];
-            threats += lines[1];
-            checks += lines[2];
-            reach(r);
-        }
+        let occ = own | enemy;
+        let of = |role: Role| self.by_role[role as usize] & own;
+        let enemy_pawns = self.by_role[Role::Pawn as usize] & enemy;
+        let enemy_kings = self.by_role[Role::King as usize] & enemy;
         // The last king in cell order, should there be more than one.
-        let kings = of(Role::King);
-        let king = (kings != 0).then(|| 127 - kings.leading_zeros() as u8);
-        let shelter = king.map_or(0, |k| count_few(KING[k as usize] & of(Role::Pawn)));
-        let mut counts = [0; SIDE_FEATURES];
-        // The material features come first, in this order.
+        let last = |set: u128| (set != 0).then(|| 127 - set.leading_zeros() as u8);
+        let mut n = [0; TERMS];
+        let mut reach = Reach {
+            own,
+            zone: last(enemy_kings).map_or(0, |k| KING[k as usize]),
+            attacks: 0,
+            captures: 0,
+            attackers: 0,
+            hits: 0,
+        };
+        let pawns = of(Role::Pawn);
+        let pawn_attacks = self.pawn_terms(c, pawns, enemy_pawns, &mut n);
+        n[PROTECTED] = count(pawns & pawn_attacks);
+        n[PAWN_THREATS] = count(pawn_attacks & enemy & !enemy_pawns & !enemy_kings);
+        reach.captures = pawn_attacks;
+        let all_pawns = pawns | enemy_pawns;
+        let open = |i: u8| FILE_CELLS[usize::from(i % 10)] & all_pawns == 0;
+        let semi_open = |i: u8| FILE_CELLS[usize::from(i % 10)] & pawns == 0;
+        for i in bits(of(Role::Knight)) {
+            n[1] += 1;
+            n[KNIGHT_CENTRE] += i32::from(KNIGHT_CENTRE_BY_CELL[i as usize]);
+            reach.add(KNIGHT[i as usize], &mut n, MOBILITY, true);
+        }
+        for i in bits(of(Role::Bishop)) {
+            n[2] += 1;
+            reach.add(bishop_attacks(i, occ), &mut n, MOBILITY + 1, true);
+        }
+        n[BISHOP_PAIR] = i32::from(n[2] >= 2);
+        for i in bits(of(Role::Rook)) {
+            n[3] += 1;
+            reach.add(rook_attacks(i, occ), &mut n, MOBILITY + 2, true);
+            if open(i) {
+                n[ROOK_OPEN] += 1;
+            } else if semi_open(i) {
+                n[ROOK_SEMI_OPEN] += 1;
+            }
+        }
+        for i in bits(of(Role::Queen)) {
+            n[4] += 1;
+            reach.add(queen_attacks(i, occ), &mut n, MOBILITY + 3, true);
+        }
+        for i in bits(of(Role::Turret)) {
+            n[5] += 1;
+            let r = queen_attacks(i, occ);
+            let [loaded, threats, checks] = self.turret_lines(i, r, enemy);
+            n[TURRET_LOADED] += loaded;
+            n[SLING_THREATS] += threats;
+            n[SLING_CHECKS] += checks;
+            n[TURRET_OPEN] += i32::from(open(i));
+            reach.add(r, &mut n, MOBILITY + 4, false);
+        }
         // Kwaggas are in play only under their rule option: most positions have none.
-        let kwaggas = match of(Role::Kwagga) {
+        n[6] = match of(Role::Kwagga) {
             0 => 0,
             set => count(set),
         };
-        let material = [pawns, knights, bishops, rooks, queens, turrets, kwaggas];
-        counts[..material.len()].copy_from_slice(&material);
-        counts[PAWN_ADVANCE] = advance;
-        counts[KNIGHT_CENTRE] = central;
-        counts[MOBILITY] = mobility;
-        counts[TURRET_LOADED] = loaded;
-        counts[SLING_THREATS] = threats;
-        counts[SLING_CHECKS] = checks;
-        counts[KING_SHELTER] = shelter;
-        Side {
-            counts,
-            attacks,
-            king,
+        if let Some(k) = last(of(Role::King)) {
+            n[KING_CENTRE] = i32::from(KING_CENTRE_BY_CELL[k as usize]);
+            n[KING_SHELTER] = count_few(KING[k as usize] & pawns);
+            reach.captures |= KING[k as usize];
         }
+        n[KING_ZONE_ATTACKS] = count_few(reach.zone & reach.attacks);
+        if reach.attackers >= 2 {
+            n[KING_DANGER] = reach.attackers * reach.hits;
+        }
+        let phase = (0..7).map(|t| n[t] * PHASE_OF_TERM[t]).sum();
+        Side {
+            counts: n,
+            captures: reach.captures,
+            phase,
+        }
+    }
+
+    /// The pawns' terms of one side (colour index `c`): their number, advance, passed
+    /// pawns by rank, doubled and isolated pawns, in `n`. Returns the cells they attack.
+    #[inline(always)]
+    fn pawn_terms(&self, c: usize, pawns: u128, enemy_pawns: u128, n: &mut [i32; TERMS]) -> u128 {
+        let mut attacks = 0;
+        let mut files = 0u16;
+        for i in bits(pawns) {
+            let i = i as usize;
+            n[0] += 1;
+            n[PAWN_ADVANCE] += i32::from(PAWN_ADVANCE_BY_CELL[c][i]);
+            attacks |= PAWN_ATTACKS[c][i];
+            let file = i % 10;
+            n[DOUBLED] += i32::from(files >> file & 1 == 1);
+            files |= 1 << file;
+            if PASSED_SPAN[c][i] & enemy_pawns == 0 {
+                let rank = usize::from(RELATIVE_RANK[c][i]).clamp(1, 6);
+                n[PASSED + rank - 1] += 1;
+            }
+        }
+        if files != 0 {
+            for i in bits(pawns) {
+                let f = 1u16 << (i % 10);
+                n[ISOLATED] += i32::from(files & (f << 1 | f >> 1) == 0);
+            }
+        }
+        attacks
     }
 
     /// The Turret on `s`, whose queen-like attacks are `reach`: in each direction with a
@@ -260,45 +528,76 @@ impl Turret {
         }
         [loaded, threats, checks]
     }
+
+    /// The terms (the side to move's counts less the opponent's) and the phase (0 to
+    /// [`PHASE_TOTAL`]).
+    #[inline(always)]
+    fn terms(&self) -> ([i32; TERMS], i32) {
+        let us = self.side_features(self.turn);
+        let them = self.side_features(!self.turn);
+        let mut d = [0; TERMS];
+        for ((d, a), b) in d.iter_mut().zip(us.counts).zip(them.counts) {
+            *d = a - b;
+        }
+        let kings = self.by_role[Role::King as usize];
+        let (ours, theirs) = (
+            self.by_color[self.turn.index()] & !kings,
+            self.by_color[(!self.turn).index()] & !kings,
+        );
+        d[HANGING] = count(theirs & us.captures & !them.captures)
+            - count(ours & them.captures & !us.captures);
+        (d, (us.phase + them.phase).min(PHASE_TOTAL))
+    }
+
+    /// The weighted sum of the features with `weights`, as [`Dot`](chimera_kit::tune::Dot)
+    /// sums it (wrapping; a feature without a weight counts nothing): [`PHASE_TOTAL`]
+    /// times the score.
+    #[inline(always)]
+    fn weighted_sum(&self, weights: &[i32]) -> i32 {
+        let (d, phase) = self.terms();
+        // A whole weight vector as an array (no bounds checks); a shorter one padded.
+        let mut padded = [0; 2 * TERMS + 1];
+        let w: &[i32; 2 * TERMS + 1] = match weights.try_into() {
+            Ok(w) => w,
+            Err(_) => {
+                for (p, &w) in padded.iter_mut().zip(weights) {
+                    *p = w;
+                }
+                &padded
+            }
+        };
+        let (mut mg, mut eg) = (0i32, 0i32);
+        for (t, &v) in d.iter().enumerate() {
+            mg = mg.wrapping_add(w[2 * t].wrapping_mul(v));
+            eg = eg.wrapping_add(w[2 * t + 1].wrapping_mul(v));
+        }
+        mg.wrapping_mul(phase)
+            .wrapping_add(eg.wrapping_mul(PHASE_TOTAL - phase))
+            .wrapping_add(w[TEMPO].wrapping_mul(PHASE_TOTAL))
+    }
+
+    /// The evaluation worked out (no cache): the weighted sum over [`PHASE_TOTAL`].
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        self.weighted_sum(weights) / PHASE_TOTAL
+    }
 }
 
 impl Features for Turret {
     const NAMES: &'static [&'static str] = FEATURES;
 
+    /// The weights are in centipawns at full phase: a feature counts its term times the
+    /// phase share of its weight (out of [`PHASE_TOTAL`]).
+    const SCALE: i32 = PHASE_TOTAL;
+
     fn features<S: FeatureSink>(&self, sink: &mut S) {
-        for (f, v) in self.feature_vector().into_iter().enumerate() {
-            sink.add(f, v);
+        let (d, phase) = self.terms();
+        for (t, &v) in d.iter().enumerate() {
+            if v != 0 {
+                sink.add(2 * t, v * phase);
+                sink.add(2 * t + 1, v * (PHASE_TOTAL - phase));
+            }
         }
-    }
-}
-
-impl Turret {
-    /// The features (the side to move's counts minus the opponent's), each summed over
-    /// both sides before it meets its weight (issue 26: one multiplication a feature).
-    #[inline(always)]
-    fn feature_vector(&self) -> [i32; FEATURES.len()] {
-        let us = self.side_features(self.turn);
-        let them = self.side_features(!self.turn);
-        let mut v = [0; FEATURES.len()];
-        for ((v, a), b) in v.iter_mut().zip(us.counts).zip(them.counts) {
-            *v = a - b;
-        }
-        // Pressure on the enemy king: the cells around it each side attacks.
-        let zone = |king: Option<u8>, attacks: u128| {
-            king.map_or(0, |k| count_few(KING[k as usize] & attacks))
-        };
-        v[KING_ZONE_ATTACKS] = zone(them.king, us.attacks) - zone(us.king, them.attacks);
-        v[TEMPO] = 1;
-        v
-    }
-
-    /// The evaluation worked out (no cache): the features' dot product with `weights`, as
-    /// [`Dot`](chimera_kit::tune::Dot) sums it (wrapping; a feature without a weight counts nothing).
-    fn evaluate_with(&self, weights: &[i32]) -> i32 {
-        let v = self.feature_vector();
-        v.iter()
-            .zip(weights)
-            .fold(0i32, |sum, (&v, &w)| sum.wrapping_add(w.wrapping_mul(v)))
+        sink.add(TEMPO, PHASE_TOTAL);
     }
 }
 
@@ -382,7 +681,6 @@ mod tests {
     use super::*;
     use crate::board::Dir;
     use chimera_core::Position;
-    use chimera_kit::tune::FeatureSink;
     use chimera_kit::tune::{Dense, Dot};
 
     /// The evaluation as it was before issue 21, for the check that its weights reproduce it.
@@ -423,7 +721,7 @@ mod tests {
         score
     }
 
-    /// The feature of each [`Role`]'s material (the king has none).
+    /// The term of each [`Role`]'s material (the king has none).
     const MATERIAL: [Option<usize>; 8] = [
         Some(0),
         Some(1),
@@ -435,96 +733,158 @@ mod tests {
         Some(6),
     ];
 
-    /// The features piece by piece, as they were computed before issue 26.
-    fn reference_side<S: FeatureSink>(pos: &Turret, color: Color, sign: i32, sink: &mut S) -> Side {
-        let c = color.index();
-        let own = pos.by_color[c];
+    /// The cell at `file`, `rank`, if the board has one.
+    fn cell_at(file: i32, rank: i32) -> Option<usize> {
+        let (f, r) = (u8::try_from(file).ok()?, u8::try_from(rank).ok()?);
+        crate::board::Cell::new(f, r).map(|c| usize::from(c.index()))
+    }
+
+    /// The piece on `file`, `rank`, if any.
+    fn piece_at(pos: &Turret, file: i32, rank: i32) -> Option<Piece> {
+        cell_at(file, rank).and_then(|i| Piece::from_code(pos.cells[i]))
+    }
+
+    /// One side's terms counted piece by piece, cell by cell (all but the hanging pieces),
+    /// the cells it can capture on, and its phase.
+    fn reference_side(pos: &Turret, color: Color) -> ([i32; TERMS], u128, i32) {
+        let own = pos.by_color[color.index()];
         let occ = pos.by_color[0] | pos.by_color[1];
-        let mut side = Side {
-            counts: [0; SIDE_FEATURES],
-            attacks: 0,
-            king: None,
-        };
-        let mut bits = own;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            let Some(p) = Piece::from_code(pos.cells[i as usize]) else {
+        let fwd = if color == Color::White { 1 } else { -1 };
+        let enemy_king = (0..80)
+            .rev()
+            .find(|&i| Piece::from_code(pos.cells[i]) == Some(Piece::new(!color, Role::King)));
+        let zone = enemy_king.map_or(0, |k| KING[k]);
+        let mut n = [0; TERMS];
+        let (mut attacks, mut captures, mut phase) = (0u128, 0u128, 0);
+        let (mut attackers, mut hits) = (0, 0);
+        // The enemy pieces its pawns attack (each once).
+        let mut threatened = 0u128;
+        let mut pawns_on_file = [0; 10];
+        let pawn_of = |p: Option<Piece>, c: Color| p == Some(Piece::new(c, Role::Pawn));
+        for i in 0..80usize {
+            let Some(p) = Piece::from_code(pos.cells[i]).filter(|p| p.color == color) else {
                 continue;
             };
-            if let Some(f) = MATERIAL[p.role as usize] {
-                sink.add(f, sign);
+            let (file, rank) = ((i % 10) as i32, (i / 10) as i32);
+            if let Some(t) = MATERIAL[p.role as usize] {
+                n[t] += 1;
+                phase += PHASE_OF_TERM[t];
             }
-            let (file, rank) = (i32::from(i % 10), i32::from(i / 10));
+            let open = (0..8).all(|r| piece_at(pos, file, r).map(|q| q.role) != Some(Role::Pawn));
             let reach = match p.role {
                 Role::Pawn => {
-                    let advanced = if color == Color::White {
-                        rank - 1
-                    } else {
-                        6 - rank
-                    };
-                    sink.add(PAWN_ADVANCE, sign * advanced.max(0));
-                    0
+                    pawns_on_file[i % 10] += 1;
+                    let relative = if fwd == 1 { rank } else { 7 - rank };
+                    n[PAWN_ADVANCE] += (relative - 1).max(0);
+                    let passed = (0..80).all(|j: i32| {
+                        let (f, r) = (j % 10, j / 10);
+                        !pawn_of(piece_at(pos, f, r), !color)
+                            || (f - file).abs() > 1
+                            || (r - rank) * fwd <= 0
+                    });
+                    if passed {
+                        n[PASSED + relative.clamp(1, 6) as usize - 1] += 1;
+                    }
+                    let protected = [-1, 1]
+                        .iter()
+                        .any(|df| pawn_of(piece_at(pos, file + df, rank - fwd), color));
+                    n[PROTECTED] += i32::from(protected);
+                    for df in [-1, 1] {
+                        let q = piece_at(pos, file + df, rank + fwd);
+                        if q.is_some_and(|q| {
+                            q.color != color && q.role != Role::Pawn && q.role != Role::King
+                        }) {
+                            threatened |= 1 << cell_at(file + df, rank + fwd).unwrap_or(0);
+                        }
+                        if let Some(j) = cell_at(file + df, rank + fwd) {
+                            captures |= 1 << j;
+                        }
+                    }
+                    continue;
                 }
                 Role::Knight => {
-                    // Centre files are d-g (3..=6), centre ranks 3-6 (2..=5).
                     let central =
                         i32::from((3..=6).contains(&file)) + i32::from((2..=5).contains(&rank));
-                    sink.add(KNIGHT_CENTRE, sign * central);
-                    KNIGHT[i as usize]
+                    n[KNIGHT_CENTRE] += central;
+                    KNIGHT[i]
                 }
-                Role::Bishop => bishop_attacks(i, occ),
-                Role::Rook => rook_attacks(i, occ),
-                Role::Queen => bishop_attacks(i, occ) | rook_attacks(i, occ),
-                Role::Turret => {
-                    reference_turret_lines(pos, i, color, sign, sink);
-                    bishop_attacks(i, occ) | rook_attacks(i, occ)
+                Role::Bishop => bishop_attacks(i as u8, occ),
+                Role::Rook => {
+                    let semi = (0..8).all(|r| !pawn_of(piece_at(pos, file, r), color));
+                    n[ROOK_OPEN] += i32::from(open);
+                    n[ROOK_SEMI_OPEN] += i32::from(!open && semi);
+                    rook_attacks(i as u8, occ)
+                }
+                Role::Queen | Role::Turret => {
+                    if p.role == Role::Turret {
+                        n[TURRET_OPEN] += i32::from(open);
+                        reference_turret_lines(pos, i as u8, color, &mut n);
+                    }
+                    bishop_attacks(i as u8, occ) | rook_attacks(i as u8, occ)
                 }
                 Role::King => {
-                    side.king = Some(i);
-                    0
+                    let df = if file <= 4 { 4 - file } else { file - 5 };
+                    let dr = if rank <= 3 { 3 - rank } else { rank - 4 };
+                    n[KING_CENTRE] = (4 - df.max(dr)).max(0);
+                    n[KING_SHELTER] = 0;
+                    for (df, dr) in [
+                        (-1, -1),
+                        (0, -1),
+                        (1, -1),
+                        (-1, 0),
+                        (1, 0),
+                        (-1, 1),
+                        (0, 1),
+                        (1, 1),
+                    ] {
+                        n[KING_SHELTER] +=
+                            i32::from(pawn_of(piece_at(pos, file + df, rank + dr), color));
+                    }
+                    captures |= KING[i];
+                    continue;
                 }
-                Role::Kwagga => 0,
+                Role::Kwagga => continue,
             };
-            side.attacks |= reach;
-            sink.add(MOBILITY, sign * (reach & !own).count_ones() as i32);
-        }
-        if let Some(k) = side.king {
-            let pawns = KING[k as usize] & own;
-            let mut shelter = 0;
-            let mut b = pawns;
-            while b != 0 {
-                let i = b.trailing_zeros() as usize;
-                b &= b - 1;
-                shelter += i32::from(matches!(
-                    Piece::from_code(pos.cells[i]),
-                    Some(Piece {
-                        role: Role::Pawn,
-                        ..
-                    })
-                ));
+            let mobility = [0, 0, 1, 2, 3, 0, 4, 0][p.role as usize];
+            n[MOBILITY + mobility] += (reach & !own).count_ones() as i32;
+            attacks |= reach;
+            if p.role != Role::Turret {
+                captures |= reach;
             }
-            sink.add(KING_SHELTER, sign * shelter);
+            if reach & zone != 0 {
+                attackers += 1;
+                hits += (reach & zone).count_ones() as i32;
+            }
         }
-        side
+        for file in 0..10usize {
+            let neighbours = [file.wrapping_sub(1), file + 1]
+                .iter()
+                .filter_map(|&f| pawns_on_file.get(f))
+                .sum::<i32>();
+            n[DOUBLED] += (pawns_on_file[file] - 1).max(0);
+            n[ISOLATED] += if neighbours == 0 {
+                pawns_on_file[file]
+            } else {
+                0
+            };
+        }
+        n[BISHOP_PAIR] = i32::from(n[2] >= 2);
+        n[PAWN_THREATS] = threatened.count_ones() as i32;
+        n[KING_ZONE_ATTACKS] = (zone & attacks).count_ones() as i32;
+        n[KING_DANGER] = if attackers >= 2 { attackers * hits } else { 0 };
+        (n, captures, phase)
     }
 
     /// The Turret on `s`: in each direction with a piece behind it to throw, the loaded
     /// line counts, and the first piece on the line two or more cells away, if it is an
     /// enemy's, is what the sling threatens (the king: a check).
-    fn reference_turret_lines<S: FeatureSink>(
-        pos: &Turret,
-        s: u8,
-        color: Color,
-        sign: i32,
-        sink: &mut S,
-    ) {
+    fn reference_turret_lines(pos: &Turret, s: u8, color: Color, n: &mut [i32; TERMS]) {
         for dir in Dir::ALL {
             let behind = STEP[dir.opposite() as usize][s as usize];
             if behind == NONE || pos.cells[behind as usize] == 0 {
                 continue;
             }
-            sink.add(TURRET_LOADED, sign);
+            n[TURRET_LOADED] += 1;
             let mut cell = STEP[dir as usize][s as usize];
             let mut steps = 0;
             while cell != NONE && pos.cells[cell as usize] == 0 {
@@ -536,40 +896,144 @@ mod tests {
             }
             if let Some(target) = Piece::from_code(pos.cells[cell as usize]) {
                 if target.color != color {
-                    let f = if target.role == Role::King {
+                    n[if target.role == Role::King {
                         SLING_CHECKS
                     } else {
                         SLING_THREATS
-                    };
-                    sink.add(f, sign);
+                    }] += 1;
                 }
             }
         }
     }
 
-    /// All the features piece by piece, as before issue 26.
-    fn reference_features(pos: &Turret) -> Vec<i32> {
-        let mut f = Dense::new(FEATURES.len());
-        let us = reference_side(pos, pos.turn, 1, &mut f);
-        let them = reference_side(pos, !pos.turn, -1, &mut f);
-        let zone = |king: Option<u8>, attacks: u128| {
-            king.map_or(0, |k| (KING[k as usize] & attacks).count_ones() as i32)
-        };
-        f.add(
-            KING_ZONE_ATTACKS,
-            zone(them.king, us.attacks) - zone(us.king, them.attacks),
-        );
-        f.add(TEMPO, 1);
-        f.values().to_vec()
+    /// All the terms and the phase, piece by piece.
+    fn reference_terms(pos: &Turret) -> ([i32; TERMS], i32) {
+        let (us, our_captures, our_phase) = reference_side(pos, pos.turn);
+        let (them, their_captures, their_phase) = reference_side(pos, !pos.turn);
+        let mut d = [0; TERMS];
+        for t in 0..TERMS {
+            d[t] = us[t] - them[t];
+        }
+        for i in 0..80 {
+            let Some(p) = Piece::from_code(pos.cells[i]).filter(|p| p.role != Role::King) else {
+                continue;
+            };
+            let (attacked, defended) = if p.color == pos.turn {
+                (their_captures, our_captures)
+            } else {
+                (our_captures, their_captures)
+            };
+            if attacked >> i & 1 == 1 && defended >> i & 1 == 0 {
+                d[HANGING] += if p.color == pos.turn { -1 } else { 1 };
+            }
+        }
+        (d, (our_phase + their_phase).min(PHASE_TOTAL))
     }
 
     #[test]
-    fn the_features_are_those_counted_piece_by_piece() {
+    fn the_terms_are_those_counted_piece_by_piece() {
+        let mut seen = [0; TERMS];
         for pos in positions() {
+            let (d, phase) = pos.terms();
+            assert_eq!((d, phase), reference_terms(&pos), "{}", pos.to_text());
+            for (s, v) in seen.iter_mut().zip(d) {
+                *s += usize::from(v != 0);
+            }
+        }
+        // Every term but the Kwaggas' occurs in the positions compared.
+        for (t, &s) in seen.iter().enumerate() {
+            assert!(s > 0 || t == 6, "{} never occurs", FEATURES[2 * t]);
+        }
+    }
+
+    #[test]
+    fn the_features_are_the_terms_times_their_phase_shares() {
+        for pos in positions() {
+            let (d, phase) = pos.terms();
             let mut f = Dense::new(FEATURES.len());
             pos.features(&mut f);
-            assert_eq!(f.values(), reference_features(&pos), "{}", pos.to_text());
+            for (t, v) in d.into_iter().enumerate() {
+                assert_eq!(f.values()[2 * t], v * phase);
+                assert_eq!(f.values()[2 * t + 1], v * (PHASE_TOTAL - phase));
+            }
+            assert_eq!(f.values()[TEMPO], PHASE_TOTAL);
         }
+    }
+
+    #[test]
+    fn the_evaluation_is_the_dot_product_of_the_features() {
+        let weights: Vec<i32> = (0..FEATURES.len() as i32).map(|i| 7 * i - 40).collect();
+        for pos in positions() {
+            for w in [WEIGHTS.get(), WEIGHTS.legacy(), &weights[..], &weights[..5]] {
+                let mut dot = Dot::new(w);
+                pos.features(&mut dot);
+                assert_eq!(pos.weighted_sum(w), dot.sum(), "{}", pos.to_text());
+                assert_eq!(pos.evaluate_with(w), dot.sum() / Turret::SCALE);
+            }
+        }
+    }
+
+    #[test]
+    fn the_weight_file_reads() {
+        chimera_test_kit::check_weight_file(&WEIGHTS);
+        // And the hand-set weights the fit started from.
+        let hand = chimera_kit::tune::parse_weights(include_str!("weights-hand.txt"), FEATURES);
+        assert_eq!(hand.map(|w| w.len()), Ok(FEATURES.len()));
+    }
+
+    #[test]
+    fn the_legacy_weights_are_the_old_evaluation() {
+        let old = |pos: &Turret| {
+            PHASE_TOTAL * (legacy_side_score(pos, pos.turn) - legacy_side_score(pos, !pos.turn))
+        };
+        chimera_test_kit::check_legacy_weights(&positions(), &WEIGHTS, old, |p| p.to_text());
+    }
+
+    #[test]
+    fn the_evaluation_is_symmetric() {
+        for pos in positions() {
+            let mut other = pos.clone();
+            other.turn = !other.turn;
+            let (mut a, mut b) = (Dense::new(FEATURES.len()), Dense::new(FEATURES.len()));
+            pos.features(&mut a);
+            other.features(&mut b);
+            for (i, (x, y)) in a.values().iter().zip(b.values()).enumerate() {
+                if i == TEMPO {
+                    assert_eq!((*x, *y), (PHASE_TOTAL, PHASE_TOTAL));
+                } else {
+                    assert_eq!(*x, -*y, "{} in {}", FEATURES[i], pos.to_text());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_loaded_turret_threatens_with_its_sling() {
+        // The white Turret on e4 has a pawn behind it (e3) to throw up the e-file, where the
+        // black knight on e7 is the first piece: a sling threat along one loaded line.
+        let text = "5k4/*3n4*/*8*/*8*/*3T4*/*3P4*/*8*/5K4 w - - 0 1";
+        let pos = Turret::from_text(text, Default::default()).expect("a position");
+        let (d, _) = pos.terms();
+        assert_eq!((d[TURRET_LOADED], d[SLING_THREATS]), (1, 1));
+        // With the king there instead, the sling gives check (Black to move: for Black, the
+        // opponent's check counts against it).
+        let text = "10/*3k4*/*8*/*8*/*3T4*/*3P4*/*8*/5K4 b - - 0 1";
+        let pos = Turret::from_text(text, Default::default()).expect("a position");
+        let (d, _) = pos.terms();
+        assert_eq!((d[SLING_THREATS], d[SLING_CHECKS]), (0, -1));
+    }
+
+    #[test]
+    fn a_passed_pawn_counts_by_its_rank_and_an_isolated_one_is_seen() {
+        // White's pawn on e6 (its sixth rank) is passed (no black pawn ahead on d-f) and
+        // isolated; Black's on b7 and c7 (their second rank) are passed and neighbours.
+        let text = "5k4/*pp6*/*3P4*/*8*/*8*/*8*/*8*/5K4 w - - 0 1";
+        let pos = Turret::from_text(text, Default::default()).expect("a position");
+        let (d, _) = pos.terms();
+        // e6 is White's sixth rank; b7 and c7 are Black's second.
+        assert_eq!(d[PASSED + 4], 1, "{d:?}");
+        assert_eq!(d[PASSED], -2, "{d:?}");
+        assert_eq!(d[ISOLATED], 1, "{d:?}");
     }
 
     #[test]
@@ -687,61 +1151,5 @@ mod tests {
             assert_eq!(count(x), x.count_ones() as i32);
             assert_eq!(count_few(x), x.count_ones() as i32);
         }
-    }
-
-    #[test]
-    fn the_evaluation_is_the_dot_product_of_the_features() {
-        let weights: Vec<i32> = (0..FEATURES.len() as i32).map(|i| 7 * i - 40).collect();
-        for pos in positions() {
-            for w in [WEIGHTS.get(), WEIGHTS.legacy(), &weights[..], &weights[..5]] {
-                let mut dot = Dot::new(w);
-                pos.features(&mut dot);
-                assert_eq!(pos.evaluate_with(w), dot.sum(), "{}", pos.to_text());
-            }
-        }
-    }
-
-    #[test]
-    fn the_weight_file_reads() {
-        chimera_test_kit::check_weight_file(&WEIGHTS);
-    }
-
-    #[test]
-    fn the_legacy_weights_are_the_old_evaluation() {
-        let old =
-            |pos: &Turret| legacy_side_score(pos, pos.turn) - legacy_side_score(pos, !pos.turn);
-        chimera_test_kit::check_legacy_weights(&positions(), &WEIGHTS, old, |p| p.to_text());
-    }
-
-    #[test]
-    fn the_evaluation_is_symmetric() {
-        let flip = |pos: &Turret| {
-            let mut other = pos.clone();
-            other.turn = !other.turn;
-            other
-        };
-        chimera_test_kit::check_features_symmetric(&positions(), TEMPO, flip, |p| p.to_text());
-    }
-
-    #[test]
-    fn a_loaded_turret_threatens_with_its_sling() {
-        // The white Turret on e4 has a pawn behind it (e3) to throw up the e-file, where the
-        // black knight on e7 is the first piece: a sling threat along one loaded line.
-        let text = "5k4/*3n4*/*8*/*8*/*3T4*/*3P4*/*8*/5K4 w - - 0 1";
-        let pos = Turret::from_text(text, Default::default()).expect("a position");
-        let mut f = Dense::new(FEATURES.len());
-        pos.features(&mut f);
-        assert_eq!(f.values()[TURRET_LOADED], 1);
-        assert_eq!(f.values()[SLING_THREATS], 1);
-        // With the king there instead, the sling gives check (Black to move: for Black, the
-        // opponent's check counts against it).
-        let text = "10/*3k4*/*8*/*8*/*3T4*/*3P4*/*8*/5K4 b - - 0 1";
-        let pos = Turret::from_text(text, Default::default()).expect("a position");
-        let mut f = Dense::new(FEATURES.len());
-        pos.features(&mut f);
-        assert_eq!(
-            (f.values()[SLING_THREATS], f.values()[SLING_CHECKS]),
-            (0, -1)
-        );
     }
 }

@@ -78,7 +78,7 @@ mod types;
 mod zobrist;
 
 pub use board::{Bitboard, Cell, Cells, Dir};
-pub use eval::{FEATURES, ROLE_VALUES, WEIGHTS};
+pub use eval::{FEATURES, PHASE_TOTAL, ROLE_VALUES, WEIGHTS};
 pub use position::{CastleSide, Sling, Turret, KING_FILE};
 pub use types::{Move, MoveKind, Piece, Role, Rules};
 
