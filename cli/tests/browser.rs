@@ -5,7 +5,8 @@
 //! Triagonal's Jack placement, Tiling Rider's aggregate and king moves and "end turn",
 //! Color Rider's block at an offset),
 //! checks the move list on the page and the server's position through the API, and saves a
-//! screenshot of each variant's page in `docs/screenshots/`.
+//! screenshot of each variant's page: in `target/tmp/screenshots/`, or in
+//! `docs/screenshots/` with `CHIMERA_SCREENSHOTS=docs` (the manual's pictures refreshed).
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver`: `bash scripts/install-browser`
 //! installs them (CI runs it). Without them the test fails and says so.
@@ -342,9 +343,16 @@ async fn page_moves(client: &Client) -> Vec<String> {
     moves
 }
 
+/// Where the screenshots go: the test's scratch folder under `target/`, or
+/// `docs/screenshots/` with `CHIMERA_SCREENSHOTS=docs` (to refresh the manual's pictures),
+/// so that an ordinary test run leaves the work tree as it was.
 fn screenshots() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
-    std::fs::create_dir_all(&dir).expect("docs/screenshots");
+    let dir = if std::env::var("CHIMERA_SCREENSHOTS").as_deref() == Ok("docs") {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots")
+    };
+    std::fs::create_dir_all(&dir).expect("a folder for the screenshots");
     dir
 }
 
