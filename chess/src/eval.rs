@@ -1022,25 +1022,40 @@ mod tests {
     fn shelter_and_storm() {
         let at_home = fen("6k1/6pp/8/8/8/8/5PPP/6K1 w - - 0 1");
         let stormed = fen("6k1/8/8/8/6pp/8/5PPP/6K1 w - - 0 1");
-        let full = 3 * w::WEIGHTS[w::F_SHELTER + 1];
-        assert_eq!(at_home.shelter(Color::White), full);
+        // No enemy pawn on the f-file (storm 0); on the g- and h-files Black's, on their
+        // seventh rank (storm 6) at home.
+        let full = 3 * w::WEIGHTS[w::F_SHELTER + 1] - w::WEIGHTS[w::F_STORM];
+        assert_eq!(
+            at_home.shelter(Color::White),
+            full - 2 * w::WEIGHTS[w::F_STORM + 6]
+        );
         // Black's pawns on g4 and h4 storm the king (not yet blocked: g3 and h3 are empty).
         assert_eq!(
             stormed.shelter(Color::White),
             full - 2 * w::WEIGHTS[w::F_STORM + 3]
         );
-        // Pushed shelter pawns count less, a missing one nothing.
+        // Pushed shelter pawns count by their rank, a missing one as shelter 0; no enemy
+        // pawn on any of the three files.
         let pushed = fen("6k1/8/8/8/8/6P1/5P2/6K1 w - - 0 1");
+        let no_storm = 3 * w::WEIGHTS[w::F_STORM];
         assert_eq!(
             pushed.shelter(Color::White),
             w::WEIGHTS[w::F_SHELTER + 1] + w::WEIGHTS[w::F_SHELTER + 2] + w::WEIGHTS[w::F_SHELTER]
+                - no_storm
         );
         // A king that may still castle counts the better of where it stands and where
         // it would go; one that may not counts where it stands.
         let castle = fen("4k3/8/8/8/8/8/5PPP/4K2R w K - 0 1");
         let stuck = fen("4k3/8/8/8/8/8/5PPP/4K2R w - - 0 1");
-        assert_eq!(castle.shelter(Color::White), full);
-        assert_eq!(stuck.shelter(Color::White), w::WEIGHTS[w::F_SHELTER + 1]);
+        assert_eq!(
+            castle.shelter(Color::White),
+            3 * w::WEIGHTS[w::F_SHELTER + 1] - no_storm
+        );
+        // On e1: the d- and e-files bare, the f-pawn at home.
+        assert_eq!(
+            stuck.shelter(Color::White),
+            w::WEIGHTS[w::F_SHELTER + 1] + 2 * w::WEIGHTS[w::F_SHELTER] - no_storm
+        );
         // The mirrored position scores the same for Black.
         let mirrored = fen("6k1/5ppp/8/6PP/8/8/8/6K1 b - - 0 1");
         assert_eq!(

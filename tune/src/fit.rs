@@ -90,11 +90,16 @@ pub fn dataset_of<P: Evaluate + Features>(data: &str, quiet: bool) -> Result<Rea
         let (result, text) = line
             .split_once('\t')
             .ok_or_else(|| at("expected a result, a tab and a position".into()))?;
-        let white: f32 = match result.trim() {
-            "1" => 1.0,
-            "0" => 0.0,
-            "0.5" => 0.5,
-            other => return Err(at(format!("`{other}` is not a result (1, 0.5 or 0)"))),
+        // A game's result (1, 0.5 or 0), or any expected score between (a result blended
+        // with a deeper search's estimate, as `scripts/sf-games.py --blend` writes).
+        let white: f32 = match result.trim().parse::<f32>() {
+            Ok(v) if (0.0..=1.0).contains(&v) => v,
+            _ => {
+                return Err(at(format!(
+                    "`{}` is not a result (1, 0.5, 0 or a number between)",
+                    result.trim()
+                )))
+            }
         };
         let mut position = P::from_text(text, Default::default()).map_err(|e| at(e.to_string()))?;
         if quiet {
@@ -261,5 +266,25 @@ mod tests {
         let err = tune("turret", "\n2\tx\n", &fit, "").unwrap_err();
         assert!(err.starts_with("line 2:"), "{err}");
         assert!(tune("turret", "", &fit, "").is_err());
+        let start = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        for bad in ["1.5", "-0.1", "NaN", "win"] {
+            let err = tune("chess", &format!("{bad}\t{start}\n"), &fit, "").unwrap_err();
+            assert!(err.starts_with("line 1:") && err.contains(bad), "{err}");
+        }
+    }
+
+    #[test]
+    fn expected_scores_between_results_are_read_as_given() {
+        let start = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let read =
+            dataset_of::<chimera_chess::Chess>(&format!("0.75\t{start}\n1\t{start}\n"), false)
+                .expect("two positions");
+        // Black to move: the results for the side to move are 1 - White's, 0.25 and 0;
+        // with every weight 0 each prediction is 0.5, so the mean squared error is
+        // (0.25² + 0.5²) / 2.
+        assert_eq!(read.set.len(), 2);
+        let zero = vec![0.0; <chimera_chess::Chess as Features>::NAMES.len()];
+        let e = error(&read.set, &zero, 0.01);
+        assert!((e - 0.15625).abs() < 1e-9, "{e}");
     }
 }

@@ -12,7 +12,8 @@
 //!   variant's weight file (`src/weights.txt` in its crate). With `--quiet` it fits each
 //!   position's [`quiet_leaf`] (`quiet.rs`): captures played out as the search's leaves are.
 //!
-//! A data file has one position a line: the result for White (`1`, `0.5` or `0`), a tab,
+//! A data file has one position a line: the result for White (`1`, `0.5` or `0`, or an
+//! expected score between, e.g. a result blended with a deeper search's estimate), a tab,
 //! the position text.
 //!
 //! Variants: chess, turtle-shell, turret, turnover, triagonal, tiling-rider (their standard
