@@ -11,7 +11,9 @@ use std::time::Duration;
 /// search (and a SAT solver) that a limit may cut short, leaving an answer undecided.
 ///
 /// A time depends on the machine and its load; a number of units does not: the same
-/// question under `nodes=N` gets the same answer on every machine, however busy.
+/// question under `nodes=N` gets the same answer on every machine, however busy. The
+/// default is such a number ([`DEFAULT_UNITS`]), so that a command run without `--budget`
+/// answers the same on a busy machine as on a quiet one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limit {
     time: Option<Duration>,
@@ -24,18 +26,28 @@ impl Default for Limit {
     }
 }
 
+/// The work units of the default budget: 800,000 a question. A unit is about a search node
+/// (2.5 µs of one core) and the SAT solver's units are counted to match, so the default is
+/// about 2 s of one quiet core; the hardest Tiling Rider listings (crowded camps early in a
+/// long turn, where search nodes are dearer) measured 1-8 s of CPU time, about 3 s in the
+/// middle, when the budget ran out (under a load of about 11). Under load a question takes
+/// longer, but its answer is the same. Every question of the Tiling Rider random-games
+/// test (`tiling-rider/tests/rules/random_games.rs`) is asked within exactly this budget.
+pub const DEFAULT_UNITS: u64 = 800_000;
+
 /// The most work units `--budget nodes=N` accepts (10^12: days of work).
 pub const MAX_BUDGET_NODES: u64 = 1_000_000_000_000;
 
 impl Limit {
-    /// The default: 2 seconds a question.
+    /// The default: [`DEFAULT_UNITS`] work units a question, whatever the machine's load
+    /// (no clock: `--budget 2s` asks for one).
     pub const DEFAULT: Limit = Limit {
-        time: Some(Duration::from_secs(2)),
-        nodes: None,
+        time: None,
+        nodes: Some(DEFAULT_UNITS),
     };
 
     /// The default as `--budget` is written.
-    pub const DEFAULT_ARG: &'static str = "2s";
+    pub const DEFAULT_ARG: &'static str = "nodes=800000";
 
     /// No limit: exact answers, however long they take.
     pub fn unlimited() -> Limit {
@@ -292,11 +304,10 @@ mod tests {
             assert_eq!(limit.arg(), text);
             assert_eq!(parse_limit(&limit.arg()), Ok(limit));
         }
-        assert_eq!(Limit::DEFAULT.arg(), Limit::DEFAULT_ARG);
-        assert_eq!(Limit::DEFAULT.to_string(), "2 s");
+        assert_eq!(parse_limit("2s").unwrap().to_string(), "2 s");
         assert_eq!(parse_limit("500ms").unwrap().to_string(), "500 ms");
         assert_eq!(parse_limit("10m").unwrap().to_string(), "10 min");
-        assert_eq!(Limit::DEFAULT.larger().arg(), "20s");
+        assert_eq!(parse_limit("2s").unwrap().larger().arg(), "20s");
         assert_eq!(parse_limit("0").unwrap().larger().arg(), "10s");
     }
 
@@ -310,7 +321,7 @@ mod tests {
         assert_eq!(n.larger().arg(), "nodes=40000000");
         assert_eq!(Limit::nodes(5).larger().arg(), "nodes=10000000");
         let both = parse_limit("2s, nodes=1000").unwrap();
-        assert_eq!(both, Limit::DEFAULT.with_nodes(1000));
+        assert_eq!(both, Limit::time(Duration::from_secs(2)).with_nodes(1000));
         assert_eq!(parse_limit("nodes=1000,time=2s"), Ok(both));
         assert_eq!(both.to_string(), "2 s, 1000-node");
         assert_eq!(parse_limit(&both.arg()), Ok(both));
@@ -327,6 +338,22 @@ mod tests {
             assert!(parse_limit(junk).is_err(), "{junk}");
         }
         assert!(parse_limit("nodes=1000000000001").is_err());
+    }
+
+    #[test]
+    fn the_default_is_work_units_not_a_clock() {
+        assert_eq!(Limit::DEFAULT, Limit::nodes(DEFAULT_UNITS));
+        assert_eq!(Limit::default(), Limit::DEFAULT);
+        assert_eq!(Limit::DEFAULT.duration(), None);
+        assert_eq!(Limit::DEFAULT.arg(), Limit::DEFAULT_ARG);
+        assert_eq!(parse_limit(Limit::DEFAULT_ARG), Ok(Limit::DEFAULT));
+        assert_eq!(Limit::DEFAULT.to_string(), "800000-node");
+        assert_eq!(Limit::DEFAULT.larger().arg(), "nodes=10000000");
+        let mut budget = Limit::DEFAULT.budget();
+        for _ in 0..DEFAULT_UNITS {
+            assert!(budget.tick());
+        }
+        assert!(!budget.tick());
     }
 
     #[test]

@@ -96,10 +96,11 @@ pub struct MovesArg {
 #[derive(Clone, Copy, Debug, Default, Args)]
 pub struct BudgetArg {
     /// The most the engine may spend on each question: a move's legality, the list of
-    /// legal moves, whether the game is over. A time (2s, 500ms, 0.5s, 10m), a number of
-    /// work units that does not depend on the machine's load (nodes=4000000: search nodes
-    /// and SAT solver steps), both (2s,nodes=4000000: whichever runs out first), or `none`
-    /// for exact answers however long they take. Most variants answer at once; a Tiling
+    /// legal moves, whether the game is over. A number of work units that does not depend
+    /// on the machine's load (search nodes and SAT solver steps; the default, nodes=800000,
+    /// is about 2 s of one quiet core), a time (2s, 500ms, 0.5s, 10m: a clock, so the answer
+    /// depends on the machine's load), both (2s,nodes=4000000: whichever runs out first), or
+    /// `none` for exact answers however long they take. Most variants answer at once; a Tiling
     /// Rider question the budget cuts short is left undecided, and the output says so.
     #[arg(
         long,

@@ -129,7 +129,7 @@ pub fn legal_moves_note(game: &dyn DynGame, limit: Limit) -> String {
     note
 }
 
-/// `undecided within the 2s budget (N):` and, below it, the moves left undecided (at most
+/// `undecided within the 800000-node budget (N):` and, below it, the moves left undecided (at most
 /// [`MOVES_IN_ERRORS`] of them), each line starting with `indent`.
 pub fn undecided_block(undecided: &[String], limit: Limit, indent: &str) -> String {
     format!(

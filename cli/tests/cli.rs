@@ -579,7 +579,7 @@ fn a_bad_budget_is_a_command_line_error() {
     assert!(err.contains("give a unit: 2s"), "{err}");
     let help = stdout(&chimera(&["moves", "--help"]));
     assert!(
-        help.contains("--budget <BUDGET>") && help.contains("[default: 2s]"),
+        help.contains("--budget <BUDGET>") && help.contains("[default: nodes=800000]"),
         "{help}"
     );
 }
@@ -590,7 +590,7 @@ fn a_decided_listing_says_it_is_complete() {
     assert_eq!(value["undecided"], serde_json::json!([]));
     assert_eq!(value["complete"], true);
     assert_eq!(value["status"], "ongoing");
-    assert_eq!(value["budget"], "2s");
+    assert_eq!(value["budget"], "nodes=800000");
     let value = json(&chimera(&["show", "turtle-shell", "--format", "json"]));
     assert_eq!(value["complete"], true);
     assert_eq!(value["status"], "ongoing");

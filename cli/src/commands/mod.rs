@@ -94,7 +94,7 @@ impl Survey {
         self.listing.is_complete() && self.status != Status::Undecided
     }
 
-    /// " (and 5 undecided within the 2 s budget)", or nothing.
+    /// " (and 5 undecided within the 800000-node budget)", or nothing.
     pub fn undecided_note(&self) -> String {
         match self.listing.undecided.len() {
             0 => String::new(),

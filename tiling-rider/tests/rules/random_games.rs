@@ -8,8 +8,9 @@ use chimera_core::SplitMix64;
 use chimera_core::{Budget, Game, Position, Status};
 use chimera_tiling_rider::{Rules, TilingRider};
 
-/// The budget of every question, in work units (search nodes and SAT solver steps): about
-/// the default `--budget 2s` on one unloaded core (a unit takes about 2.5 µs).
+/// The budget of every question, in work units (search nodes and SAT solver steps): the
+/// commands' default budget exactly (`chimera_arena::limit::DEFAULT_UNITS`, `--budget
+/// nodes=800000`; about 2 s of one unloaded core, a unit taking about 2.5 µs).
 const DEFAULT_UNITS: u64 = 800_000;
 
 /// What the games asked, and the most work a single question needed.
