@@ -71,8 +71,17 @@ const MAX_ACTIONS: usize = 256;
 struct State<P: Position> {
     pos: P,
     path: Vec<P::Move>,
+}
+
+/// A ranked child of a beam state, still in the turn: the state's index in the frontier
+/// and the action. Only the children the beam keeps are made into [`State`]s (the
+/// position replayed, the path copied): a width-1 beam ranks some 150 children a step and
+/// keeps one, and copying each one's position and path cost more than replaying the few.
+#[derive(Clone, Copy)]
+struct Child<M> {
     rank: i32,
     parent: usize,
+    mv: M,
 }
 
 /// A complete turn: the actions, the position after them (the other side to move) and its
@@ -371,14 +380,12 @@ impl Planner {
         let mut frontier = vec![State {
             pos: root.clone(),
             path: Vec::new(),
-            rank: 0,
-            parent: 0,
         }];
         let mut moves = Vec::new();
         let mut seen: HashSet<u64> = HashSet::new();
         let mut finished: HashSet<u64> = HashSet::new();
         for step in 0..MAX_ACTIONS {
-            let mut next: Vec<State<P>> = Vec::new();
+            let mut next: Vec<Child<P::Move>> = Vec::new();
             for (parent, state) in frontier.iter().enumerate() {
                 match (step, root_moves) {
                     (0, Some(listed)) => {
@@ -417,22 +424,26 @@ impl Planner {
                         }
                     } else if seen.insert(key) {
                         let rank = child.evaluate() + child.horizon_estimate();
-                        let mut path = state.path.clone();
-                        path.push(mv);
-                        next.push(State {
-                            pos: child,
-                            path,
-                            rank,
-                            parent,
-                        });
+                        next.push(Child { rank, parent, mv });
                     }
                 }
             }
             if next.is_empty() {
                 break;
             }
-            next.sort_by_key(|s| std::cmp::Reverse(s.rank));
-            frontier = select(next, width, frontier.len());
+            next.sort_by_key(|c| std::cmp::Reverse(c.rank));
+            frontier = select(next, width, frontier.len())
+                .into_iter()
+                .map(|c| {
+                    let from = &frontier[c.parent];
+                    let mut pos = from.pos.clone();
+                    pos.play_unchecked(c.mv);
+                    let mut path = Vec::with_capacity(from.path.len() + 1);
+                    path.extend_from_slice(&from.path);
+                    path.push(c.mv);
+                    State { pos, path }
+                })
+                .collect();
         }
         done
     }
@@ -441,7 +452,7 @@ impl Planner {
 /// The next frontier: the best `width` of `next` (sorted best first), at most
 /// [`PER_PARENT`] children of one state while children of others are left (then the best
 /// of the rest fill the beam).
-fn select<P: Position>(next: Vec<State<P>>, width: usize, parents: usize) -> Vec<State<P>> {
+fn select<M>(next: Vec<Child<M>>, width: usize, parents: usize) -> Vec<Child<M>> {
     if next.len() <= width {
         return next;
     }
@@ -625,15 +636,13 @@ pub(crate) fn follow<M: Copy + PartialEq>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chimera_chess::Chess;
 
-    /// A beam state of `parent` ranked `rank` (the position does not matter here).
-    fn state(parent: usize, rank: i32) -> State<Chess> {
-        State {
-            pos: Chess::start(Default::default()),
-            path: Vec::new(),
+    /// A child of `parent` ranked `rank` (the action does not matter here).
+    fn state(parent: usize, rank: i32) -> Child<()> {
+        Child {
             rank,
             parent,
+            mv: (),
         }
     }
 

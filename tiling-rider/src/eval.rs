@@ -22,10 +22,11 @@
 //! The search asks legality within a budget (see the `chimera-engine` crate): this
 //! evaluation itself asks no legality question, so it is cheap.
 
-use crate::board::{tables, Bb, Unit};
+use crate::board::{tables, Bb, Square, Unit, SQUARES, UNITS};
 use crate::position::{Move, MoveKind, TilingRider};
 use chimera_core::{Color, Evaluate};
 use chimera_kit::tune::{Dot, FeatureSink, Features, WeightSet};
+use std::sync::LazyLock;
 
 /// The value of each small piece (wazir, ferz, guard, knight) in centipawns.
 pub const PIECE_VALUES: [i32; 4] = [100, 100, 250, 220];
@@ -115,11 +116,7 @@ impl TilingRider {
 
     /// `color`'s own pieces in the units orthogonally next to its king's.
     fn shelter(&self, c: usize) -> i32 {
-        let mut around = Bb::EMPTY;
-        for u in neighbours(self.kings[c]) {
-            around |= Bb::unit(u);
-        }
-        (self.occ[c] & around).count() as i32
+        (self.occ[c] & AROUND[self.kings[c].index()]).count() as i32
     }
 
     /// `color`'s material as the legacy evaluation counted it (fixed values): what decides
@@ -152,9 +149,14 @@ impl TilingRider {
             },
             MoveKind::EndTurn => return 0,
         };
+        // Most moves take nothing: one test of the enemy's squares (its small pieces are
+        // among them) saves four population counts, which baseline x86-64 does bit by bit.
+        if (self.occ[them] & target).is_empty() {
+            return 0;
+        }
         let mut value = 0;
         for (ty, bb) in self.pieces[them].iter().enumerate() {
-            value += PIECE_VALUES[ty] * (*bb & target).count() as i32;
+            value += PIECE_VALUES[ty] * (*bb & target).count_sparse() as i32;
         }
         value
     }
@@ -181,6 +183,85 @@ fn square_distance(sq: crate::board::Square, unit: Unit) -> u8 {
     };
     gap(sq.file(), 2 * unit.u()).max(gap(sq.rank(), 2 * unit.v()))
 }
+
+/// The bits of one piece's share of [`closeness`] kept for the `advance` term (the rest,
+/// shifted, is the `tropism` term): an army's squares (68 small pieces and a giant
+/// ferz's four at most), 16 at most each, stay below 2^11.
+const ADVANCE_BITS: u32 = 11;
+
+/// For each king unit and square: a piece's two closeness terms to that king, packed as
+/// `advance | tropism << ADVANCE_BITS` (see [`closeness`]), so that one pass over an army
+/// and one table row give both sums.
+static CLOSENESS: LazyLock<Box<[[u16; SQUARES]; UNITS]>> = LazyLock::new(|| {
+    let mut table = Box::new([[0u16; SQUARES]; UNITS]);
+    for king in Unit::all() {
+        for sq in Square::all() {
+            let u = sq.unit();
+            let d = u.u().abs_diff(king.u()).max(u.v().abs_diff(king.v()));
+            let tropism = u16::from(4u8.saturating_sub(d));
+            let advance = u16::from(16u8.saturating_sub(square_distance(sq, king)));
+            table[king.index()][sq.index()] = advance | tropism << ADVANCE_BITS;
+        }
+    }
+    table
+});
+
+/// The closeness of the pieces of `army` to the enemy king on `king`: the `tropism` term
+/// (4 less the distance in units to the king's unit, for each piece within 3 units) and the
+/// `advance` term (16 less the distance in squares to the king's unit, for each piece),
+/// summed in one pass from [`CLOSENESS`].
+fn closeness(army: Bb, king: Unit) -> (i32, i32) {
+    let row = &CLOSENESS[king.index()];
+    let mut sum = 0u32;
+    for sq in army.iter() {
+        sum += u32::from(row[sq.index()]);
+    }
+    (
+        (sum >> ADVANCE_BITS) as i32,
+        (sum & ((1 << ADVANCE_BITS) - 1)) as i32,
+    )
+}
+
+/// For each kind of small piece and king unit: the squares from which a piece of that kind
+/// attacks a square in the king's unit or in one of the eight units around it (the
+/// `zone_attackers` term's squares).
+static KING_ZONES: LazyLock<Box<[[Bb; UNITS]; 4]>> = LazyLock::new(|| {
+    let t = tables();
+    let mut zones = Box::new([[Bb::EMPTY; UNITS]; 4]);
+    for king in Unit::all() {
+        for du in -1i8..=1 {
+            for dv in -1i8..=1 {
+                let near = king
+                    .u()
+                    .checked_add_signed(du)
+                    .zip(king.v().checked_add_signed(dv))
+                    .and_then(|(u, v)| Unit::from_coords(u, v));
+                if let Some(n) = near {
+                    for (ty, kind) in zones.iter_mut().enumerate() {
+                        kind[king.index()] |= t.unit_att[ty][n.index()];
+                    }
+                }
+            }
+        }
+    }
+    zones
+});
+
+/// [`KING_ZONES`], built the first time.
+fn king_zones() -> &'static [[Bb; UNITS]; 4] {
+    &KING_ZONES
+}
+
+/// For each unit: the squares of the units orthogonally next to it (the `shelter` term's).
+static AROUND: LazyLock<[Bb; UNITS]> = LazyLock::new(|| {
+    let mut around = [Bb::EMPTY; UNITS];
+    for unit in Unit::all() {
+        for u in neighbours(unit) {
+            around[unit.index()] |= Bb::unit(u);
+        }
+    }
+    around
+});
 
 /// The material lead from which a side hunts the enemy king and trades down.
 const HUNT_LEAD: i32 = 400;
@@ -356,15 +437,10 @@ impl TilingRider {
                 free += 1;
             }
         }
-        let mut near = 0;
-        for sq in self.occ[color.index()].iter() {
-            let u = sq.unit();
-            let d = u.u().abs_diff(king.u()).max(u.v().abs_diff(king.v()));
-            near += i32::from(4u8.saturating_sub(d));
-        }
+        let (near, advance) = closeness(self.occ[color.index()], king);
         sink.add(KING_ZONE_F, sign * zone);
         sink.add(TROPISM_F, sign * near);
-        self.king_attack(color, sign, sink);
+        self.king_attack(color, advance, sign, sink);
         if !hunting {
             return;
         }
@@ -380,42 +456,21 @@ impl TilingRider {
         sink.add(HUNT_EDGE, sign * i32::from(3 - edge));
     }
 
-    /// How `color`'s army bears on the enemy king: its pieces' closeness to the king over
-    /// the whole board (16 less the distance in squares to the king's unit, so that every
-    /// step towards the king counts, a step within a unit too), its pieces that attack a square in or next to the king's unit (the
+    /// How `color`'s army bears on the enemy king: `advance`, its pieces' closeness to the
+    /// king over the whole board (16 less the distance in squares to the king's unit, so
+    /// that every step towards the king counts, a step within a unit too; see
+    /// [`closeness`]), its pieces that attack a square in or next to the king's unit (the
     /// attackers a mate needs), and those that attack the king's own unit (the checks of
     /// its next turn).
-    fn king_attack<S: FeatureSink>(&self, color: Color, sign: i32, sink: &mut S) {
+    fn king_attack<S: FeatureSink>(&self, color: Color, advance: i32, sign: i32, sink: &mut S) {
         let t = tables();
+        let zones = king_zones();
         let c = color.index();
         let king = self.kings[1 - c];
-        let mut advance = 0;
-        for sq in self.occ[c].iter() {
-            advance += i32::from(16u8.saturating_sub(square_distance(sq, king)));
-        }
-        let mut from = [Bb::EMPTY; 4];
-        for du in -1i8..=1 {
-            for dv in -1i8..=1 {
-                if (du, dv) == (0, 0) {
-                    continue;
-                }
-                let near = king
-                    .u()
-                    .checked_add_signed(du)
-                    .zip(king.v().checked_add_signed(dv))
-                    .and_then(|(u, v)| Unit::from_coords(u, v));
-                if let Some(n) = near {
-                    for (ty, f) in from.iter_mut().enumerate() {
-                        *f |= t.unit_att[ty][n.index()];
-                    }
-                }
-            }
-        }
         let (mut zone, mut hits) = (0, 0);
         for (ty, bb) in self.pieces[c].iter().enumerate() {
-            let on_king = t.unit_att[ty][king.index()];
-            zone += (*bb & (from[ty] | on_king)).count() as i32;
-            hits += (*bb & on_king).count() as i32;
+            zone += (*bb & zones[ty][king.index()]).count() as i32;
+            hits += (*bb & t.unit_att[ty][king.index()]).count() as i32;
         }
         sink.add(ADVANCE, sign * advance);
         sink.add(ZONE_ATTACKERS, sign * zone);
