@@ -12,7 +12,7 @@ use std::time::Duration;
 ///
 /// A time depends on the machine and its load; a number of units does not: the same
 /// question under `nodes=N` gets the same answer on every machine, however busy. The
-/// default is such a number ([`DEFAULT_UNITS`]), so that a command run without `--budget`
+/// default is such a number ([`Budget::DEFAULT_UNITS`]), so that a command run without `--budget`
 /// answers the same on a busy machine as on a quiet one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limit {
@@ -26,24 +26,19 @@ impl Default for Limit {
     }
 }
 
-/// The work units of the default budget: 800,000 a question. A unit is about a search node
-/// (2.5 µs of one core) and the SAT solver's units are counted to match, so the default is
-/// about 2 s of one quiet core; the hardest Tiling Rider listings (crowded camps early in a
-/// long turn, where search nodes are dearer) measured 1-8 s of CPU time, about 3 s in the
-/// middle, when the budget ran out (under a load of about 11). Under load a question takes
-/// longer, but its answer is the same. Every question of the Tiling Rider random-games
-/// test (`tiling-rider/tests/rules/random_games.rs`) is asked within exactly this budget.
-pub const DEFAULT_UNITS: u64 = 800_000;
-
 /// The most work units `--budget nodes=N` accepts (10^12: days of work).
 pub const MAX_BUDGET_NODES: u64 = 1_000_000_000_000;
 
 impl Limit {
-    /// The default: [`DEFAULT_UNITS`] work units a question, whatever the machine's load
-    /// (no clock: `--budget 2s` asks for one).
+    /// The default: [`Budget::DEFAULT_UNITS`] work units a question (800,000, about 2 s of
+    /// one quiet core), whatever the machine's load (no clock: `--budget 2s` asks for one).
+    /// The hardest Tiling Rider listings (crowded camps early in a long turn, where search
+    /// nodes are dearer) measured 1-8 s of CPU time, about 3 s in the middle, when it ran
+    /// out (under a load of about 11). Every question of the Tiling Rider random-games test
+    /// (`tiling-rider/tests/rules/random_games.rs`) is asked within exactly this budget.
     pub const DEFAULT: Limit = Limit {
         time: None,
-        nodes: Some(DEFAULT_UNITS),
+        nodes: Some(Budget::DEFAULT_UNITS),
     };
 
     /// The default as `--budget` is written.
@@ -342,7 +337,7 @@ mod tests {
 
     #[test]
     fn the_default_is_work_units_not_a_clock() {
-        assert_eq!(Limit::DEFAULT, Limit::nodes(DEFAULT_UNITS));
+        assert_eq!(Limit::DEFAULT, Limit::nodes(Budget::DEFAULT_UNITS));
         assert_eq!(Limit::default(), Limit::DEFAULT);
         assert_eq!(Limit::DEFAULT.duration(), None);
         assert_eq!(Limit::DEFAULT.arg(), Limit::DEFAULT_ARG);
@@ -350,7 +345,7 @@ mod tests {
         assert_eq!(Limit::DEFAULT.to_string(), "800000-node");
         assert_eq!(Limit::DEFAULT.larger().arg(), "nodes=10000000");
         let mut budget = Limit::DEFAULT.budget();
-        for _ in 0..DEFAULT_UNITS {
+        for _ in 0..Budget::DEFAULT_UNITS {
             assert!(budget.tick());
         }
         assert!(!budget.tick());

@@ -48,6 +48,13 @@ impl Default for Budget {
 }
 
 impl Budget {
+    /// The work units a question gets when its asker sets no budget: the commands' default
+    /// `--budget nodes=800000` (`chimera_arena`'s `Limit::DEFAULT`). A unit is about a
+    /// search node (2.5 µs of one core) and a SAT solver's units are counted to match, so
+    /// this is about 2 s of one quiet core; under load a question takes longer, but its
+    /// answer is the same.
+    pub const DEFAULT_UNITS: u64 = 800_000;
+
     /// No limit: the question is answered exactly, however long it takes. For perft and
     /// tests; never for input a user or a client controls.
     pub fn unlimited() -> Budget {

@@ -8,11 +8,6 @@ use chimera_core::SplitMix64;
 use chimera_core::{Budget, Game, Position, Status};
 use chimera_tiling_rider::{Rules, TilingRider};
 
-/// The budget of every question, in work units (search nodes and SAT solver steps): the
-/// commands' default budget exactly (`chimera_arena::limit::DEFAULT_UNITS`, `--budget
-/// nodes=800000`; about 2 s of one unloaded core, a unit taking about 2.5 µs).
-const DEFAULT_UNITS: u64 = 800_000;
-
 /// What the games asked, and the most work a single question needed.
 #[derive(Default, Debug)]
 struct Asked {
@@ -53,7 +48,7 @@ fn random_game(rules: Rules, seed: u64, max_turns: usize, asked: &mut Asked) {
     let (mut legal, mut undecided) = (Vec::new(), Vec::new());
     let mut turns = 1;
     while turns <= max_turns {
-        let mut budget = Budget::nodes(DEFAULT_UNITS);
+        let mut budget = Budget::nodes(Budget::DEFAULT_UNITS);
         let status = game.status(&mut budget);
         asked.used(&budget);
         asked.statuses += 1;
@@ -66,7 +61,7 @@ fn random_game(rules: Rules, seed: u64, max_turns: usize, asked: &mut Asked) {
             asked.over += 1;
             break;
         }
-        let mut budget = Budget::nodes(DEFAULT_UNITS);
+        let mut budget = Budget::nodes(Budget::DEFAULT_UNITS);
         game.legal_moves_within(&mut legal, &mut undecided, &mut budget);
         asked.used(&budget);
         asked.listings += 1;
@@ -100,7 +95,7 @@ fn replay_record(game: &Game<TilingRider>, rules: Rules, seed: u64, asked: &mut 
             .parse_move(text)
             .expect("the record's move reads");
         let following: Vec<&str> = texts[at + 1..].iter().map(String::as_str).collect();
-        let mut budget = Budget::nodes(DEFAULT_UNITS);
+        let mut budget = Budget::nodes(Budget::DEFAULT_UNITS);
         let verdict = replay.play_given(mv, &following, &mut budget, false);
         asked.used(&budget);
         asked.record_moves += 1;
@@ -109,7 +104,7 @@ fn replay_record(game: &Game<TilingRider>, rules: Rules, seed: u64, asked: &mut 
             "{rules:?} seed {seed}: record move {at} ({text}) not proven: {verdict:?}"
         );
     }
-    let status = replay.status(&mut Budget::nodes(DEFAULT_UNITS));
+    let status = replay.status(&mut Budget::nodes(Budget::DEFAULT_UNITS));
     assert!(
         status != Status::Undecided,
         "{rules:?} seed {seed}: the record's outcome"
