@@ -248,6 +248,7 @@ impl Chess {
     }
 
     /// The squares a piece of `role` on `s` attacks.
+    #[inline(always)]
     fn attacks(&self, role: Role, s: usize, occ: Bitboard) -> u64 {
         u64::from(match role {
             Role::Knight => board::knight(sq(s)),
@@ -1433,6 +1434,23 @@ mod tests {
             next.make(mv);
             psqt_walk(&next, depth - 1, checked);
         }
+    }
+
+    /// The checkers `make` finds (the sliders' only along the lines a move touched) are
+    /// those computed from the pieces, on the positions of random games.
+    #[test]
+    fn checkers_after_a_move_are_the_computed_ones() {
+        let (mut checked, mut checks) = (0, 0);
+        for seed in 0..60 {
+            let start = chimera_core::Game::new(Chess::start(Default::default()));
+            let game = chimera_test_kit::random_game(start, 700 + seed, 250);
+            for pos in game.positions() {
+                assert_eq!(pos.checkers, pos.compute_checkers(), "{}", pos.to_fen());
+                checked += 1;
+                checks += usize::from(!pos.checkers.is_empty());
+            }
+        }
+        assert!(checked > 5_000 && checks > 100, "{checked} {checks}");
     }
 
     #[test]

@@ -150,6 +150,30 @@ impl Chess {
             & self.colors[(!us).index()]
     }
 
+    /// [`Chess::compute_checkers`] after a move that changed the squares `touched` (the
+    /// squares left and reached, a pawn taken en passant, a castling rook's two): the
+    /// leapers' checks are looked up, the sliders' only along the king's lines through a
+    /// touched square. Before the move this side was not to move, so not in check: a
+    /// slider's check needs a line the move opened or reached.
+    fn checkers_after(&self, touched: u64) -> Bitboard {
+        let us = self.turn;
+        let Some(k) = self.king(us) else {
+            return Bitboard::EMPTY;
+        };
+        let r = &self.roles;
+        let mut attackers = (board::knight(k) & r[Role::Knight.index()])
+            | (board::king(k) & r[Role::King.index()])
+            | (board::pawn_attacks(us.index(), k) & r[Role::Pawn.index()]);
+        let occ = self.occupied();
+        if u64::from(board::rook_lines(k)) & touched != 0 {
+            attackers |= board::rook(k, occ) & (r[Role::Rook.index()] | r[Role::Queen.index()]);
+        }
+        if u64::from(board::bishop_lines(k)) & touched != 0 {
+            attackers |= board::bishop(k, occ) & (r[Role::Bishop.index()] | r[Role::Queen.index()]);
+        }
+        attackers & self.colors[(!us).index()]
+    }
+
     /// Whether `color`'s king is attacked.
     pub fn in_check(&self, color: Color) -> bool {
         if color == self.turn {
@@ -305,7 +329,16 @@ impl Chess {
         }
         self.turn = !us;
         self.key ^= board::side_key();
-        self.checkers = self.compute_checkers();
+        let mut touched = (1u64 << from.index()) | (1u64 << to.index());
+        match kind {
+            MoveKind::EnPassant => touched |= 1u64 << (to.index() ^ 8),
+            MoveKind::Castle { king_side } => {
+                let rank = usize::from(from.rank()) * 8;
+                touched |= (if king_side { 0xa0u64 } else { 0x09 }) << rank;
+            }
+            _ => {}
+        }
+        self.checkers = self.checkers_after(touched);
         if let Some(ep) = double_step {
             self.ep = Some(ep);
             if self.ep_capture_is_legal() {
