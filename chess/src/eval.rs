@@ -248,6 +248,7 @@ impl Chess {
     }
 
     /// The squares a piece of `role` on `s` attacks.
+    #[inline(always)]
     fn attacks(&self, role: Role, s: usize, occ: Bitboard) -> u64 {
         u64::from(match role {
             Role::Knight => board::knight(sq(s)),
@@ -280,6 +281,18 @@ impl Chess {
     /// `color`'s terms other than material and piece-square values (kept in `psqt`) and
     /// the danger to the enemy king, with what its pieces attack.
     fn side_terms<S: Sink>(&self, color: Color) -> Side<S> {
+        let mut side = self.piece_side::<S>(color);
+        self.pawn_terms(color, &mut side.terms);
+        if let Some((score, k)) = self.best_shelter(color) {
+            side.terms.shelter(self, color, score, k);
+            side.shelter = score;
+        }
+        side
+    }
+
+    /// [`Chess::side_terms`] but for the terms read from the pawns alone (the pawn
+    /// structure and the king's shelter), which [`crate::pawns`] remembers.
+    fn piece_side<S: Sink>(&self, color: Color) -> Side<S> {
         let mut side = Side::<S>::default();
         let own = u64::from(self.colors[color.index()]);
         let enemy_pawns = self.bits(!color, Role::Pawn);
@@ -332,12 +345,7 @@ impl Chess {
         if let Some(k) = self.king(color) {
             side.attack(Role::King, u64::from(board::king(k)));
         }
-        self.pawn_terms(color, &mut side.terms);
         self.piece_terms(color, &mut side.terms);
-        if let Some((score, k)) = self.best_shelter(color) {
-            side.terms.shelter(self, color, score, k);
-            side.shelter = score;
-        }
         side
     }
 
@@ -346,10 +354,14 @@ impl Chess {
     /// Stockfish's classical king danger (see [`w::KING_ATTACK_WEIGHT`] and the weights
     /// after it).
     fn king_danger<S>(&self, color: Color, us: &Side<S>, them: &Side<S>) -> Pair {
+        self.king_danger_at(self.phase(), color, us, them)
+    }
+
+    /// [`Chess::king_danger`] with the game phase given.
+    fn king_danger_at<S>(&self, phase: i32, color: Color, us: &Side<S>, them: &Side<S>) -> Pair {
         // Stockfish's phase reaches the endgame with a rook and a minor piece a side
         // (phase 6 here): no danger is counted there, and above it the middlegame danger
         // is scaled to its share of the phase.
-        let phase = self.phase();
         let floor = w::DANGER_PHASE_FLOOR;
         let Some(k) = self.king(!color).filter(|_| phase > floor) else {
             return (0, 0);
@@ -441,10 +453,8 @@ impl Chess {
     fn king_blockers(&self, color: Color, k: Square) -> u64 {
         let occ = u64::from(self.occupied());
         let queens = self.bits(color, Role::Queen);
-        let snipers = (u64::from(board::rook(k, Bitboard::EMPTY))
-            & (self.bits(color, Role::Rook) | queens))
-            | (u64::from(board::bishop(k, Bitboard::EMPTY))
-                & (self.bits(color, Role::Bishop) | queens));
+        let snipers = (u64::from(board::rook_lines(k)) & (self.bits(color, Role::Rook) | queens))
+            | (u64::from(board::bishop_lines(k)) & (self.bits(color, Role::Bishop) | queens));
         let mut blockers = 0;
         for s in squares(snipers) {
             let b = u64::from(board::between(k, sq(s))) & occ;
@@ -459,6 +469,16 @@ impl Chess {
     /// kings' distances to the square in front of each, and whether that square is free
     /// (empty, and not attacked by the enemy, whose attacks are `them`).
     fn passer_terms<S: Sink>(&self, color: Color, them: &Side<S>) -> S {
+        self.passer_terms_of(color, them, self.passers(color))
+    }
+
+    /// `color`'s passed pawns.
+    pub(crate) fn passers(&self, color: Color) -> u64 {
+        self.bits(color, Role::Pawn) & !not_passed(color, self.bits(!color, Role::Pawn))
+    }
+
+    /// [`Chess::passer_terms`] of the passed pawns `passers`.
+    fn passer_terms_of<S: Sink>(&self, color: Color, them: &Side<S>, passers: u64) -> S {
         let mut t = S::default();
         let (Some(own_king), Some(enemy_king)) = (self.king(color), self.king(!color)) else {
             return t;
@@ -469,8 +489,6 @@ impl Chess {
             files.max(ranks).min(5) as i32
         };
         let blocked = u64::from(self.occupied()) | them.all;
-        let passers =
-            self.bits(color, Role::Pawn) & !not_passed(color, self.bits(!color, Role::Pawn));
         for s in squares(passers) {
             let rank = color.fold(s / 8, 7 - s / 8);
             if rank < 3 {
@@ -518,6 +536,10 @@ impl Chess {
         ] {
             let targets = self.bits(!color, role);
             let r = role.index();
+            // Most often nothing is attacked: no term (adding 0 changes nothing).
+            if targets & (by_minor | by_rook) == 0 {
+                continue;
+            }
             let minor_hits = targets & by_minor & (unguarded | heavy);
             t.pair(w::F_THREAT_BY_MINOR + 2 * r, minor_hits.count_ones() as i32);
             let rook_hits = targets & by_rook & (unguarded | queens);
@@ -547,7 +569,7 @@ impl Chess {
 
     /// The best shelter of `color`'s king and where (see [`Chess::shelter`]); `None`
     /// without a king.
-    fn best_shelter(&self, color: Color) -> Option<(i32, usize)> {
+    pub(crate) fn best_shelter(&self, color: Color) -> Option<(i32, usize)> {
         use crate::position::{
             BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
         };
@@ -627,6 +649,18 @@ impl Chess {
             let rank = color.fold(s / 8, 7 - s / 8);
             t.pair(w::F_PASSED_PAWN + 2 * rank, 1);
         }
+    }
+
+    /// The pawn structure's terms (doubled, isolated and passed pawns), White's less
+    /// Black's, and each side's passed pawns: what [`crate::pawns`] remembers by pawns.
+    pub(crate) fn pawn_structure(&self) -> (Pair, [u64; 2]) {
+        let (mut white, mut black) = (Terms::default(), Terms::default());
+        self.pawn_terms(Color::White, &mut white);
+        self.pawn_terms(Color::Black, &mut black);
+        (
+            (white.0 - black.0, white.1 - black.1),
+            [self.passers(Color::White), self.passers(Color::Black)],
+        )
     }
 
     /// Rooks on open files and the bishop pair.
@@ -790,30 +824,38 @@ static EVAL_TAG: u8 = 0;
 impl Chess {
     /// The static score computed from the position (what the cache keeps).
     fn evaluate_uncached(&self) -> i32 {
-        let white = self.side_terms::<Terms>(Color::White);
-        let black = self.side_terms::<Terms>(Color::Black);
+        let pawns = crate::pawns::entry(self);
+        let mut white = self.piece_side::<Terms>(Color::White);
+        let mut black = self.piece_side::<Terms>(Color::Black);
+        (white.shelter, black.shelter) = (pawns.shelter[0], pawns.shelter[1]);
         let phase = self.phase();
         let (w_danger, b_danger) = (
-            self.king_danger(Color::White, &white, &black),
-            self.king_danger(Color::Black, &black, &white),
+            self.king_danger_at(phase, Color::White, &white, &black),
+            self.king_danger_at(phase, Color::Black, &black, &white),
         );
         let (w_passers, b_passers): (Terms, Terms) = (
-            self.passer_terms(Color::White, &black),
-            self.passer_terms(Color::Black, &white),
+            self.passer_terms_of(Color::White, &black, pawns.passers[0]),
+            self.passer_terms_of(Color::Black, &white, pawns.passers[1]),
         );
         let (w_threats, b_threats): (Terms, Terms) = (
             self.threats(Color::White, &white, &black),
             self.threats(Color::Black, &black, &white),
         );
         let danger = scale_danger((w_danger.0 - b_danger.0, w_danger.1 - b_danger.1));
+        // The pawn terms and shelters (the pawn entry's) summed apart: the same integers in
+        // another order.
         let mg =
             w_threats.0 - b_threats.0 + w_passers.0 - b_passers.0 + self.psqt.0 + white.terms.0
                 - black.terms.0
-                + danger.0;
+                + danger.0
+                + pawns.terms.0
+                + pawns.shelter[0]
+                - pawns.shelter[1];
         let eg =
             w_threats.1 - b_threats.1 + w_passers.1 - b_passers.1 + self.psqt.1 + white.terms.1
                 - black.terms.1
-                + danger.1;
+                + danger.1
+                + pawns.terms.1;
         let score = (mg * phase + eg * (w::PHASE_TOTAL - phase)) / w::PHASE_TOTAL;
         self.turn.fold(score, -score) + w::TEMPO
     }
@@ -995,6 +1037,57 @@ mod tests {
             }
         }
         assert!(checked > 3_000 && dangers > 100, "{checked} {dangers}");
+    }
+
+    /// The static score as computed before the pawn cache: every side's terms from the
+    /// pieces, pawns and shelter included.
+    fn evaluate_from_scratch(pos: &Chess) -> i32 {
+        let white = pos.side_terms::<Terms>(Color::White);
+        let black = pos.side_terms::<Terms>(Color::Black);
+        let phase = pos.phase();
+        let (w_danger, b_danger) = (
+            pos.king_danger(Color::White, &white, &black),
+            pos.king_danger(Color::Black, &black, &white),
+        );
+        let (w_passers, b_passers): (Terms, Terms) = (
+            pos.passer_terms(Color::White, &black),
+            pos.passer_terms(Color::Black, &white),
+        );
+        let (w_threats, b_threats): (Terms, Terms) = (
+            pos.threats(Color::White, &white, &black),
+            pos.threats(Color::Black, &black, &white),
+        );
+        let danger = scale_danger((w_danger.0 - b_danger.0, w_danger.1 - b_danger.1));
+        let mg = w_threats.0 - b_threats.0 + w_passers.0 - b_passers.0 + pos.psqt.0 + white.terms.0
+            - black.terms.0
+            + danger.0;
+        let eg = w_threats.1 - b_threats.1 + w_passers.1 - b_passers.1 + pos.psqt.1 + white.terms.1
+            - black.terms.1
+            + danger.1;
+        let score = (mg * phase + eg * (w::PHASE_TOTAL - phase)) / w::PHASE_TOTAL;
+        pos.turn.fold(score, -score) + w::TEMPO
+    }
+
+    /// The evaluation with the pawn cache is the one computed from scratch, on the positions
+    /// of random games (forwards and backwards, so that cached pawn entries are met again).
+    #[test]
+    fn the_pawn_cache_changes_no_score() {
+        let mut checked = 0;
+        for seed in 0..40 {
+            let start = chimera_core::Game::new(Chess::start(Default::default()));
+            let game = chimera_test_kit::random_game(start, 500 + seed, 200);
+            let positions = game.positions();
+            for pos in positions.iter().chain(positions.iter().rev()) {
+                assert_eq!(
+                    pos.evaluate_uncached(),
+                    evaluate_from_scratch(pos),
+                    "{}",
+                    pos.to_fen()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 
     #[test]
@@ -1331,6 +1424,7 @@ mod tests {
         assert_eq!(pos.checkers, pos.compute_checkers(), "{}", pos.to_fen());
         // The cached static score is the one computed.
         assert_eq!(pos.evaluate(), pos.evaluate_uncached(), "{}", pos.to_fen());
+        assert_eq!(pos.evaluate_uncached(), evaluate_from_scratch(pos));
         *checked += 1;
         if depth == 0 {
             return;
@@ -1340,6 +1434,23 @@ mod tests {
             next.make(mv);
             psqt_walk(&next, depth - 1, checked);
         }
+    }
+
+    /// The checkers `make` finds (the sliders' only along the lines a move touched) are
+    /// those computed from the pieces, on the positions of random games.
+    #[test]
+    fn checkers_after_a_move_are_the_computed_ones() {
+        let (mut checked, mut checks) = (0, 0);
+        for seed in 0..60 {
+            let start = chimera_core::Game::new(Chess::start(Default::default()));
+            let game = chimera_test_kit::random_game(start, 700 + seed, 250);
+            for pos in game.positions() {
+                assert_eq!(pos.checkers, pos.compute_checkers(), "{}", pos.to_fen());
+                checked += 1;
+                checks += usize::from(!pos.checkers.is_empty());
+            }
+        }
+        assert!(checked > 5_000 && checks > 100, "{checked} {checks}");
     }
 
     #[test]

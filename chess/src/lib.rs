@@ -51,6 +51,7 @@ mod board;
 mod eval;
 mod movegen;
 mod notation;
+mod pawns;
 mod position;
 mod render;
 mod types;

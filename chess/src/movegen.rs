@@ -117,9 +117,9 @@ impl Chess {
     /// through it: the squares up to the pinning piece, which it may capture).
     fn pinned(&self, k: Square) -> Bitboard {
         let them = !self.turn;
-        let snipers = (board::rook(k, Bitboard::EMPTY)
+        let snipers = (board::rook_lines(k)
             & (self.pieces(them, Role::Rook) | self.pieces(them, Role::Queen)))
-            | (board::bishop(k, Bitboard::EMPTY)
+            | (board::bishop_lines(k)
                 & (self.pieces(them, Role::Bishop) | self.pieces(them, Role::Queen)));
         let ours = self.colors[self.turn.index()];
         let occ = self.occupied();

@@ -133,10 +133,45 @@ impl Chess {
 
     /// The enemy pieces that attack the king of the side to move, from the pieces.
     pub(crate) fn compute_checkers(&self) -> Bitboard {
-        match self.king(self.turn) {
-            Some(k) => self.attackers_to(k, self.occupied()) & self.colors[(!self.turn).index()],
-            None => Bitboard::EMPTY,
+        let us = self.turn;
+        let Some(k) = self.king(us) else {
+            return Bitboard::EMPTY;
+        };
+        // `attackers_to` with only the enemy's pawns' direction looked at.
+        let r = &self.roles;
+        let occ = self.occupied();
+        let straight = r[Role::Rook.index()] | r[Role::Queen.index()];
+        let diagonal = r[Role::Bishop.index()] | r[Role::Queen.index()];
+        ((board::knight(k) & r[Role::Knight.index()])
+            | (board::king(k) & r[Role::King.index()])
+            | (board::pawn_attacks(us.index(), k) & r[Role::Pawn.index()])
+            | (board::rook(k, occ) & straight)
+            | (board::bishop(k, occ) & diagonal))
+            & self.colors[(!us).index()]
+    }
+
+    /// [`Chess::compute_checkers`] after a move that changed the squares `touched` (the
+    /// squares left and reached, a pawn taken en passant, a castling rook's two): the
+    /// leapers' checks are looked up, the sliders' only along the king's lines through a
+    /// touched square. Before the move this side was not to move, so not in check: a
+    /// slider's check needs a line the move opened or reached.
+    fn checkers_after(&self, touched: u64) -> Bitboard {
+        let us = self.turn;
+        let Some(k) = self.king(us) else {
+            return Bitboard::EMPTY;
+        };
+        let r = &self.roles;
+        let mut attackers = (board::knight(k) & r[Role::Knight.index()])
+            | (board::king(k) & r[Role::King.index()])
+            | (board::pawn_attacks(us.index(), k) & r[Role::Pawn.index()]);
+        let occ = self.occupied();
+        if u64::from(board::rook_lines(k)) & touched != 0 {
+            attackers |= board::rook(k, occ) & (r[Role::Rook.index()] | r[Role::Queen.index()]);
         }
+        if u64::from(board::bishop_lines(k)) & touched != 0 {
+            attackers |= board::bishop(k, occ) & (r[Role::Bishop.index()] | r[Role::Queen.index()]);
+        }
+        attackers & self.colors[(!us).index()]
     }
 
     /// Whether `color`'s king is attacked.
@@ -221,14 +256,41 @@ impl Chess {
         key
     }
 
+    /// The role of the piece on `s` (of either colour), if any.
+    #[inline]
+    fn role_at(&self, s: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| self.roles[r.index()].contains(s.index()))
+    }
+
+    /// What the move of the piece of `role` from `from` to `to` does: [`Chess::move_kind`]
+    /// with the mover's role known.
+    #[inline]
+    fn kind_of(&self, role: Role, from: Square, to: Square) -> MoveKind {
+        if role == Role::King && from.file().abs_diff(to.file()) == 2 && from.rank() == to.rank() {
+            return MoveKind::Castle {
+                king_side: to.file() > from.file(),
+            };
+        }
+        if self.occupied().contains(to.index()) {
+            return self.role_at(to).map_or(MoveKind::Quiet, MoveKind::Capture);
+        }
+        if role == Role::Pawn && from.file() != to.file() && Some(to) == self.ep {
+            MoveKind::EnPassant
+        } else {
+            MoveKind::Quiet
+        }
+    }
+
     /// Plays `mv`, assumed legal; anything else leaves the position inconsistent but never
     /// panics.
     pub(crate) fn make(&mut self, mv: Move) {
         let (us, from, to) = (self.turn, mv.from(), mv.to());
-        let Some(piece) = self.piece_at(from) else {
+        let Some(role) = self.role_at(from) else {
             return;
         };
-        let kind = self.move_kind(mv);
+        let kind = self.kind_of(role, from, to);
         self.key ^= board::castling_key(self.castling);
         if let Some(ep) = self.ep.take() {
             self.key ^= board::ep_key(ep.file());
@@ -250,10 +312,10 @@ impl Chess {
             }
             MoveKind::Quiet => {}
         }
-        self.toggle(us, piece.role, from);
-        self.toggle(us, mv.promotion().unwrap_or(piece.role), to);
+        self.toggle(us, role, from);
+        self.toggle(us, mv.promotion().unwrap_or(role), to);
         let mut double_step = None;
-        if piece.role == Role::Pawn {
+        if role == Role::Pawn {
             self.halfmove = 0;
             if from.rank().abs_diff(to.rank()) == 2 {
                 double_step = Some(sq((from.index() + to.index()) / 2));
@@ -267,7 +329,16 @@ impl Chess {
         }
         self.turn = !us;
         self.key ^= board::side_key();
-        self.checkers = self.compute_checkers();
+        let mut touched = (1u64 << from.index()) | (1u64 << to.index());
+        match kind {
+            MoveKind::EnPassant => touched |= 1u64 << (to.index() ^ 8),
+            MoveKind::Castle { king_side } => {
+                let rank = usize::from(from.rank()) * 8;
+                touched |= (if king_side { 0xa0u64 } else { 0x09 }) << rank;
+            }
+            _ => {}
+        }
+        self.checkers = self.checkers_after(touched);
         if let Some(ep) = double_step {
             self.ep = Some(ep);
             if self.ep_capture_is_legal() {
