@@ -104,10 +104,15 @@ pub(crate) const SMALL_SEARCH_SLICE: u64 = 500;
 pub(crate) const QUESTION_SEARCH_UNITS: u64 = 200_000;
 
 /// The planner units each move of a listing gets in the first round (see
-/// `TilingRider::decide_in_rounds`): about 500 of the solver's checks whether to stop, as
-/// the 4,000 units of this slice were before a check counted 40 units and a conflict 20
-/// (most planner questions take far fewer).
-pub(crate) const FIRST_PLAN_SLICE: u64 = 20_000;
+/// `TilingRider::decide_in_rounds`); most planner questions take far fewer. It was
+/// 20,000 (session 36 measured it too small): a plan the solver is close to finding is
+/// lost when its question is cut short, and asked again in a later round it costs many
+/// times more (standard random game 284's `f13-f14`: a plan in 49,920 units asked once,
+/// 789,685 units over six rounds from 20,000), so a listing of a crowded camp spent its
+/// budget on cut-short questions. At 80,000, 3 of the 10 listings where random games
+/// stopped are decided within the default 800,000 units (none at 20,000), and every
+/// corpus listing still is (the dearest 500,631 units).
+pub(crate) const FIRST_PLAN_SLICE: u64 = 80_000;
 
 /// The first horizon of `TilingRider::planned_any`: the game-over question looks for plans
 /// of at most this many moves first, then twice as many, ...
