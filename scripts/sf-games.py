@@ -36,6 +36,9 @@ score)) whose c best predicts these positions' results (least squares, as Texel'
 the "lambda" of modern Texel tuners. `chimera tune` reads such labels as given.
 
     python3 scripts/sf-games.py --blend 0.5 --scores sf.data.scores --output sf-blend.data
+
+`chimera selfplay --with-scores` writes the same format (the score of the engine's own
+search), so --blend makes such labels for any variant (docs/tuning.md, session 36).
 """
 
 import argparse

@@ -70,3 +70,47 @@ fn tune_holds_out_games_plays_out_captures_and_reports_the_weights_moves() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn selfplay_with_scores_writes_the_search_score_before_each_result_and_tune_refuses_it() {
+    let dir = temp_dir("tune", "scores");
+    let data = dir.join("turnover.scores");
+    let data = data.to_str().unwrap();
+    let out = chimera(&[
+        "selfplay",
+        "turnover",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--seed",
+        "3",
+        "--sample-every",
+        "1",
+        "--with-scores",
+        "--output",
+        data,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(data).unwrap();
+    assert!(text.lines().count() > 0, "{}", stdout(&out));
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        let cp: i64 = fields[0].parse().unwrap();
+        assert!((-10_000..=10_000).contains(&cp), "{line}");
+        assert!(["1", "0.5", "0"].contains(&fields[1]), "{line}");
+    }
+    // The scores' format is for `scripts/sf-games.py --blend`, not for `tune`.
+    let weights = dir.join("weights.txt");
+    let out = chimera(&[
+        "tune",
+        "turnover",
+        data,
+        "--output",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("line 1"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -27,7 +27,7 @@ mod selfplay;
 
 pub use fit::{dataset_of, tune, tune_from, tune_of, weight_moves, Read, TuneOptions, Tuned};
 pub use quiet::quiet_leaf;
-pub use selfplay::{selfplay, selfplay_of, Score, SelfplayOptions, WeightChoice};
+pub use selfplay::{selfplay, selfplay_of, Score, SelfplayOptions, WeightChoice, MATE_CP};
 
 use chimera_kit::tune::WeightSet;
 

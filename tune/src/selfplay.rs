@@ -67,7 +67,14 @@ pub struct SelfplayOptions {
     /// The position text every game starts from (then the random plies); `None`: the
     /// rule set's start.
     pub position: Option<String>,
+    /// Write each position with the score of the search that chose the move played there
+    /// (for White, in centipawns, a mate as ±[`MATE_CP`]): `SCORE<TAB>RESULT<TAB>TEXT`, the
+    /// `.scores` format `scripts/sf-games.py --blend` turns into blended labels.
+    pub with_scores: bool,
 }
+
+/// A mate's score in the `with_scores` format (as `scripts/sf-games.py` writes it).
+pub const MATE_CP: i64 = 10_000;
 
 impl Default for SelfplayOptions {
     fn default() -> SelfplayOptions {
@@ -85,6 +92,7 @@ impl Default for SelfplayOptions {
             b: WeightChoice::Tuned,
             rules: None,
             position: None,
+            with_scores: false,
         }
     }
 }
@@ -225,14 +233,14 @@ fn mover(turn: Color, a_white: bool) -> usize {
 }
 
 /// Plays one game: `opening` random plies, then the engines; records the sampled quiet
-/// positions' texts in `record`.
+/// positions' texts in `record`, each with its search's score for White.
 fn play_game<P>(
     players: &mut [Player<P>; 2],
     start: &P,
     opening: u64,
     a_white: bool,
     options: &SelfplayOptions,
-    record: &mut Vec<String>,
+    record: &mut Vec<(String, i64)>,
 ) -> GameEnd
 where
     P: Evaluate + Send,
@@ -266,13 +274,13 @@ where
             Ok(found) => {
                 let position = game.position();
                 let quiet = !position.is_noisy(found.best_move);
+                let white = white_score(found.score, position.turn());
                 if quiet
                     && ply - first >= options.skip_plies as usize
                     && rng.next() % u64::from(options.sample_every.max(1)) == 0
                 {
-                    record.push(position.to_text());
+                    record.push((position.to_text(), white.clamp(-MATE_CP, MATE_CP)));
                 }
-                let white = white_score(found.score, position.turn());
                 if let Some(winner) = resign.note(white, options.resign) {
                     return GameEnd {
                         white: if winner == Color::White { 1.0 } else { 0.0 },
@@ -377,8 +385,13 @@ where
             score.stopped += u32::from(end.stopped);
             if !end.stopped {
                 // A stopped game's result says little: its positions are left out.
-                for text in &record {
-                    writeln!(data, "{}\t{text}", end.white).map_err(|e| e.to_string())?;
+                for (text, cp) in &record {
+                    if options.with_scores {
+                        writeln!(data, "{cp}\t{}\t{text}", end.white)
+                    } else {
+                        writeln!(data, "{}\t{text}", end.white)
+                    }
+                    .map_err(|e| e.to_string())?;
                     score.positions += 1;
                 }
             }
@@ -508,6 +521,39 @@ mod tests {
         let text = String::from_utf8(data).unwrap();
         assert_eq!(text.lines().count() as u64, score.positions);
         assert!(score.stopped == 0 && score.positions > 0, "{score:?}");
+    }
+
+    #[test]
+    fn with_scores_writes_each_position_with_its_search_score_before_the_same_line() {
+        let options = SelfplayOptions {
+            games: 2,
+            nodes: 300,
+            b_nodes: 300,
+            max_plies: 60,
+            sample_every: 1,
+            ..SelfplayOptions::default()
+        };
+        let mut plain = Vec::new();
+        selfplay("turnover", &options, &mut plain, &mut |_, _| {}).unwrap();
+        let scored_options = SelfplayOptions {
+            with_scores: true,
+            ..options
+        };
+        let mut scored = Vec::new();
+        let score = selfplay("turnover", &scored_options, &mut scored, &mut |_, _| {}).unwrap();
+        let plain = String::from_utf8(plain).unwrap();
+        let scored = String::from_utf8(scored).unwrap();
+        assert!(score.positions > 0, "{score:?}");
+        assert_eq!(scored.lines().count(), plain.lines().count());
+        let mut scores = Vec::new();
+        for (s, p) in scored.lines().zip(plain.lines()) {
+            let (cp, rest) = s.split_once('\t').unwrap();
+            assert_eq!(rest, p, "the same result and position after the score");
+            let cp: i64 = cp.parse().unwrap();
+            assert!((-MATE_CP..=MATE_CP).contains(&cp), "{cp}");
+            scores.push(cp);
+        }
+        assert!(scores.iter().any(|&cp| cp != 0), "{scores:?}");
     }
 
     #[test]

@@ -60,6 +60,11 @@ pub struct SelfplayArgs {
     /// (read by the same rule: SCORE 1 to 100,000 centipawns, MOVES 1 to 10,000).
     #[arg(long, value_name = "SCORE/MOVES")]
     pub resign: Option<ResignRule>,
+    /// Write each position as SCORE<TAB>RESULT<TAB>TEXT: the score (for White, in
+    /// centipawns, a mate as ±10000) of the search that chose the move played there; for
+    /// labels blending results with scores (`scripts/sf-games.py --blend`), not for `tune`.
+    #[arg(long)]
+    pub with_scores: bool,
 }
 
 /// Runs `chimera selfplay`.
@@ -81,6 +86,7 @@ pub fn run(io: &mut Io<'_>, args: &SelfplayArgs) -> Result<(), Failure> {
         b: WeightChoice::parse(&args.b, read).map_err(Failure::input)?,
         rules: args.rules.clone(),
         position: args.position.clone(),
+        with_scores: args.with_scores,
     };
     let mut data: Box<dyn std::io::Write> = match &args.output {
         Some(path) => Box::new(std::io::BufWriter::new(
