@@ -104,16 +104,17 @@ const fn relevant(sq: usize, first_dir: usize) -> u64 {
     let mut m = 0;
     let mut d = first_dir;
     while d < first_dir + 4 {
-        let ray = RAYS[d][sq];
+        // `ray` rather than `RAYS`: a `const fn` reads no `static` before Rust 1.83.
+        let r = ray(sq, d);
         // The ray's last square: the farthest from `sq` (highest index on rising rays).
-        let last = if ray == 0 {
+        let last = if r == 0 {
             0
         } else if matches!(d, 0 | 1 | 4 | 5) {
-            1u64 << (63 - ray.leading_zeros())
+            1u64 << (63 - r.leading_zeros())
         } else {
-            1u64 << ray.trailing_zeros()
+            1u64 << r.trailing_zeros()
         };
-        m |= ray & !last;
+        m |= r & !last;
         d += 1;
     }
     m
