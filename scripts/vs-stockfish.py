@@ -21,7 +21,7 @@ while our side's node count stays fixed. With --first K only games K to --games 
 match's plan are played (the same openings and colours), so that one match can be split
 over several processes and their PGN files put together.
 
-    python3 -m pip install chess
+    bash scripts/install-python-deps && bash scripts/install-stockfish
     cargo build --release -p chimera-cli
     nice -n 10 python3 scripts/vs-stockfish.py --games 100 --nodes 60000 --elo 2200
 """
