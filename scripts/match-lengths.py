@@ -24,6 +24,7 @@ rules show still going on (adjudicated games), those `undecided` within the budg
 (listed with the file and the final position), and any record that is invalid or whose
 result the rules contradict (listed).
 """
+import argparse
 import json
 import re
 import statistics
@@ -39,7 +40,11 @@ VARIANT = re.compile(r'^\[Variant "([^"]+)"\]')
 def read_game(path):
     """(a_white, result, ending, plies, variant) of one saved record; None if it is not one."""
     a_white = result = ending = plies = variant = None
-    for line in path.read_text().splitlines():
+    try:
+        text = path.read_text()
+    except (OSError, UnicodeDecodeError) as e:
+        sys.exit(f"{path}: cannot read it as a saved record: {e}")
+    for line in text.splitlines():
         if m := WHITE.match(line):
             a_white = m.group(1) == "a"
         elif m := RESULT.match(line):
@@ -117,18 +122,29 @@ def report_validation(chimera, games):
         print(f"    {path.name}: {why}")
 
 
+def within_list(text):
+    """--within's comma-separated whole numbers."""
+    try:
+        values = [int(n) for n in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"`{text}`: give whole numbers separated by commas, e.g. 40,80")
+    if any(n < 0 for n in values):
+        raise argparse.ArgumentTypeError(f"`{text}`: the counts cannot be negative")
+    return values
+
+
 def main(argv):
-    within, chimera, args = [40, 80], None, []
-    it = iter(argv)
-    for arg in it:
-        if arg == "--within":
-            within = [int(n) for n in next(it).split(",")]
-        elif arg == "--validate":
-            chimera = next(it)
-        else:
-            args.append(arg)
-    if not args:
-        sys.exit(__doc__)
+    parser = argparse.ArgumentParser(
+        description="How the games of a saved match ended, and how long a's wins took.",
+        epilog="Reads the records `chimera match --save DIR` writes (DIR/game-*.txt).",
+    )
+    parser.add_argument("paths", nargs="+", metavar="DIR_OR_GAME_FILE")
+    parser.add_argument("--within", type=within_list, default=[40, 80],
+                        help="count a's wins within N plies and N of a's turns, for each N (default 40,80)")
+    parser.add_argument("--validate", metavar="CHIMERA",
+                        help="replay every record with `CHIMERA validate VARIANT FILE --json`")
+    opts = parser.parse_args(argv)
+    within, chimera, args = opts.within, opts.validate, opts.paths
     games = [(p, g) for p in files_of(args) if (g := read_game(p))]
     if not games:
         sys.exit("no saved match records found")
