@@ -82,8 +82,11 @@ mod tests {
         use chimera_tiling_rider::{Role, Rules, Setup, Square};
         // Black, with 3 actions left in its turn, attacks two undefended white wazirs with
         // two knights: both captures are its own, the side to move stays Black between
-        // them, and the leaf is after both (not after none, as when each action was
-        // scored as the opponent's).
+        // them, and the leaf is the best position of the capture lines by Black's own
+        // score (not the start, as when each action was scored as the opponent's). Which
+        // line that is depends on the weights (the hand-set ones took both wazirs; the
+        // fitted ones of session 37 one, their horizon estimate crediting the threat on
+        // the other), so the best is found here by trying every line.
         let mut setup = Setup::new(Rules::Standard);
         for (name, role, color) in [
             ("e5", Role::Knight, Color::Black),
@@ -104,9 +107,36 @@ mod tests {
             board.matches('W').count()
         };
         assert_eq!(white_wazirs(&pos), 2);
+        let score = |p: &chimera_tiling_rider::TilingRider| p.evaluate() + p.horizon_estimate();
+        // Every position along Black's lines of captures (all Black's: its turn goes on).
+        let mut lines = vec![pos.clone()];
+        let mut i = 0;
+        while i < lines.len() {
+            let mut moves = Vec::new();
+            lines[i].legal_moves(&mut moves);
+            let from = lines[i].clone();
+            for mv in moves.into_iter().filter(|&mv| from.is_noisy(mv)) {
+                let mut next = from.clone();
+                next.play_unchecked(mv);
+                assert_eq!(next.turn(), Color::Black);
+                lines.push(next);
+            }
+            i += 1;
+        }
+        assert_eq!(
+            lines.len(),
+            5,
+            "the start, two single captures, both captures twice"
+        );
+        let best = lines.iter().map(score).max().unwrap();
+        assert!(
+            best > score(&pos),
+            "a capture pays, so the start is not the leaf"
+        );
         let leaf = quiet_leaf(&pos).unwrap();
         assert_eq!(leaf.turn(), Color::Black, "{}", leaf.to_text());
-        assert_eq!(white_wazirs(&leaf), 0, "{}", leaf.to_text());
+        assert_eq!(score(&leaf), best, "{}", leaf.to_text());
+        assert!(white_wazirs(&leaf) < 2, "{}", leaf.to_text());
     }
 
     #[test]
