@@ -112,9 +112,9 @@ mod tests {
         let mut lines = vec![pos.clone()];
         let mut i = 0;
         while i < lines.len() {
-            let mut moves = Vec::new();
-            lines[i].legal_moves(&mut moves);
             let from = lines[i].clone();
+            let mut moves = Vec::new();
+            from.legal_moves(&mut moves);
             for mv in moves.into_iter().filter(|&mv| from.is_noisy(mv)) {
                 let mut next = from.clone();
                 next.play_unchecked(mv);
