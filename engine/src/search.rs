@@ -26,8 +26,9 @@ const ASPIRATION_MAX: i32 = 1_000;
 /// Internal iterative reduction applies from this depth.
 const IIR_DEPTH: i32 = 4;
 /// Singular extensions apply from this depth, to a hash move stored at least this deep
-/// less [`SINGULAR_TT_MARGIN`] plies, as a lower bound or an exact score.
-const SINGULAR_DEPTH: i32 = 8;
+/// less [`SINGULAR_TT_MARGIN`] plies, as a lower bound or an exact score. From depth 6
+/// rather than 8: SPRT H1 at 25,000 nodes a move, 828 pairs, +21.2 (+7.1 to +35.4).
+const SINGULAR_DEPTH: i32 = 6;
 const SINGULAR_TT_MARGIN: i32 = 3;
 /// The singular search's window lies this much per ply of depth below the stored score.
 const SINGULAR_MARGIN: i32 = 2;
@@ -803,5 +804,44 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             Bound::Upper => s <= alpha,
         };
         (Some(e), settled.then_some(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ordering::HISTORY_LEN;
+    use chimera_chess::Chess;
+
+    /// [`Searcher::singular_extension`] at `depth` against `beta`, at the chess position
+    /// `fen` after its side to move plays `before`, for the hash move `mv` stored as a
+    /// lower bound of `score` from `depth`.
+    fn singular_at(fen: &str, before: &str, mv: &str, score: i32, depth: i32) -> Result<bool, i32> {
+        let mut game = Game::new(Chess::from_fen(fen).unwrap());
+        game.play_text(before).unwrap();
+        let mv = game.position().parse_move(mv).unwrap();
+        let tt = Table::new(16);
+        let mut history = vec![0; HISTORY_LEN];
+        let limits = Limits::default();
+        let mut searcher = Searcher::new(&game, &tt, &mut history, &limits, Instant::now(), 0);
+        let entry = Entry {
+            key: 0,
+            mv: Some(move_hash(hash_of(&mv))),
+            score,
+            depth: depth as u8,
+            bound: Bound::Lower,
+        };
+        searcher.singular_extension(entry, depth, 1, score)
+    }
+
+    #[test]
+    fn singular_extensions_apply_from_their_depth() {
+        let depth = SINGULAR_DEPTH;
+        // White's rook takes the queen that attacks it: every other move loses the rook.
+        let fen = "4k3/8/8/8/3q4/8/8/3RK3 b - - 0 1";
+        assert_eq!(singular_at(fen, "e8e7", "d1d4", 500, depth), Ok(true));
+        assert_eq!(singular_at(fen, "e8e7", "d1d4", 500, depth - 1), Ok(false));
+        // A rook move that leaves the queen: taking it is better, so not singular.
+        assert_eq!(singular_at(fen, "e8e7", "d1d2", 500, depth), Ok(false));
     }
 }
