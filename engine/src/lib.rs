@@ -57,7 +57,8 @@
 //!   one is searched a ply deeper; a multi-cut where other moves reach beta even so).
 //!   Measured at 25,000 nodes a move (`docs/strength.md`): the histories +48 Elo (+7 to
 //!   +90) over 168 games against the search before, singular extensions on top +30 ± 39
-//!   over 200. In the other variants the histories were no clear gain, and they search
+//!   over 200, and applied from depth 6 rather than 8: SPRT H1, +21.2 (+7.1 to +35.4)
+//!   over 828 pairs. In the other variants the histories were no clear gain, and they search
 //!   as before. Where the variant allows pruning (chess), the static score that prunes is
 //!   corrected by the node's stored bound (a lower bound above it, an upper bound below
 //!   it, an exact score): +23.5 Elo (−4.8 to +52.1) over 400 games at 25,000 nodes.
