@@ -612,6 +612,9 @@ struct Enc {
     /// For each unmoved piece (by its index in [`Statics::lone`]): a literal implied by
     /// each of its lone moves, at any step (0: none yet; see [`Enc::count_bound`]).
     moved: Vec<Lit>,
+    /// The lone moves of each step: the piece's index in [`Statics::lone`] and the action
+    /// (for [`Enc::count_bound_by`]).
+    lone_acts: Vec<Vec<(usize, Lit)>>,
 }
 
 /// Who changes what in one step (for the frame axioms).
@@ -649,6 +652,7 @@ impl Enc {
             noop: Vec::new(),
             steps: Vec::new(),
             moved: Vec::new(),
+            lone_acts: Vec::new(),
         }
     }
 
@@ -1053,6 +1057,10 @@ impl Enc {
                     self.moved[i] = self.cnf.var();
                 }
                 self.cnf.add(&[-a, self.moved[i]]);
+                if self.lone_acts.len() <= t {
+                    self.lone_acts.resize(t + 1, Vec::new());
+                }
+                self.lone_acts[t].push((i, a));
                 let l = self.dep(s, t);
                 self.cnf.add(&[-a, -l]);
                 let l = self.o(s, k, t);
@@ -1303,6 +1311,43 @@ impl Enc {
     }
 }
 
+impl Enc {
+    /// [`Enc::count_bound`] at time `h` before the turn's end (steps `0..h` encoded):
+    /// the moves (points) spent by then are at most `h`, or `h + unit_cost - 1` (a ride
+    /// or king step begun just before `h` counts in full, its no-ops still to come).
+    fn count_bound_by(&mut self, h: usize) {
+        let st = Rc::clone(&self.st);
+        if st.blocks.is_some() || h == 0 || h >= st.steps {
+            return;
+        }
+        let mut moved = vec![0; st.lone.len()];
+        for t in 0..h.min(self.lone_acts.len()) {
+            for j in 0..self.lone_acts[t].len() {
+                let (i, a) = self.lone_acts[t][j];
+                if moved[i] == 0 {
+                    moved[i] = self.cnf.var();
+                }
+                self.cnf.add(&[-a, moved[i]]);
+            }
+        }
+        let mut inputs: Vec<Lit> = moved.into_iter().filter(|&m| m != 0).collect();
+        let mut big = Vec::new();
+        for v in Unit::all().filter(|v| st.landing[v.index()]) {
+            big.push(self.used(v, h));
+        }
+        if st.kc.len() > 1 {
+            big.push(-self.kp(st.k0, h));
+        }
+        for l in big {
+            inputs.extend(std::iter::repeat(l).take(st.unit_cost));
+        }
+        if let (Some(g0), true) = (st.g0, st.gc.len() > 1) {
+            inputs.push(-self.gp(g0, h));
+        }
+        self.cnf.at_most(&inputs, h + st.unit_cost - 1);
+    }
+}
+
 /// What the planner answers.
 pub(crate) enum Answer {
     /// A plan: the moves, from the position the planner was built for, that finish the
@@ -1426,8 +1471,9 @@ pub(crate) struct GrowingPlanner {
     built: usize,
     /// The king's end units the whole turn's question has refuted (no plan ends there).
     refuted: Vec<Unit>,
-    /// Whether [`Enc::count_bound`] was added (once the whole turn is encoded).
-    counted: bool,
+    /// The horizons whose count of the moves spent was added ([`Enc::count_bound`] for
+    /// the whole turn, [`Enc::count_bound_by`] for a shorter one).
+    counted: Vec<usize>,
 }
 
 impl GrowingPlanner {
@@ -1442,7 +1488,7 @@ impl GrowingPlanner {
             enc,
             built: 0,
             refuted: Vec::new(),
-            counted: false,
+            counted: Vec::new(),
         }
     }
 
@@ -1451,10 +1497,11 @@ impl GrowingPlanner {
         self.enc.st.steps
     }
 
-    /// Encodes the steps up to `horizon` not yet encoded, one unit per ten clauses;
-    /// `false` if the budget ran out first.
+    /// Encodes the steps up to `horizon` not yet encoded, and the count of the moves
+    /// spent by `horizon`, one unit per ten clauses; `false` if the budget ran out first.
     pub(crate) fn grow(&mut self, horizon: usize, budget: &mut Budget) -> bool {
-        while self.built < horizon.min(self.steps()) {
+        let horizon = horizon.min(self.steps());
+        while self.built < horizon {
             let before = self.enc.cnf.added;
             self.enc.step(self.built);
             self.built += 1;
@@ -1462,7 +1509,18 @@ impl GrowingPlanner {
                 return false;
             }
         }
-        true
+        // The count of the moves spent by the horizon (once for each horizon).
+        if horizon == 0 || self.counted.contains(&horizon) {
+            return true;
+        }
+        self.counted.push(horizon);
+        let before = self.enc.cnf.added;
+        if horizon == self.steps() {
+            self.enc.count_bound();
+        } else {
+            self.enc.count_bound_by(horizon);
+        }
+        spend(budget, 1 + (self.enc.cnf.added - before) / CLAUSES_PER_UNIT)
     }
 
     /// Whether a plan of at most `horizon` steps (at most the turn's) exists, starting
@@ -1476,14 +1534,6 @@ impl GrowingPlanner {
         }
         if !self.grow(horizon, budget) {
             return Answer::Undecided;
-        }
-        if horizon == self.steps() && !self.counted {
-            self.counted = true;
-            let before = self.enc.cnf.added;
-            self.enc.count_bound();
-            if !spend(budget, 1 + (self.enc.cnf.added - before) / CLAUSES_PER_UNIT) {
-                return Answer::Undecided;
-            }
         }
         // The goal at time `horizon`, under the selector `s`.
         let s = self.enc.cnf.var();
