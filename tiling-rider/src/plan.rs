@@ -25,6 +25,10 @@
 //!   come last under the standard turns; under `wheeler` a rider or king move, costing 4
 //!   points, is followed by three forced no-ops).
 //! - the goal: the king's unit unattacked at time `T`.
+//! - a redundant count (session 38): the pieces that move alone, the units landed on by
+//!   a ride, the king's and the giant ferz's steps, each at its cost, add up to at most
+//!   `T` ([`Enc::count_bound`]). It holds in every plan; it lets the solver refute "too
+//!   few moves" by counting pieces instead of trying the orders of the steps.
 //!
 //! One solver is built per position asked about (within one question), and every
 //! candidate first move is asked as an assumption: the clauses learnt for one move serve
@@ -176,6 +180,46 @@ impl Cnf {
             self.add(&[-prev, s]);
             self.add(&[-prev, -x]);
             prev = s;
+        }
+    }
+}
+
+impl Cnf {
+    /// At most `k` of `lits` hold (Sinz's sequential counter: `c[i][j]` holds when at
+    /// least `j + 1` of the first `i + 1` literals do; unit propagation enforces it).
+    fn at_most(&mut self, lits: &[Lit], k: usize) {
+        let lits: Vec<Lit> = lits.iter().copied().filter(|&l| l != FALSE).collect();
+        if lits.len() <= k {
+            return;
+        }
+        if k == 0 {
+            for &x in &lits {
+                self.add(&[-x]);
+            }
+            return;
+        }
+        let mut prev: Vec<Lit> = Vec::new();
+        for (i, &x) in lits.iter().enumerate() {
+            if i + 1 == lits.len() {
+                self.add(&[-x, -prev[k - 1]]);
+                break;
+            }
+            let cur: Vec<Lit> = (0..k).map(|_| self.var()).collect();
+            self.add(&[-x, cur[0]]);
+            for (j, &c) in cur.iter().enumerate() {
+                if let Some(&p) = prev.get(j) {
+                    self.add(&[-p, c]);
+                }
+                if j > 0 {
+                    if let Some(&p) = prev.get(j - 1) {
+                        self.add(&[-x, -p, c]);
+                    }
+                }
+            }
+            if let Some(&p) = prev.get(k - 1) {
+                self.add(&[-x, -p]);
+            }
+            prev = cur;
         }
     }
 }
@@ -565,6 +609,12 @@ struct Enc {
     noop: Vec<Lit>,
     /// The actions of each step: literal and move (`None`: no-op).
     steps: Vec<Vec<(Lit, Option<Move>)>>,
+    /// For each unmoved piece (by its index in [`Statics::lone`]): a literal implied by
+    /// each of its lone moves, at any step (0: none yet; see [`Enc::count_bound`]).
+    moved: Vec<Lit>,
+    /// The lone moves of each step: the piece's index in [`Statics::lone`] and the action
+    /// (for [`Enc::count_bound_by`]).
+    lone_acts: Vec<Vec<(usize, Lit)>>,
 }
 
 /// Who changes what in one step (for the frame axioms).
@@ -601,6 +651,8 @@ impl Enc {
             },
             noop: Vec::new(),
             steps: Vec::new(),
+            moved: Vec::new(),
+            lone_acts: Vec::new(),
         }
     }
 
@@ -994,10 +1046,21 @@ impl Enc {
 
     fn lone_actions(&mut self, t: usize, ch: &mut Changes, acts: &mut Vec<(Lit, Option<Move>)>) {
         let st = Rc::clone(&self.st);
-        for (s, k, ends) in &st.lone {
+        for (i, (s, k, ends)) in st.lone.iter().enumerate() {
             let (s, k) = (*s, *k);
             for &(e, mid) in ends {
                 let a = self.cnf.var();
+                if self.moved.len() <= i {
+                    self.moved.resize(i + 1, 0);
+                }
+                if self.moved[i] == 0 {
+                    self.moved[i] = self.cnf.var();
+                }
+                self.cnf.add(&[-a, self.moved[i]]);
+                if self.lone_acts.len() <= t {
+                    self.lone_acts.resize(t + 1, Vec::new());
+                }
+                self.lone_acts[t].push((i, a));
                 let l = self.dep(s, t);
                 self.cnf.add(&[-a, -l]);
                 let l = self.o(s, k, t);
@@ -1211,6 +1274,80 @@ impl Enc {
     }
 }
 
+impl Enc {
+    /// A redundant constraint, true of every continuation: the turn's moves (points) are
+    /// spent at most once each. Each unmoved piece moves alone at most once (a literal
+    /// implied by each of its lone moves, at any step), each unit is landed on by at most
+    /// one aggregate's ride (its pieces can never leave it again, and a ride never lands
+    /// on a unit holding our pieces), the king and our giant ferz step at most once, and
+    /// each of these costs its points ([`Statics::unit_cost`] for a ride and the king's
+    /// step): their sum is at most the steps. Every plan satisfies it (with each piece's
+    /// literal true exactly when it moved alone), so it removes no model that is a plan
+    /// and no answer changes. What it gives the solver is a count over pieces rather than
+    /// over steps: a refutation that is a matter of too few moves (a pigeonhole argument
+    /// over interchangeable steps, which resolution, and so CDCL, can only prove at
+    /// exponential length) becomes short. Called once every step is encoded.
+    fn count_bound(&mut self) {
+        let st = Rc::clone(&self.st);
+        if st.blocks.is_some() {
+            return;
+        }
+        let t = st.steps;
+        let mut inputs: Vec<Lit> = self.moved.iter().copied().filter(|&m| m != 0).collect();
+        let mut big = Vec::new();
+        for v in Unit::all().filter(|v| st.landing[v.index()]) {
+            big.push(self.used(v, t));
+        }
+        if st.kc.len() > 1 {
+            big.push(-self.kp(st.k0, t));
+        }
+        for l in big {
+            inputs.extend(std::iter::repeat(l).take(st.unit_cost));
+        }
+        if let (Some(g0), true) = (st.g0, st.gc.len() > 1) {
+            inputs.push(-self.gp(g0, t));
+        }
+        self.cnf.at_most(&inputs, t);
+    }
+}
+
+impl Enc {
+    /// [`Enc::count_bound`] at time `h` before the turn's end (steps `0..h` encoded):
+    /// the moves (points) spent by then are at most `h`, or `h + unit_cost - 1` (a ride
+    /// or king step begun just before `h` counts in full, its no-ops still to come).
+    fn count_bound_by(&mut self, h: usize) {
+        let st = Rc::clone(&self.st);
+        if st.blocks.is_some() || h == 0 || h >= st.steps {
+            return;
+        }
+        let mut moved = vec![0; st.lone.len()];
+        for t in 0..h.min(self.lone_acts.len()) {
+            for j in 0..self.lone_acts[t].len() {
+                let (i, a) = self.lone_acts[t][j];
+                if moved[i] == 0 {
+                    moved[i] = self.cnf.var();
+                }
+                self.cnf.add(&[-a, moved[i]]);
+            }
+        }
+        let mut inputs: Vec<Lit> = moved.into_iter().filter(|&m| m != 0).collect();
+        let mut big = Vec::new();
+        for v in Unit::all().filter(|v| st.landing[v.index()]) {
+            big.push(self.used(v, h));
+        }
+        if st.kc.len() > 1 {
+            big.push(-self.kp(st.k0, h));
+        }
+        for l in big {
+            inputs.extend(std::iter::repeat(l).take(st.unit_cost));
+        }
+        if let (Some(g0), true) = (st.g0, st.gc.len() > 1) {
+            inputs.push(-self.gp(g0, h));
+        }
+        self.cnf.at_most(&inputs, h + st.unit_cost - 1);
+    }
+}
+
 /// What the planner answers.
 pub(crate) enum Answer {
     /// A plan: the moves, from the position the planner was built for, that finish the
@@ -1250,6 +1387,11 @@ impl Planner {
             if !spend(budget, 1 + (enc.cnf.added - before) / CLAUSES_PER_UNIT) {
                 return None;
             }
+        }
+        let before = enc.cnf.added;
+        enc.count_bound();
+        if !spend(budget, 1 + (enc.cnf.added - before) / CLAUSES_PER_UNIT) {
+            return None;
         }
         #[cfg(test)]
         let mut ends = Vec::new();
@@ -1329,6 +1471,9 @@ pub(crate) struct GrowingPlanner {
     built: usize,
     /// The king's end units the whole turn's question has refuted (no plan ends there).
     refuted: Vec<Unit>,
+    /// The horizons whose count of the moves spent was added ([`Enc::count_bound`] for
+    /// the whole turn, [`Enc::count_bound_by`] for a shorter one).
+    counted: Vec<usize>,
 }
 
 impl GrowingPlanner {
@@ -1343,6 +1488,7 @@ impl GrowingPlanner {
             enc,
             built: 0,
             refuted: Vec::new(),
+            counted: Vec::new(),
         }
     }
 
@@ -1351,10 +1497,11 @@ impl GrowingPlanner {
         self.enc.st.steps
     }
 
-    /// Encodes the steps up to `horizon` not yet encoded, one unit per ten clauses;
-    /// `false` if the budget ran out first.
+    /// Encodes the steps up to `horizon` not yet encoded, and the count of the moves
+    /// spent by `horizon`, one unit per ten clauses; `false` if the budget ran out first.
     pub(crate) fn grow(&mut self, horizon: usize, budget: &mut Budget) -> bool {
-        while self.built < horizon.min(self.steps()) {
+        let horizon = horizon.min(self.steps());
+        while self.built < horizon {
             let before = self.enc.cnf.added;
             self.enc.step(self.built);
             self.built += 1;
@@ -1362,7 +1509,18 @@ impl GrowingPlanner {
                 return false;
             }
         }
-        true
+        // The count of the moves spent by the horizon (once for each horizon).
+        if horizon == 0 || self.counted.contains(&horizon) {
+            return true;
+        }
+        self.counted.push(horizon);
+        let before = self.enc.cnf.added;
+        if horizon == self.steps() {
+            self.enc.count_bound();
+        } else {
+            self.enc.count_bound_by(horizon);
+        }
+        spend(budget, 1 + (self.enc.cnf.added - before) / CLAUSES_PER_UNIT)
     }
 
     /// Whether a plan of at most `horizon` steps (at most the turn's) exists, starting
@@ -1625,5 +1783,81 @@ mod bounded {
         let answer = planner.solve(Some(mv), &mut budget);
         assert!(matches!(answer, Answer::Undecided));
         assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    }
+}
+
+/// The count of the turn's moves ([`Enc::count_bound`]): exact, and what makes
+/// refutations that are a matter of too few moves short.
+#[cfg(test)]
+mod count {
+    use super::*;
+    use chimera_core::Position;
+
+    /// Sinz's counter allows exactly the sets of at most `k` true literals: every subset
+    /// of six literals, assumed true (the others false), for every `k`.
+    #[test]
+    fn at_most_k_allows_exactly_the_sets_of_at_most_k() {
+        for k in 0..=6usize {
+            let mut cnf = Cnf::new();
+            let lits: Vec<Lit> = (0..6).map(|_| cnf.var()).collect();
+            cnf.at_most(&lits, k);
+            for set in 0u32..64 {
+                let assumed: Vec<Lit> = lits
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &l)| if set & (1 << i) != 0 { l } else { -l })
+                    .collect();
+                let sat = cnf.solver.solve_with(assumed.iter().copied());
+                assert_eq!(
+                    sat,
+                    Some(set.count_ones() as usize <= k),
+                    "k = {k}, set {set:06b}"
+                );
+            }
+        }
+    }
+
+    /// The planner alone lists the first turns (exact: every plan spends all 4 or 8
+    /// moves, the count's bound reached) as the search does, under each rule set.
+    #[test]
+    fn exact_first_turns_keep_their_plans() {
+        for rules in [Rules::Standard, Rules::Wheeler, Rules::Paulowich16] {
+            let mut pos = TilingRider::start_position(rules);
+            for _ in 0..2 {
+                let (mut searched, mut planned, mut open) = (Vec::new(), Vec::new(), Vec::new());
+                pos.legal_moves_searched(&mut searched, &mut open, &mut Budget::unlimited());
+                pos.legal_moves_planned(&mut planned, &mut open, &mut Budget::unlimited());
+                assert!(open.is_empty());
+                searched.sort();
+                planned.sort();
+                assert_eq!(searched, planned, "{}", pos.to_text());
+                // Black's first turn (8 moves): White's turn played out.
+                while pos.side == chimera_core::Color::White {
+                    let mv = searched[0];
+                    pos.play_unchecked(mv);
+                    searched.clear();
+                    pos.legal_moves_searched(&mut searched, &mut open, &mut Budget::unlimited());
+                }
+            }
+        }
+    }
+
+    /// Standard random game 396 (seed 572653963), turn 26, White 3 moves into a 17-move
+    /// turn: `l1-k1` (a wazir onto the unit beside its king) leaves no rescue. A fresh
+    /// planner refuted it in 3,593,560 units without the count (session 36: the question
+    /// that kept the game's listing undecided at any schedule); with it, in 111,940.
+    const S396: &str = "1fww1nf1kk1w3gwg/wgf1gwf1kk1fgffww1/3g11f2/wgww3gwfw3ggnf/15w2/\
+                        g2n1w2gg2g2fff/3f2N2gNN6/6G1N4w4/N2NF13/13G1GWF/F13w2G/4NWF6N1G2/\
+                        4W3WG4FWW1/n3N1nF2FN4W1/1nW1W2WKK1F1WW3/W2G1nFGKK1WG2G1G \
+                        w 3/17 d1,p1,p7 16 1 26";
+
+    #[test]
+    fn a_refutation_of_too_few_moves_is_short() {
+        let pos = TilingRider::from_text(S396, Rules::Standard).expect("position");
+        let mv = pos.parse_move("l1-k1").expect("a move");
+        let mut planner = Planner::new(&pos, &mut Budget::unlimited()).expect("built");
+        let mut budget = Budget::nodes(400_000);
+        let answer = planner.solve(Some(mv), &mut budget);
+        assert!(matches!(answer, Answer::NoPlan), "{} units", budget.used());
     }
 }

@@ -239,3 +239,18 @@ fn the_hard_positions_are_decided_within_the_budget() {
         assert_eq!(verdict, chimera_core::Verdict::No, "{text}");
     }
 }
+
+/// A checkmate an engine game recorded (session 37's weight SPRT, slice 99, game 200):
+/// Black at the start of a 26-move turn, with no legal action. `chimera validate` left
+/// "is the game over?" undecided within the default 800,000 units; with the count of the
+/// turn's moves over pieces (at the whole turn and at each shorter horizon) the planner
+/// refutes every plan within it (688,646 units when measured).
+#[test]
+fn an_engine_checkmate_is_proven_within_the_default_budget() {
+    let text = "1g1g1gwgkkgwg1g1gw/6f1kk1fw2w1f/2w1w3wg1gf2fg1/fwf4NnnN1N5/7f2N1N5/\
+                g1gg2g9w1/1f6G1w7/ww2w1G11/1W2W2G8f1/1W6F2f6/5W2GG1WWFF1W1/6W4W3W2/18/\
+                1G1G1G6G1G1G1/FGFGFWG1KK2WF1F1F/W1W5KKG3GWGW b 0/26 - 25 1 10";
+    let pos = TilingRider::from_text(text, Rules::Standard).expect("the position reads");
+    let verdict = pos.has_legal_move_within(&mut Budget::nodes(800_000));
+    assert_eq!(verdict, chimera_core::Verdict::No);
+}
