@@ -1293,7 +1293,15 @@ impl Enc {
             return;
         }
         let t = st.steps;
-        let mut inputs: Vec<Lit> = self.moved.iter().copied().filter(|&m| m != 0).collect();
+        let inputs = self.spent_by(&st, self.moved.clone(), t);
+        self.cnf.at_most(&inputs, t);
+    }
+
+    /// The inputs of a count of the moves (points) spent by time `t`: `moved` (a literal
+    /// per unmoved piece that moved alone by then; 0 for none), then each unit an
+    /// aggregate landed on and the king's step, each at its cost, and the giant ferz's step.
+    fn spent_by(&mut self, st: &Statics, moved: Vec<Lit>, t: usize) -> Vec<Lit> {
+        let mut inputs: Vec<Lit> = moved.into_iter().filter(|&m| m != 0).collect();
         let mut big = Vec::new();
         for v in Unit::all().filter(|v| st.landing[v.index()]) {
             big.push(self.used(v, t));
@@ -1307,7 +1315,7 @@ impl Enc {
         if let (Some(g0), true) = (st.g0, st.gc.len() > 1) {
             inputs.push(-self.gp(g0, t));
         }
-        self.cnf.at_most(&inputs, t);
+        inputs
     }
 }
 
@@ -1330,20 +1338,7 @@ impl Enc {
                 self.cnf.add(&[-a, moved[i]]);
             }
         }
-        let mut inputs: Vec<Lit> = moved.into_iter().filter(|&m| m != 0).collect();
-        let mut big = Vec::new();
-        for v in Unit::all().filter(|v| st.landing[v.index()]) {
-            big.push(self.used(v, h));
-        }
-        if st.kc.len() > 1 {
-            big.push(-self.kp(st.k0, h));
-        }
-        for l in big {
-            inputs.extend(std::iter::repeat(l).take(st.unit_cost));
-        }
-        if let (Some(g0), true) = (st.g0, st.gc.len() > 1) {
-            inputs.push(-self.gp(g0, h));
-        }
+        let inputs = self.spent_by(&st, moved, h);
         self.cnf.at_most(&inputs, h + st.unit_cost - 1);
     }
 }
