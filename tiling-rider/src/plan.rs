@@ -185,6 +185,12 @@ impl Cnf {
 }
 
 impl Cnf {
+    /// Charges `budget` for the clauses added since there were `before` of them (one unit,
+    /// plus one per [`CLAUSES_PER_UNIT`]); `false` once it is spent.
+    fn charge_since(&self, before: usize, budget: &mut Budget) -> bool {
+        spend(budget, 1 + (self.added - before) / CLAUSES_PER_UNIT)
+    }
+
     /// At most `k` of `lits` hold (Sinz's sequential counter: `c[i][j]` holds when at
     /// least `j + 1` of the first `i + 1` literals do; unit propagation enforces it).
     fn at_most(&mut self, lits: &[Lit], k: usize) {
@@ -1046,20 +1052,20 @@ impl Enc {
 
     fn lone_actions(&mut self, t: usize, ch: &mut Changes, acts: &mut Vec<(Lit, Option<Move>)>) {
         let st = Rc::clone(&self.st);
+        if self.moved.len() < st.lone.len() {
+            self.moved.resize(st.lone.len(), 0);
+        }
+        if self.lone_acts.len() <= t {
+            self.lone_acts.resize(t + 1, Vec::new());
+        }
         for (i, (s, k, ends)) in st.lone.iter().enumerate() {
             let (s, k) = (*s, *k);
             for &(e, mid) in ends {
                 let a = self.cnf.var();
-                if self.moved.len() <= i {
-                    self.moved.resize(i + 1, 0);
-                }
                 if self.moved[i] == 0 {
                     self.moved[i] = self.cnf.var();
                 }
                 self.cnf.add(&[-a, self.moved[i]]);
-                if self.lone_acts.len() <= t {
-                    self.lone_acts.resize(t + 1, Vec::new());
-                }
                 self.lone_acts[t].push((i, a));
                 let l = self.dep(s, t);
                 self.cnf.add(&[-a, -l]);
@@ -1379,13 +1385,13 @@ impl Planner {
         for t in 0..st.steps {
             let before = enc.cnf.added;
             enc.step(t);
-            if !spend(budget, 1 + (enc.cnf.added - before) / CLAUSES_PER_UNIT) {
+            if !enc.cnf.charge_since(before, budget) {
                 return None;
             }
         }
         let before = enc.cnf.added;
         enc.count_bound();
-        if !spend(budget, 1 + (enc.cnf.added - before) / CLAUSES_PER_UNIT) {
+        if !enc.cnf.charge_since(before, budget) {
             return None;
         }
         #[cfg(test)]
@@ -1500,7 +1506,7 @@ impl GrowingPlanner {
             let before = self.enc.cnf.added;
             self.enc.step(self.built);
             self.built += 1;
-            if !spend(budget, 1 + (self.enc.cnf.added - before) / CLAUSES_PER_UNIT) {
+            if !self.enc.cnf.charge_since(before, budget) {
                 return false;
             }
         }
@@ -1515,7 +1521,7 @@ impl GrowingPlanner {
         } else {
             self.enc.count_bound_by(horizon);
         }
-        spend(budget, 1 + (self.enc.cnf.added - before) / CLAUSES_PER_UNIT)
+        self.enc.cnf.charge_since(before, budget)
     }
 
     /// Whether a plan of at most `horizon` steps (at most the turn's) exists, starting
