@@ -932,7 +932,7 @@ impl Evaluate for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chimera_core::Position;
+    use chimera_core::{Game, Position};
 
     fn fen(text: &str) -> Chess {
         Chess::from_fen(text).unwrap()
@@ -946,6 +946,74 @@ mod tests {
         let a = fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
         let b = fen("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
         assert_eq!(a.evaluate(), b.evaluate());
+    }
+
+    /// `position` with the colours swapped: the board mirrored top to bottom, the other
+    /// side to move, castling rights and the en passant square mirrored too.
+    fn mirrored(position: &Chess) -> Chess {
+        let text = position.to_fen();
+        let fields: Vec<&str> = text.split(' ').collect();
+        let swap = |text: &str| -> String {
+            text.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let board: Vec<String> = fields[0].split('/').rev().map(swap).collect();
+        let turn = if fields[1] == "w" { "b" } else { "w" };
+        let castling = if fields[2] == "-" {
+            "-".to_owned()
+        } else {
+            let swapped = swap(fields[2]);
+            let (upper, lower): (String, String) =
+                swapped.chars().partition(char::is_ascii_uppercase);
+            upper + &lower
+        };
+        let en_passant = match fields[3].as_bytes() {
+            [file, rank] => format!("{}{}", *file as char, (b'1' + b'8' - rank) as char),
+            _ => "-".to_owned(),
+        };
+        fen(&format!(
+            "{} {turn} {castling} {en_passant} {} {}",
+            board.join("/"),
+            fields[4],
+            fields[5]
+        ))
+    }
+
+    #[test]
+    fn the_evaluation_is_the_same_with_the_colours_swapped() {
+        // Positions from random games, every ply: the side to move's score does not depend
+        // on which colour it has.
+        let mut checked = 0;
+        for seed in 0..40 {
+            let game = chimera_test_kit::random_game(
+                Game::new(Chess::start(Default::default())),
+                seed,
+                120,
+            );
+            let mut replay = Game::new(Chess::start(Default::default()));
+            for mv in game.moves() {
+                let position = replay.position();
+                let mirror = mirrored(position);
+                assert_eq!(mirrored(&mirror).to_fen(), position.to_fen());
+                assert_eq!(
+                    position.evaluate(),
+                    mirror.evaluate(),
+                    "{} against {}",
+                    position.to_fen(),
+                    mirror.to_fen()
+                );
+                checked += 1;
+                replay.play_unchecked(mv.clone());
+            }
+        }
+        assert!(checked > 2_000, "{checked}");
     }
 
     #[test]
