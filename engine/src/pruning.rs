@@ -162,26 +162,17 @@ impl<P: Evaluate> Searcher<'_, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ordering::HISTORY_LEN;
-    use crate::tt::Table;
-    use crate::Limits;
-    use chimera_chess::Chess;
-    use std::time::Instant;
+    use crate::search::tests::with_searcher;
 
     /// What [`Searcher::prune`] decides at `depth` against `beta` off the principal
-    /// variation, in the chess position `fen` after its side to move plays `mv` (a node
-    /// with a move before it, so that it is not the one after a null move), and the
+    /// variation, in the chess position `fen` after its side to move plays `mv`, and the
     /// quiescence score of that node against the null window at `beta`.
     fn prune_after(fen: &str, mv: &str, depth: i32, beta: i32) -> (Pruning, i32) {
-        let mut game = Game::new(Chess::from_fen(fen).unwrap());
-        game.play_text(mv).unwrap();
-        let tt = Table::new(16);
-        let mut history = vec![0; HISTORY_LEN];
-        let limits = Limits::default();
-        let mut searcher = Searcher::new(&game, &tt, &mut history, &limits, Instant::now(), 0);
-        let decision = searcher.prune((depth, 1), beta, false, None);
-        let quiescence = searcher.quiescence(1, 0, beta - 1, beta);
-        (decision, quiescence)
+        with_searcher(fen, mv, |searcher| {
+            let decision = searcher.prune((depth, 1), beta, false, None);
+            let quiescence = searcher.quiescence(1, 0, beta - 1, beta);
+            (decision, quiescence)
+        })
     }
 
     #[test]

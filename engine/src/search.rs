@@ -808,30 +808,43 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ordering::HISTORY_LEN;
     use chimera_chess::Chess;
+
+    /// `f` on a fresh searcher (a table of 2^16 entries, no history, no limits) of the chess
+    /// position `fen` after its side to move plays `before` (a node with a move before it,
+    /// so that it is not the one after a null move).
+    pub(crate) fn with_searcher<R>(
+        fen: &str,
+        before: &str,
+        f: impl FnOnce(&mut Searcher<'_, Chess>) -> R,
+    ) -> R {
+        let mut game = Game::new(Chess::from_fen(fen).unwrap());
+        game.play_text(before).unwrap();
+        let tt = Table::new(16);
+        let mut history = vec![0; HISTORY_LEN];
+        let limits = Limits::default();
+        let mut searcher = Searcher::new(&game, &tt, &mut history, &limits, Instant::now(), 0);
+        f(&mut searcher)
+    }
 
     /// [`Searcher::singular_extension`] at `depth` against `beta`, at the chess position
     /// `fen` after its side to move plays `before`, for the hash move `mv` stored as a
     /// lower bound of `score` from `depth`.
     fn singular_at(fen: &str, before: &str, mv: &str, score: i32, depth: i32) -> Result<bool, i32> {
-        let mut game = Game::new(Chess::from_fen(fen).unwrap());
-        game.play_text(before).unwrap();
-        let mv = game.position().parse_move(mv).unwrap();
-        let tt = Table::new(16);
-        let mut history = vec![0; HISTORY_LEN];
-        let limits = Limits::default();
-        let mut searcher = Searcher::new(&game, &tt, &mut history, &limits, Instant::now(), 0);
-        let entry = Entry {
-            key: 0,
-            mv: Some(move_hash(hash_of(&mv))),
-            score,
-            depth: depth as u8,
-            bound: Bound::Lower,
-        };
-        searcher.singular_extension(entry, depth, 1, score)
+        with_searcher(fen, before, |searcher| {
+            let mv = searcher.game.position().parse_move(mv).unwrap();
+            let entry = Entry {
+                key: 0,
+                mv: Some(move_hash(hash_of(&mv))),
+                score,
+                depth: depth as u8,
+                bound: Bound::Lower,
+            };
+            searcher.singular_extension(entry, depth, 1, score)
+        })
     }
 
     #[test]
