@@ -1010,7 +1010,7 @@ mod tests {
                     mirror.to_fen()
                 );
                 checked += 1;
-                replay.play_unchecked(mv.clone());
+                replay.play_unchecked(*mv);
             }
         }
         assert!(checked > 2_000, "{checked}");
