@@ -11,7 +11,10 @@
 //!   searched on a game of its own (no earlier position can repeat in it), one per ply,
 //!   reused; two null moves never follow each other;
 //! - futility and late-move pruning: near the leaves, quiet moves are skipped where the
-//!   static score with a margin stays below alpha, and after the first few moves.
+//!   static score with a margin stays below alpha, and after the first few moves;
+//! - exchange pruning: near the leaves, late quiet moves and losing captures are skipped
+//!   where they lose more material in the exchange on their target
+//!   ([`Evaluate::exchange_value`]) than the depth allows (see [`loses_too_much`]).
 //!
 //! The static score is corrected by the node's stored result where there is one: a lower
 //! bound above it, an upper bound below it or an exact score replaces it (not a mate score).
@@ -45,6 +48,31 @@ const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 100;
 /// Late-move pruning applies up to this depth.
 const LMP_DEPTH: i32 = 4;
+
+/// Exchange pruning applies up to this depth.
+const EXCHANGE_DEPTH: i32 = 8;
+/// A late quiet move is skipped where it loses more than this × depth² + this × depth …
+const EXCHANGE_QUIET: (i32, i32) = (25, 20);
+/// … a losing capture where it loses more than this × depth.
+const EXCHANGE_NOISY: i32 = 200;
+
+/// Whether a late move `mv` (not the first searched, not the hash move, a killer or the
+/// countermove) of a node that prunes, searched to `depth`, is skipped because it loses
+/// too much in the exchange on its target: a quiet move more than 25 × depth² + 20 ×
+/// depth, a capture more than 200 × depth (a pawn is 100), up to depth 8. Checks are
+/// searched all the same (the caller's test, after the move).
+#[inline]
+pub(crate) fn loses_too_much<P: Evaluate>(pos: &P, mv: P::Move, depth: i32, quiet: bool) -> bool {
+    if depth > EXCHANGE_DEPTH {
+        return false;
+    }
+    let floor = if quiet {
+        EXCHANGE_QUIET.0 * depth * depth + EXCHANGE_QUIET.1 * depth
+    } else {
+        EXCHANGE_NOISY * depth
+    };
+    pos.exchange_value(mv) < -floor
+}
 
 /// What [`Searcher::prune`] decides.
 pub(crate) enum Pruning {
@@ -163,6 +191,8 @@ impl<P: Evaluate> Searcher<'_, P> {
 mod tests {
     use super::*;
     use crate::search::tests::with_searcher;
+    use chimera_chess::Chess;
+    use chimera_core::Position;
 
     /// What [`Searcher::prune`] decides at `depth` against `beta` off the principal
     /// variation, in the chess position `fen` after its side to move plays `mv`, and the
@@ -173,6 +203,30 @@ mod tests {
             let quiescence = searcher.quiescence(1, 0, beta - 1, beta);
             (decision, quiescence)
         })
+    }
+
+    #[test]
+    fn exchange_pruning_skips_moves_that_lose_more_than_the_depth_allows() {
+        let pos = Chess::from_fen("4k3/3p4/4p3/8/8/8/3QR3/4K3 w - - 0 1").unwrap();
+        let mv = |text: &str| pos.parse_move(text).unwrap();
+        // The queen steps where a pawn takes it: a quiet move that loses 900, skipped up to
+        // depth 5 (25 × 5² + 20 × 5 = 725) and searched from depth 6 (1,020).
+        let hanging = mv("d2d5");
+        assert_eq!(pos.exchange_value(hanging), -900);
+        for depth in 1..=5 {
+            assert!(loses_too_much(&pos, hanging, depth, true), "{depth}");
+        }
+        assert!(!loses_too_much(&pos, hanging, 6, true));
+        // The rook takes a pawn another pawn defends: a capture that loses 400, skipped at
+        // depth 1 (200) and searched from depth 2 (400).
+        let capture = mv("e2e6");
+        assert_eq!(pos.exchange_value(capture), -400);
+        assert!(loses_too_much(&pos, capture, 1, false));
+        assert!(!loses_too_much(&pos, capture, 2, false));
+        // A quiet move that loses nothing is never skipped, nor anything beyond the depth.
+        let safe = mv("d2d3");
+        assert!((1..=EXCHANGE_DEPTH).all(|d| !loses_too_much(&pos, safe, d, true)));
+        assert!(!loses_too_much(&pos, hanging, EXCHANGE_DEPTH + 1, true));
     }
 
     #[test]
