@@ -41,7 +41,8 @@
 //!   inside a multi-action turn) the search prunes by a null move, by a static score far
 //!   above the window (reverse futility), and near the leaves skips quiet moves whose
 //!   static score with a margin stays below alpha (futility) or that come late (late-move
-//!   pruning). Chess does all of these. Measured at 50,000 nodes a move over 40 games
+//!   pruning), and late quiet moves and captures that lose more in the exchange on their
+//!   target than the depth allows (exchange pruning). Chess does all of these. Measured at 50,000 nodes a move over 40 games
 //!   (`scripts/vs-stockfish.py --versus`): check extension, quiescence in check, null-move
 //!   and reverse futility pruning, the LMR table and aspiration windows together scored
 //!   70 % (+147 Elo, 95 %: +57 to +262) against the same evaluation without them; exchange
@@ -63,7 +64,8 @@
 //!   corrected by the node's stored bound (a lower bound above it, an upper bound below
 //!   it, an exact score): +23.5 Elo (−4.8 to +52.1) over 400 games at 25,000 nodes; and
 //!   at the last two plies a static score far below beta is checked by quiescence alone
-//!   (razoring): SPRT H1, +29.6 (+12.1 to +47.2) over 500 pairs.
+//!   (razoring): SPRT H1, +29.6 (+12.1 to +47.2) over 500 pairs; exchange pruning on top:
+//!   SPRT H1, +53.8 (+29.5 to +78.7) over 270 pairs.
 //! - History rules hold inside the search: it walks a [`Game`] (Ko through
 //!   [`Position::retain_history_legal`], repetition through [`Position::history_outcome`]),
 //!   and a position met again inside the searched line (at the root or after it) scores as
