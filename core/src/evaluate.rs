@@ -66,11 +66,13 @@ pub trait Evaluate: Position {
         0
     }
 
-    /// What `mv` (noisy, legal here) gains in material once the exchanges it starts on its
-    /// target are played out, the cheapest pieces capturing first (a static exchange
-    /// evaluation): negative when it loses material. The search orders such moves after
-    /// the killers and quiescence leaves them out. The default: [`Evaluate::capture_value`],
-    /// at least 0 (no move is seen to lose).
+    /// What `mv` (legal here) gains in material once the exchanges it starts on its target
+    /// are played out, the cheapest pieces capturing first (a static exchange evaluation):
+    /// negative when it loses material (a quiet move that steps where it can be taken for
+    /// less). The search orders noisy moves that lose after the killers, quiescence leaves
+    /// them out, and where the variant allows pruning ([`Evaluate::null_move`]) late moves
+    /// that lose too much near the leaves are skipped. The default:
+    /// [`Evaluate::capture_value`], at least 0 (no move is seen to lose).
     fn exchange_value(&self, mv: Self::Move) -> i32 {
         self.capture_value(mv).max(0)
     }
