@@ -1,6 +1,7 @@
-//! Pruning before a node's moves are searched, where the variant allows it
-//! ([`Evaluate::null_move`] gives a position: not in check, no likely zugzwang, never in
-//! the middle of a multi-action turn):
+//! Pruning, of a node before its moves are searched ([`Searcher::prune`]) and of its late
+//! moves before each is searched ([`Searcher::play_unless_pruned`]), where the variant
+//! allows it ([`Evaluate::null_move`] gives a position: not in check, no likely zugzwang,
+//! never in the middle of a multi-action turn):
 //!
 //! - reverse futility pruning: near the leaves, a static score far above beta is taken as
 //!   a cutoff;
@@ -25,7 +26,8 @@
 //! kept per ply: the search extends singular moves at such nodes only, and the singular
 //! search of a node prunes on its score.
 
-use crate::score::{from_tt, is_decisive};
+use crate::ordering::{KEY_BAD_NOISY, KEY_COUNTER};
+use crate::score::{from_tt, is_decisive, INF};
 use crate::search::Searcher;
 use crate::tt::{Bound, Entry};
 use chimera_core::{Evaluate, Game};
@@ -62,7 +64,7 @@ const EXCHANGE_NOISY: i32 = 200;
 /// depth, a capture more than 200 × depth (a pawn is 100), up to depth 8. Checks are
 /// searched all the same (the caller's test, after the move).
 #[inline]
-pub(crate) fn loses_too_much<P: Evaluate>(pos: &P, mv: P::Move, depth: i32, quiet: bool) -> bool {
+fn loses_too_much<P: Evaluate>(pos: &P, mv: P::Move, depth: i32, quiet: bool) -> bool {
     if depth > EXCHANGE_DEPTH {
         return false;
     }
@@ -88,7 +90,7 @@ pub(crate) enum Pruning {
 /// alpha) or late-move pruning (near the leaves, after the first few moves). The score to
 /// count for it if so.
 #[inline]
-pub(crate) fn futile(eval: Option<i32>, depth: i32, searched: usize, alpha: i32) -> Option<i32> {
+fn futile(eval: Option<i32>, depth: i32, searched: usize, alpha: i32) -> Option<i32> {
     let eval = eval?;
     if is_decisive(alpha) {
         return None;
@@ -163,6 +165,48 @@ impl<P: Evaluate> Searcher<'_, P> {
             }
         }
         Pruning::Search(Some(eval))
+    }
+
+    /// Plays `mv`, keyed `key` in the order of a node with static score `eval` (where the
+    /// node prunes) searched to `depth` after `searched` other moves against `alpha`, whose
+    /// best score so far is `best`, unless it is pruned first: exchange pruning of a late
+    /// move that loses too much ([`loses_too_much`], not before a first move has a score
+    /// that is not a forced loss), then futility or late-move pruning of a quiet one
+    /// ([`futile`]). A move that gives check, or the first searched, is never pruned.
+    /// Whether the move played gives check; if it was pruned (and taken back), the score
+    /// to count for it (−[`INF`]: none).
+    pub(crate) fn play_unless_pruned(
+        &mut self,
+        mv: P::Move,
+        key: i64,
+        (eval, depth): (Option<i32>, i32),
+        (searched, alpha, best): (usize, i32, i32),
+    ) -> Result<bool, i32> {
+        // Ordered by history alone: the moves that late-move reductions and pruning take.
+        let quiet = key < KEY_BAD_NOISY;
+        // Exchange pruning takes those and the losing captures, all ordered after the
+        // killers and the countermove.
+        let losing = eval.is_some()
+            && searched > 0
+            && !is_decisive(best)
+            && key < KEY_COUNTER
+            && loses_too_much(self.game.position(), mv, depth, quiet);
+        self.game.play_unchecked(mv);
+        let gives_check = self.game.position().in_check();
+        if !gives_check && searched > 0 {
+            let skip = if losing {
+                Some(-INF)
+            } else if quiet {
+                futile(eval, depth, searched, alpha)
+            } else {
+                None
+            };
+            if let Some(score) = skip {
+                self.game.undo();
+                return Err(score);
+            }
+        }
+        Ok(gives_check)
     }
 
     /// The score, for the side that passed, of the null position `null` searched to

@@ -3,7 +3,7 @@
 //! the root. One [`Searcher`] per thread.
 
 use crate::limits::Limits;
-use crate::pruning::{futile, loses_too_much, Pruning};
+use crate::pruning::Pruning;
 use crate::result::{PvLine, SearchResult};
 use crate::score::{from_tt, is_decisive, outcome_score, to_tt, Score, INF, MATE};
 use crate::tt::{move_hash, Bound, Entry, Table};
@@ -621,27 +621,14 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 || (KEY_COUNTER..KEY_NOISY).contains(&key)
                 || (key >= KEY_HASH && !self.game.position().is_noisy(mv));
             self.stack[ply] = hash;
-            // Exchange pruning where the node prunes (`eval`): the quiet moves and losing
-            // captures ordered after the killers and the countermove, once a move has a score
-            // that is not a loss by force.
-            let losing = eval.is_some()
-                && searched > 0
-                && !is_decisive(best)
-                && key < KEY_COUNTER
-                && loses_too_much(self.game.position(), mv, depth, quiet);
-            self.game.play_unchecked(mv);
-            let gives_check = self.game.position().in_check();
-            if losing && !gives_check {
-                self.game.undo();
-                continue;
-            }
-            if quiet && !gives_check && searched > 0 {
-                if let Some(skip) = futile(eval, depth, searched, alpha) {
-                    self.game.undo();
-                    best = best.max(skip);
-                    continue;
-                }
-            }
+            let gives_check =
+                match self.play_unless_pruned(mv, key, (eval, depth), (searched, alpha, best)) {
+                    Ok(gives_check) => gives_check,
+                    Err(skip) => {
+                        best = best.max(skip);
+                        continue;
+                    }
+                };
             // Checks and a singular hash move are searched a ply further (within the first
             // half of the plies).
             let extend = gives_check || (singular && key >= KEY_HASH);
