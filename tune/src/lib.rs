@@ -128,8 +128,12 @@ mod tests {
             assert_eq!(weights, Ok(tuned.weights.clone()));
             // The frozen material and piece-square scales stay 1.
             assert_eq!(&tuned.weights[..2], &[1, 1]);
-            // Started from the fitted weights, nothing frozen moves and the error is the
-            // fit's.
+            // Started from the fitted weights with every weight frozen, nothing moves and the
+            // error does not change. The scale k is fitted again, to these weights: the error
+            // is at most the fit's (which kept the k of the starting weights), and no more
+            // than that can be asked of data of two short games (at 300 nodes these can make
+            // the starting weights useless, k the least of its range, and the fitted ones far
+            // better at another k).
             let all = TuneOptions {
                 fit: Fit {
                     frozen: (0..chimera_chess::FEATURES.len()).collect(),
@@ -139,7 +143,13 @@ mod tests {
             };
             let again = tune_from("chess", &text, Some(&tuned.text), &all, "").unwrap();
             assert_eq!(again.weights, tuned.weights);
-            assert!((again.error_before - tuned.error_after).abs() < 1e-4);
+            assert!((again.error_after - again.error_before).abs() < 1e-12);
+            assert!(
+                again.error_before <= tuned.error_after + 1e-4,
+                "{} after k fitted again, {} in the fit",
+                again.error_before,
+                tuned.error_after
+            );
             let bad = tune_from("chess", &text, Some("tempo 3\n"), &all, "").unwrap_err();
             assert!(bad.contains("starting weights"), "{bad}");
         }
