@@ -249,7 +249,7 @@ impl Chess {
 
     /// The squares a piece of `role` on `s` attacks.
     #[inline(always)]
-    fn attacks(&self, role: Role, s: usize, occ: Bitboard) -> u64 {
+    pub(crate) fn attacks(&self, role: Role, s: usize, occ: Bitboard) -> u64 {
         u64::from(match role {
             Role::Knight => board::knight(sq(s)),
             Role::Bishop => board::bishop(sq(s), occ),
@@ -906,6 +906,10 @@ impl Evaluate for Chess {
 
     fn in_check(&self) -> bool {
         self.is_check()
+    }
+
+    fn gives_check(&self, mv: Move) -> Option<bool> {
+        Some(self.move_gives_check(mv))
     }
 
     /// Passing, unless in check or with nothing but the king and pawns (zugzwang).

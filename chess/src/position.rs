@@ -174,6 +174,59 @@ impl Chess {
         attackers & self.colors[(!us).index()]
     }
 
+    /// Whether `mv` (legal here) leaves the other side in check, read off this position
+    /// without playing the move. That side was not in check before (it was not to move),
+    /// so a check after the move comes from the piece that landed, or from a slider of ours
+    /// whose line to the king the move opened (through a square it left: the one moved
+    /// from or a pawn's taken en passant; a corner a castling rook left lies on no line
+    /// between two squares), or from the castling rook.
+    pub(crate) fn move_gives_check(&self, mv: Move) -> bool {
+        let us = self.turn;
+        let (Some(k), Some(role)) = (self.king(!us), self.role_at(mv.from())) else {
+            return false;
+        };
+        let (from, to) = (mv.from(), mv.to());
+        let king = 1u64 << k.index();
+        let mut occ = (u64::from(self.occupied()) & !(1u64 << from.index())) | (1u64 << to.index());
+        let landed = mv.promotion().unwrap_or(role);
+        let reach = match landed {
+            Role::Pawn => u64::from(board::pawn_attacks(us.index(), to)),
+            Role::King => 0,
+            _ => self.attacks(landed, to.index(), Bitboard::from(occ)),
+        };
+        if reach & king != 0 {
+            return true;
+        }
+        let ours = |r: Role| u64::from(self.roles[r.index()] & self.colors[us.index()]);
+        let queens = ours(Role::Queen);
+        let mut straight = (ours(Role::Rook) | queens) & !(1u64 << from.index());
+        let diagonal = (ours(Role::Bishop) | queens) & !(1u64 << from.index());
+        let mut opened = 1u64 << from.index();
+        if role == Role::Pawn && from.file() != to.file() && Some(to) == self.ep {
+            let taken = 1u64 << (to.index() ^ 8);
+            occ &= !taken;
+            opened |= taken;
+        } else if role == Role::King && from.file().abs_diff(to.file()) == 2 {
+            // The rook goes from the corner to the square the king crossed.
+            let corner = if to.file() > from.file() {
+                from.index() + 3
+            } else {
+                from.index() - 4
+            };
+            let crossed = (from.index() + to.index()) / 2;
+            occ = (occ & !(1u64 << corner)) | (1u64 << crossed);
+            straight = (straight & !(1u64 << corner)) | (1u64 << crossed);
+            if u64::from(board::rook(sq(crossed), Bitboard::from(occ))) & king != 0 {
+                return true;
+            }
+        }
+        let occ = Bitboard::from(occ);
+        (u64::from(board::rook_lines(k)) & opened != 0
+            && u64::from(board::rook(k, occ)) & straight != 0)
+            || (u64::from(board::bishop_lines(k)) & opened != 0
+                && u64::from(board::bishop(k, occ)) & diagonal != 0)
+    }
+
     /// Whether `color`'s king is attacked.
     pub fn in_check(&self, color: Color) -> bool {
         if color == self.turn {

@@ -84,6 +84,14 @@ pub trait Evaluate: Position {
         false
     }
 
+    /// Whether `mv` (legal here) gives check, that is [`Evaluate::in_check`] of the position
+    /// after it, where the variant can tell without playing the move: the search then
+    /// decides whether to prune a move before playing it. The default: `None` (not known;
+    /// the search plays the move to see).
+    fn gives_check(&self, _mv: Self::Move) -> Option<bool> {
+        None
+    }
+
     /// The position after a null move (the side to move passes; only what the rules tie to
     /// the turn, such as an en-passant right, changes), if the search may assume here that
     /// some move is better than passing: null-move pruning and the pruning of static scores

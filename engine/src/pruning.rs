@@ -169,12 +169,11 @@ impl<P: Evaluate> Searcher<'_, P> {
 
     /// Plays `mv`, keyed `key` in the order of a node with static score `eval` (where the
     /// node prunes) searched to `depth` after `searched` other moves against `alpha`, whose
-    /// best score so far is `best`, unless it is pruned first: exchange pruning of a late
-    /// move that loses too much ([`loses_too_much`], not before a first move has a score
-    /// that is not a forced loss), then futility or late-move pruning of a quiet one
-    /// ([`futile`]). A move that gives check, or the first searched, is never pruned.
-    /// Whether the move played gives check; if it was pruned (and taken back), the score
-    /// to count for it (−[`INF`]: none).
+    /// best score so far is `best`, unless it is pruned first ([`Searcher::skip_score`]). A
+    /// move that gives check, or the first searched, is never pruned. Where the variant
+    /// tells whether a move gives check without playing it ([`Evaluate::gives_check`]), a
+    /// move pruned is never played. Whether the move played gives check; if it was pruned,
+    /// the score to count for it (−[`INF`]: none).
     pub(crate) fn play_unless_pruned(
         &mut self,
         mv: P::Move,
@@ -182,31 +181,63 @@ impl<P: Evaluate> Searcher<'_, P> {
         (eval, depth): (Option<i32>, i32),
         (searched, alpha, best): (usize, i32, i32),
     ) -> Result<bool, i32> {
-        // Ordered by history alone: the moves that late-move reductions and pruning take.
-        let quiet = key < KEY_BAD_NOISY;
-        // Exchange pruning takes those and the losing captures, all ordered after the
-        // killers and the countermove.
-        let losing = eval.is_some()
-            && searched > 0
-            && !is_decisive(best)
-            && key < KEY_COUNTER
-            && loses_too_much(self.game.position(), mv, depth, quiet);
-        self.game.play_unchecked(mv);
-        let gives_check = self.game.position().in_check();
-        if !gives_check && searched > 0 {
-            let skip = if losing {
-                Some(-INF)
-            } else if quiet {
-                futile(eval, depth, searched, alpha)
-            } else {
-                None
-            };
+        if searched == 0 {
+            self.game.play_unchecked(mv);
+            return Ok(self.game.position().in_check());
+        }
+        let known = self.game.position().gives_check(mv);
+        let skip = match known {
+            Some(true) => None,
+            _ => self.skip_score(mv, key, (eval, depth), (searched, alpha, best)),
+        };
+        if known == Some(false) {
             if let Some(score) = skip {
-                self.game.undo();
                 return Err(score);
             }
         }
+        self.game.play_unchecked(mv);
+        let gives_check = self.game.position().in_check();
+        debug_assert!(known.map_or(true, |k| k == gives_check), "gives_check");
+        if let (false, Some(score)) = (gives_check, skip) {
+            self.game.undo();
+            return Err(score);
+        }
         Ok(gives_check)
+    }
+
+    /// The score to count for a late move (not the first searched) if it is pruned unless
+    /// it gives check, or `None` to search it: late-move pruning of a quiet one
+    /// ([`futile`]: decided first, as it needs no exchange), exchange pruning of one that
+    /// loses too much ([`loses_too_much`], not before a first move has a score that is not
+    /// a forced loss), then futility pruning of a quiet one.
+    fn skip_score(
+        &self,
+        mv: P::Move,
+        key: i64,
+        (eval, depth): (Option<i32>, i32),
+        (searched, alpha, best): (usize, i32, i32),
+    ) -> Option<i32> {
+        // Ordered by history alone: the moves that late-move reductions and pruning take.
+        let quiet = key < KEY_BAD_NOISY;
+        let futility = if quiet {
+            futile(eval, depth, searched, alpha)
+        } else {
+            None
+        };
+        if futility == Some(-INF) {
+            return futility;
+        }
+        // Exchange pruning takes those and the losing captures, all ordered after the
+        // killers and the countermove.
+        let losing = eval.is_some()
+            && !is_decisive(best)
+            && key < KEY_COUNTER
+            && loses_too_much(self.game.position(), mv, depth, quiet);
+        if losing {
+            Some(-INF)
+        } else {
+            futility
+        }
     }
 
     /// The score, for the side that passed, of the null position `null` searched to
