@@ -28,6 +28,14 @@ pub(crate) const KEY_COUNTER: i64 = KEY_KILLER - 1;
 /// ±[`HISTORY_MAX`]).
 pub(crate) const KEY_BAD_NOISY: i64 = 1 << 24;
 
+/// Whether a move with ordering key `key` is ordered by its history alone (a quiet move
+/// not the hash move, a killer or the countermove): the moves that late-move reductions
+/// and pruning take.
+#[inline]
+pub(crate) fn by_history(key: i64) -> bool {
+    key < KEY_BAD_NOISY
+}
+
 /// History scores stay within ±this.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
 /// A cutoff at depth `d` moves a history score by this × d², up to [`HISTORY_BONUS_MAX`].

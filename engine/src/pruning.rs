@@ -26,7 +26,7 @@
 //! kept per ply: the search extends singular moves at such nodes only, and the singular
 //! search of a node prunes on its score.
 
-use crate::ordering::{KEY_BAD_NOISY, KEY_COUNTER};
+use crate::ordering::{by_history, KEY_COUNTER};
 use crate::score::{from_tt, is_decisive, INF};
 use crate::search::Searcher;
 use crate::tt::{Bound, Entry};
@@ -217,8 +217,7 @@ impl<P: Evaluate> Searcher<'_, P> {
         (eval, depth): (Option<i32>, i32),
         (searched, alpha, best): (usize, i32, i32),
     ) -> Option<i32> {
-        // Ordered by history alone: the moves that late-move reductions and pruning take.
-        let quiet = key < KEY_BAD_NOISY;
+        let quiet = by_history(key);
         let futility = if quiet {
             futile(eval, depth, searched, alpha)
         } else {

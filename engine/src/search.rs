@@ -10,7 +10,7 @@ use crate::tt::{move_hash, Bound, Entry, Table};
 use crate::{ordering, LEGALITY_NODES_PER_NODE, MAX_PLY, MAX_QUIESCENCE_PLY};
 use crate::{NODE_LEGALITY_NODES, ROOT_LEGALITY_NODES};
 use chimera_core::{Budget, Color, Evaluate, Game, Position};
-use ordering::{hash_of, key_of, HISTORY_SIZE, KEY_BAD_NOISY, KEY_COUNTER, KEY_HASH, KEY_NOISY};
+use ordering::{hash_of, key_of, HISTORY_SIZE, KEY_COUNTER, KEY_HASH, KEY_NOISY};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -614,7 +614,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 continue;
             }
             // Reduced and pruned: the quiet moves ordered by history alone.
-            let quiet = key < KEY_BAD_NOISY;
+            let quiet = ordering::by_history(key);
             // Rewarded and penalised in the history: every quiet move, killers and a quiet
             // hash move included.
             let quiet_move = quiet
