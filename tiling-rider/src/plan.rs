@@ -52,6 +52,9 @@ use crate::viable::diagonal_neighbours;
 use chimera_core::Budget;
 use std::rc::Rc;
 
+pub(crate) mod relax;
+mod relax_order;
+
 type Lit = i32;
 const TRUE: Lit = 1;
 const FALSE: Lit = -1;

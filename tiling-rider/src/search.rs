@@ -64,6 +64,9 @@ pub(crate) struct Memo {
     /// In a listing, the planner units each move's question gets in the current round
     /// (see [`TilingRider::decide_in_rounds`]); `None`: the whole budget.
     pub(crate) plan_slice: Option<u64>,
+    /// The moves whose continuations the ordered relaxation could not refute in this
+    /// question (see [`TilingRider::relaxation_refutes`]): it is asked once a move.
+    relaxed: Vec<Move>,
     /// The budget's work when the question began (see [`QUESTION_SEARCH_UNITS`]).
     started: u64,
 }
@@ -141,6 +144,7 @@ impl Memo {
             planners: Vec::new(),
             planner_used: false,
             plan_slice: None,
+            relaxed: Vec::new(),
             started,
         }
     }
@@ -336,6 +340,11 @@ impl TilingRider {
         if first.is_none() && self.min_moves() <= 1 {
             return self.planned_any(memo);
         }
+        if let Some(mv) = first {
+            if self.relaxation_refutes(mv, memo) {
+                return Verdict::No;
+            }
+        }
         let Some(i) = self.planner_index(memo) else {
             return Verdict::Undecided;
         };
@@ -349,6 +358,32 @@ impl TilingRider {
             Answer::Undecided => Verdict::Undecided,
             Answer::Plan(plan) => self.accepted(first, plan, memo),
         }
+    }
+
+    /// Whether the ordered final-state relaxation (`plan/relax.rs`) refutes every
+    /// continuation after `mv`: a proof that `mv` is illegal, with no time steps (session
+    /// 40). Asked once a move and question, in a listing's rounds only (the move's first
+    /// planner slice left it open: ordinary positions never get here), within the round's
+    /// slice.
+    fn relaxation_refutes(&self, mv: Move, memo: &mut Memo) -> bool {
+        let in_rounds = memo.plan_slice.is_some_and(|s| s > FIRST_PLAN_SLICE);
+        if !in_rounds || memo.relaxed.contains(&mv) {
+            return false;
+        }
+        let mut child = self.clone();
+        child.apply(mv);
+        if mv == Move::END_TURN || child.side != self.side {
+            // The turn ended: nothing left to refute.
+            return false;
+        }
+        let answer = memo.sliced(memo.plan_slice, |memo| {
+            crate::plan::relax::refutes(&child, &mut memo.budget)
+        });
+        let refuted = matches!(answer, Answer::NoPlan);
+        if !refuted {
+            memo.relaxed.push(mv);
+        }
+        refuted
     }
 
     /// A plan the planner reported, replayed by the rules code: `Yes` (and the plan, cut
