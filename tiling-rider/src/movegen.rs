@@ -940,8 +940,9 @@ impl TilingRider {
     /// held by a piece of ours that can no longer move alone ([`TilingRider::leave_cost`]):
     /// one move, plus the wait when every such square holds a piece of ours now that could
     /// not help fill an aggregate on `x` (that piece must leave first, by a move counted
-    /// nowhere else; each vacated square takes one piece, and one move vacates one square,
-    /// or four if it is an aggregate's or the giant ferz's). n pieces of a kind leaving together,
+    /// nowhere else; each vacated square serves at most two pieces, one landing on it and
+    /// one passing over it to its tile-mate by an elongated move, and one move vacates one
+    /// square, or four if it is an aggregate's or the giant ferz's). n pieces of a kind leaving together,
     /// in an aggregate that could be formed on the unit (`formable`), take 4 - n moves to
     /// fill it and one ride. Our giant ferz standing there takes its own step.
     pub(crate) fn clearing_cost(&self, x: Unit, formable: &[Bb; 4]) -> Option<u32> {
@@ -1002,11 +1003,17 @@ impl TilingRider {
                 (None, None) => return None,
             };
         }
-        // The moves that vacate the awaited squares: one each, unless an aggregate ride or
-        // our giant ferz's step could vacate up to four at once. (A kind counted here either
+        // The moves that vacate the awaited squares: one vacates one square, unless an
+        // aggregate ride or our giant ferz's step could vacate up to four at once; and a
+        // square vacated serves two waiting pieces, one landing on it and one passing over
+        // it to its tile-mate by an elongated move (§3). (A kind counted here either
         // leaves alone, waits included, or together at no smaller cost.)
         let batched = formable.iter().any(|f| f.any()) || self.gferz[us].is_some();
-        total += if batched { waits.div_ceil(4) } else { waits };
+        total += if batched {
+            waits.div_ceil(8)
+        } else {
+            waits.div_ceil(2)
+        };
         if self.gferz[us] == Some(x) {
             if self.own_gferz_reach(false).is_empty() {
                 return None;

@@ -254,3 +254,29 @@ fn an_engine_checkmate_is_proven_within_the_default_budget() {
     let verdict = pos.has_legal_move_within(&mut Budget::nodes(800_000));
     assert_eq!(verdict, chimera_core::Verdict::No);
 }
+
+/// Found by random game 1179 (standard, seed 572654746, before record move 755; session
+/// 40): Black, in check with 5 of 26 moves left, rescues the king by stepping it to g15,
+/// whose wazir (g15) and ferz (h15) must leave, and both wait for g14, held by a wazir
+/// of theirs. One move vacates g14, and then it serves both: the ferz passes over g14 to
+/// its tile-mate h14 (an elongated move, §3) and the wazir takes g14. The search's lower
+/// bound on clearing a unit let each vacated square serve one piece, so it counted five
+/// moves for this four-move rescue and refuted every move touching nothing relevant to it:
+/// the search alone listed 50 legal moves, the planner 108.
+#[test]
+fn one_vacated_square_lets_two_pieces_leave_the_kings_unit_by_elongation() {
+    let text = "w1wngw2kk4www1/ng3gwfkk1gfw1ggf/f1f2ww1gnNngg1gw1/n3g7w5/n1f2w2g3w3g1/\
+                1w1f3N4g2f1f/4N3N4n4/3F3G1g8/5N1N2f7/3f8n3F1/FF2F1W3F1N1f3/3G4W2G1GG1W1/\
+                1W1G1N1W6Fn1F/G5NG2GNW1F2W/FFGWW2GKK1NFNG1WG/W2W1GWFKKGW1W1G1W b 21/26 \
+                p4,m7,k8,j9,d11,m11,a12,c12,m12,a13,m13,l14,n14,p14,q14,b15,f15,l15,n15,d16,o16 \
+                25 0 21";
+    let pos = TilingRider::from_text(text, Rules::Standard).expect("the position reads");
+    assert_eq!(planner_agrees(&pos, "game 1179"), 108);
+    // The rescue after a move far from the king, played through by the rules code.
+    let mut after = pos.clone();
+    for mv in ["b11-c11", "g14-h13", "h15-h14", "g15-g14", "Ki15-g15"] {
+        let mv = after.parse_move(mv).expect("the move reads");
+        after.play(mv).expect("each move of the rescue is legal");
+    }
+    assert_eq!(after.turn(), chimera_core::Color::White);
+}
