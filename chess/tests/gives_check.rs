@@ -4,20 +4,12 @@
 //! discovered checks, promotions) and along random games from each.
 use chimera_chess::Chess;
 use chimera_core::{Evaluate, Game, Position, SplitMix64};
-use chimera_test_kit::parse_perft_file;
+use chimera_test_kit::perft_file_positions;
 
 fn starts() -> Vec<Chess> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/perft.epd"))
-        .expect("perft.epd");
-    parse_perft_file(&text)
-        .expect("perft.epd reads")
+    perft_file_positions::<Chess>(concat!(env!("CARGO_MANIFEST_DIR"), "/perft.epd"))
         .into_iter()
-        .map(|c| {
-            c.game::<Chess>()
-                .expect("the position reads")
-                .position()
-                .clone()
-        })
+        .map(|(_, pos)| pos)
         .collect()
 }
 

@@ -9,7 +9,7 @@
 use chimera_chess::{Chess, Move, Piece, Role, Rules, Square};
 use chimera_core::SplitMix64;
 use chimera_core::{Color, Game, Position};
-use chimera_test_kit::parse_perft_file;
+use chimera_test_kit::perft_file_positions;
 
 type Board = [Option<Piece>; 64];
 
@@ -341,15 +341,9 @@ impl Walk {
 type Case = (String, Chess, Vec<(u32, u64)>);
 
 fn cases() -> Vec<Case> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/perft.epd"))
-        .expect("perft.epd");
-    parse_perft_file(&text)
-        .expect("perft.epd reads")
+    perft_file_positions::<Chess>(concat!(env!("CARGO_MANIFEST_DIR"), "/perft.epd"))
         .into_iter()
-        .map(|c| {
-            let game = c.game::<Chess>().expect("the position reads");
-            (c.name, game.position().clone(), c.counts)
-        })
+        .map(|(c, pos)| (c.name, pos, c.counts))
         .collect()
 }
 

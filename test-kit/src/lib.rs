@@ -23,8 +23,8 @@ pub use checks::{check_move_cells, check_parsers, check_playout, random_game};
 pub use chimera_core::SplitMix64;
 pub use eval::{check_features_symmetric, check_legacy_weights, check_weight_file};
 pub use perft_file::{
-    mutations, parse_perft_file, perft_counts, perft_two_ways, run_counter_edges, run_parser_fuzz,
-    run_perft_file, run_playouts, PerftCase, Settings,
+    mutations, parse_perft_file, perft_counts, perft_file_positions, perft_two_ways,
+    run_counter_edges, run_parser_fuzz, run_perft_file, run_playouts, PerftCase, Settings,
 };
 
 /// The positions of `games` random games of at most `plies` plies each from `start`, every

@@ -60,6 +60,21 @@ impl PerftCase {
     }
 }
 
+/// The lines of the perft data file at `path`, each with the position it starts from: for
+/// tests, which panic naming the file and the line if it does not read.
+pub fn perft_file_positions<P: Position>(path: &str) -> Vec<(PerftCase, P)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_perft_file(&text)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .into_iter()
+        .map(|case| {
+            let game = case.game::<P>().unwrap_or_else(|e| panic!("{path}: {e}"));
+            let position = game.position().clone();
+            (case, position)
+        })
+        .collect()
+}
+
 /// Reads a perft data file (format in the [module docs](self)). Errors name the line.
 pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
     let mut cases = Vec::new();
