@@ -1,8 +1,8 @@
 //! The order of the final-state relaxation's events (session 40). Each event (a piece's
-//! lone move, a ride, the king's step) gets a level in `0..d`, `d` the fewer of the
-//! moves (points) left and the events (order encoding: a literal "level ≥ i" for each
-//! `i` in `1..d`, each implying the one below), and every "needs this done first" of the
-//! relaxation becomes "done at a lower level":
+//! lone move, a ride, the king's step, our giant ferz's step) gets a level in `0..d`, `d`
+//! the fewer of the moves (points) left and the events (order encoding: a literal "level
+//! ≥ i" for each `i` in `1..d`, each implying the one below), and every "needs this done
+//! first" of the relaxation becomes "done at a lower level":
 //!
 //! - a lone move onto or through a square of ours: its piece left it before (its lone
 //!   move, or a ride from its unit); an elongated move: the enemy pieces on its two
@@ -14,7 +14,12 @@
 //!   it, the enemy pieces on those it passes captured before it, a piece that lands on
 //!   one of them after it (on its path) or ridden away before it;
 //! - the king's step: its new unit emptied of ours before it (a piece that landed there
-//!   ridden away before it).
+//!   ridden away before it), and (session 41) every enemy small piece attacking that unit
+//!   from outside it, and the enemy giant ferz diagonally next to it, captured before it
+//!   (the step is judged when it is made);
+//! - our giant ferz's step (session 41): its new unit emptied of ours before it, moves
+//!   onto its first unit after it; its captures count as captures before later events;
+//! - two lone moves onto one square (session 41): a ride from its unit before one of them.
 //!
 //! Every continuation satisfies these with each event's level its place in the sequence
 //! (at most `d` events happen: each costs a move or more), so the formula stays true of
