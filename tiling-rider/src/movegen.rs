@@ -1027,7 +1027,9 @@ impl TilingRider {
     /// ride to: 0 if a unit next to it along one of its lines (the first unit of a ray; a
     /// king's unit never counts) holds no piece of ours now; else the fewest moves that
     /// empty one of them of our pieces (none of which may go onto `y`, which the aggregate
-    /// fills); `None` if no such unit can be emptied (the aggregate could never leave `y`).
+    /// fills, but a piece of its kind filling it: until session 41 none at all, which
+    /// refuted legal moves); `None` if no such unit can be emptied (the aggregate could
+    /// never leave `y`).
     fn ride_out_cost(&self, ty: usize, y: Unit, formable: &[Bb; 4]) -> Option<u32> {
         let geo = self.rules.geo();
         let us = self.side.index();
@@ -1044,7 +1046,10 @@ impl TilingRider {
             if self.occ[us].nib(bu) == 0 {
                 return Some(0);
             }
-            if let Some(c) = self.departures(bu, formable, None, Bb::unit(y), None) {
+            // A piece of the aggregate's kind may leave into `y` as one of its fillers
+            // (wheeler random game 1147: the guard on m16 empties m15 by filling k15).
+            let filler = Some((ty, Bb::unit(y)));
+            if let Some(c) = self.departures(bu, formable, None, Bb::unit(y), filler) {
                 best = Some(best.map_or(c, |b| b.min(c)));
             }
         }

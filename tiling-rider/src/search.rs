@@ -341,8 +341,8 @@ impl TilingRider {
             return self.planned_any(memo);
         }
         if let Some(mv) = first {
-            if self.relaxation_refutes(mv, memo) {
-                return Verdict::No;
+            if let Some(verdict) = self.relaxation_decides(mv, memo) {
+                return verdict;
             }
         }
         let Some(i) = self.planner_index(memo) else {
@@ -360,30 +360,63 @@ impl TilingRider {
         }
     }
 
-    /// Whether the ordered final-state relaxation (`plan/relax.rs`) refutes every
-    /// continuation after `mv`: a proof that `mv` is illegal, with no time steps (session
-    /// 40). Asked once a move and question, in a listing's rounds only (the move's first
-    /// planner slice left it open: ordinary positions never get here), within the round's
-    /// slice.
-    fn relaxation_refutes(&self, mv: Move, memo: &mut Memo) -> bool {
+    /// Whether the ordered final-state relaxation (`plan/relax.rs`) decides `mv`: `No` when
+    /// it refutes every continuation after `mv` (a proof that `mv` is illegal, with no
+    /// time steps; session 40); `Yes` when its model, replayed by the rules code in the
+    /// order of its levels, finishes the turn (session 41: checked as every plan is, so a
+    /// model that is no real continuation only leaves the question open). Asked once a
+    /// move and question, in a listing's rounds only (the move's first planner slice left
+    /// it open: ordinary positions never get here), within the round's slice.
+    fn relaxation_decides(&self, mv: Move, memo: &mut Memo) -> Option<Verdict> {
         let in_rounds = memo.plan_slice.is_some_and(|s| s > FIRST_PLAN_SLICE);
         if !in_rounds || memo.relaxed.contains(&mv) {
-            return false;
+            return None;
         }
         let mut child = self.clone();
         child.apply(mv);
         if mv == Move::END_TURN || child.side != self.side {
             // The turn ended: nothing left to refute.
-            return false;
+            return None;
         }
         let answer = memo.sliced(memo.plan_slice, |memo| {
             crate::plan::relax::refutes(&child, &mut memo.budget)
         });
-        let refuted = matches!(answer, Answer::NoPlan);
-        if !refuted {
-            memo.relaxed.push(mv);
+        memo.relaxed.push(mv);
+        match answer {
+            Answer::NoPlan => Some(Verdict::No),
+            Answer::Plan(events) => {
+                let line = self.candidate_line(mv, &events)?;
+                let witness = self.shortened(line);
+                memo.keep_witness(witness);
+                Some(Verdict::Yes)
+            }
+            Answer::Undecided => None,
         }
-        refuted
+    }
+
+    /// The relaxation's events after `mv`, played by the rules code: at each point the
+    /// first event (in the order of their levels) that is a pseudo-legal move then. The
+    /// line played if it finishes the turn with the king safe (each move checked by
+    /// [`TilingRider::line_finishes`]), else `None`.
+    fn candidate_line(&self, mv: Move, events: &[Move]) -> Option<Vec<Move>> {
+        let mut left = events.to_vec();
+        let mut played = Vec::new();
+        let mut buf = Vec::new();
+        let mut first = Some(mv);
+        let finishes = self.line_finishes(&mut Vec::new(), |pos| {
+            let next = match first.take() {
+                Some(m) => m,
+                None => {
+                    buf.clear();
+                    pos.gen_pseudo(&mut buf);
+                    let i = left.iter().position(|m| buf.contains(m))?;
+                    left.remove(i)
+                }
+            };
+            played.push(next);
+            Some(next)
+        });
+        finishes.then_some(played)
     }
 
     /// A plan the planner reported, replayed by the rules code: `Yes` (and the plan, cut

@@ -36,11 +36,15 @@
 //! models were cycles of moves each needing another done first. With the order of its
 //! events (session 40, `relax_order.rs`: each "needs this first" as "at a lower level")
 //! it refutes the hard ones of `wheeler` 557, 573 and 592 in 15,000–31,000 units each,
-//! where the step planner took 100,060–5,922,900.
+//! where the step planner took 100,060–5,922,900. Session 41 judged the king's step at
+//! its own level, ordered our giant ferz's step and two landings on one square, and
+//! returns a model as a candidate plan (replayed by the rules code in `search.rs`):
+//! 15 → 8 of the 30 stop positions undecided at the default budget.
 
+use super::relax_order::Order;
 use super::{Answer, Enc, Lit, Statics, Ticker, FALSE, TRUE};
 use crate::board::{Square, Unit, SQUARES, UNITS};
-use crate::position::TilingRider;
+use crate::position::{Move, TilingRider};
 use chimera_core::Budget;
 use std::rc::Rc;
 
@@ -49,8 +53,10 @@ pub(super) const END: usize = 1;
 
 /// Whether the final-state relaxation refutes every continuation of the turn from `pos`
 /// (`NoPlan`), within `budget` (one unit per ten clauses, the solver's checks and
-/// conflicts as [`super::Planner`]'s); `Undecided` when it is satisfiable, not worked
-/// out (`color-rider`'s blocks, a turn with no move left) or the budget ran out.
+/// conflicts as [`super::Planner`]'s); `Undecided` when it is not worked out
+/// (`color-rider`'s blocks, a turn with no move left) or the budget ran out. A model is
+/// returned as a candidate `Plan` (session 41): its events in the order of their levels,
+/// *not* a plan until the rules code has replayed it (the relaxation over-approximates).
 pub(crate) fn refutes(pos: &TilingRider, budget: &mut Budget) -> Answer {
     refutes_with(pos, budget, true)
 }
@@ -66,9 +72,8 @@ fn refutes_with(pos: &TilingRider, budget: &mut Budget, ordered: bool) -> Answer
     let mut enc = Enc::new(Rc::clone(&st));
     let r = Relax::build(&mut enc);
     r.clauses(&mut enc);
-    if ordered {
-        r.ordered(&mut enc, &st);
-    }
+    let order = ordered.then(|| r.ordered(&mut enc, &st));
+    let ends = Ends::of(&mut enc, &st);
     if !enc.cnf.charge_since(0, budget) {
         return Answer::Undecided;
     }
@@ -81,9 +86,58 @@ fn refutes_with(pos: &TilingRider, budget: &mut Budget, ordered: bool) -> Answer
     if let Some(cb) = solver.get_callbacks() {
         *budget = std::mem::take(&mut cb.budget);
     }
-    match result {
-        Some(false) => Answer::NoPlan,
+    match (result, order) {
+        (Some(false), _) => Answer::NoPlan,
+        (Some(true), Some(order)) => Answer::Plan(r.candidate(&enc, &st, &order, &ends)),
         _ => Answer::Undecided,
+    }
+}
+
+/// The literals of the king's and our giant ferz's end units (to decode a model).
+struct Ends {
+    king: Vec<(Unit, Lit)>,
+    gferz: Vec<(Unit, Lit)>,
+}
+
+impl Ends {
+    fn of(enc: &mut Enc, st: &Statics) -> Ends {
+        let king = st.kc[1..].iter().map(|&u| (u, enc.kp(u, END))).collect();
+        let gferz = st.gc.iter().skip(1).map(|&u| (u, enc.gp(u, END))).collect();
+        Ends { king, gferz }
+    }
+}
+
+impl Relax {
+    /// The events of the solver's model as moves, in the order of their levels (lone
+    /// moves, rides, the king's step, our giant ferz's step): a candidate plan.
+    fn candidate(&self, enc: &Enc, st: &Statics, o: &Order, ends: &Ends) -> Vec<Move> {
+        let solver = &enc.cnf.solver;
+        let holds = |l: Lit| l == TRUE || (l != FALSE && solver.value(l) == Some(true));
+        let mut events: Vec<(usize, Move)> = Vec::new();
+        for (i, (s, _, moves)) in st.lone.iter().enumerate() {
+            for (j, &(e, _)) in moves.iter().enumerate() {
+                if holds(self.lone[i][j]) {
+                    events.push((o.level(solver, o.piece(i)), Move::single(*s, e)));
+                }
+            }
+        }
+        for (j, &(u, v, _, _)) in st.aggs.iter().enumerate() {
+            if holds(self.rides[j]) {
+                events.push((o.level(solver, o.ride(j)), Move::aggregate(u, v)));
+            }
+        }
+        for &(v, l) in &ends.king {
+            if let (true, Some(x)) = (holds(l), o.king()) {
+                events.push((o.level(solver, x), Move::king(st.k0, v)));
+            }
+        }
+        for &(v, l) in &ends.gferz {
+            if let (true, Some(x), Some(g0)) = (holds(l), o.gferz(), st.g0) {
+                events.push((o.level(solver, x), Move::giant_ferz(g0, v)));
+            }
+        }
+        events.sort_by_key(|e| e.0);
+        events.into_iter().map(|e| e.1).collect()
     }
 }
 
@@ -582,8 +636,28 @@ mod tests {
         f2n1fnnwg3gfg2/gnf1f4N3g4/3g1n5w1FN1f1/1N1n7f2N3/17N/1G3G2n5n3/2F4F1GF4G2/1FN4n7FNG/\
         3G2GWF2W3N1F/GFW1W1W1FG1GWGFW1W/1GW1WG1WKKN2FNF1W/WF2WF1GKKFW1W1GWG b 0/36 - 32 2 13";
 
+    /// `paulowich-16` random game 666 (seed 572654233), White in check (the knight on g4)
+    /// at the start of an 18-move turn: `c3-c2` and `b2-c2` are illegal (the step planner
+    /// refutes them in 46,440 and 21,380 units). Until session 41 the relaxation had a
+    /// model for each: the king steps to e3 while the knight on g4 still attacks it, and a
+    /// guard ride captures the knight later.
+    const P666: &str = "1fw1w1kkzzg1gwfw/wgwgg1kkzz2wf1g/1ww2f1wf3w1fw/1Nfn1wn5f3/\
+        gf3g5g2n1/1nggn11/8F6g/2f2f1f1n1gN3/F3nF2GF1G2G1/12F3/2G2FW4N4/1G2W8N2/W1G1F1n4F1F1G/\
+        1GWF8F2W/1W1GKKN1N1WGWWW1/1GWWKKG4W4 w 0/18 - 17 1 25";
+
+    /// A made-up standard position (White checked by the knight on l3, which also
+    /// attacks the units i3 and k1; the ferz on f3 attacks g1): after `a1-a2` the only
+    /// rescue is `f4xf3` and then the king's step to g1, whose attacker is captured
+    /// before the step.
+    const CAPTURE_THEN_STEP: &str =
+        "8kk8/8kk8/18/18/18/18/18/18/18/18/18/18/5W12/5f5n6/8KK8/W7KK8 w 0/3 - 2 1 20";
+
     fn after(text: &str, mv: &str, ordered: bool, units: u64) -> Answer {
-        let pos = TilingRider::from_text(text, Rules::Wheeler).expect("the position reads");
+        after_in(Rules::Wheeler, text, mv, ordered, units)
+    }
+
+    fn after_in(rules: Rules, text: &str, mv: &str, ordered: bool, units: u64) -> Answer {
+        let pos = TilingRider::from_text(text, rules).expect("the position reads");
         let mut child = pos.clone();
         child.apply(pos.parse_move(mv).expect("a move"));
         refutes_with(&child, &mut Budget::nodes(units), ordered)
@@ -597,6 +671,55 @@ mod tests {
         }
     }
 
+    /// The king's step is judged at its own level (session 41): an enemy piece attacking
+    /// its new unit is captured before the step, not after.
+    #[test]
+    fn the_kings_step_is_never_onto_a_unit_attacked_at_its_time() {
+        for mv in ["c3-c2", "b2-c2"] {
+            let answer = after_in(Rules::Paulowich16, P666, mv, true, 200_000);
+            assert!(matches!(answer, Answer::NoPlan), "{mv} refuted");
+        }
+    }
+
+    /// ... but an attacker captured before the step does not refute the rescue.
+    #[test]
+    fn an_attacker_captured_before_the_kings_step_keeps_the_rescue() {
+        let pos = TilingRider::from_text(CAPTURE_THEN_STEP, Rules::Standard).expect("reads");
+        let mut legal = Vec::new();
+        pos.legal_moves_within(&mut legal, &mut Vec::new(), &mut Budget::unlimited());
+        let mv = pos.parse_move("a1-a2").expect("a move");
+        assert!(legal.contains(&mv), "a1-a2 is legal");
+        let answer = after_in(Rules::Standard, CAPTURE_THEN_STEP, "a1-a2", true, u64::MAX);
+        assert!(!matches!(answer, Answer::NoPlan), "a1-a2 not refuted");
+        assert!(never_refutes_a_legal_move(&pos, 1, u64::MAX) > 3);
+    }
+
+    /// A model is a candidate plan, its events in the order of their levels: the capture
+    /// of the ferz before the king's step.
+    #[test]
+    fn a_model_is_a_candidate_plan_in_the_order_of_its_levels() {
+        let pos = TilingRider::from_text(CAPTURE_THEN_STEP, Rules::Standard).expect("reads");
+        let mut child = pos.clone();
+        child.apply(pos.parse_move("a1-a2").expect("a move"));
+        let Answer::Plan(events) = refutes_with(&child, &mut Budget::unlimited(), true) else {
+            panic!("a model");
+        };
+        let capture = child.parse_move("f4xf3").expect("a move");
+        let step = events
+            .iter()
+            .position(|&m| child.move_text(m).starts_with('K'))
+            .expect("the king steps");
+        let taken = events.iter().position(|&m| m == capture).expect("f4xf3");
+        assert!(taken < step, "{events:?}");
+    }
+
+    /// Every legal move of `paulowich-16` game 666's stop position (every third).
+    #[test]
+    fn the_ordered_relaxation_never_refutes_a_legal_move_of_game_666() {
+        let pos = TilingRider::from_text(P666, Rules::Paulowich16).expect("reads");
+        assert!(never_refutes_a_legal_move(&pos, 3, 400_000) > 3);
+    }
+
     /// Without the order its models are cycles: `o2-p1`'s was `o1-n2 n1-o1 m1-l2 l1-m1
     /// k1-l1 m2-k1 m3-n1 n3-m2` and a guard ride from m1, each move needing another
     /// first (`m3-n1` passes n2, which `o1-n2` filled and only the ride could empty).
@@ -605,7 +728,7 @@ mod tests {
         for mv in ["o2-n2", "o2-p1"] {
             let answer = after(W557, mv, false, 200_000);
             assert!(
-                matches!(answer, Answer::Undecided),
+                !matches!(answer, Answer::NoPlan),
                 "{mv}: a model without the order"
             );
         }

@@ -1,8 +1,8 @@
 //! The order of the final-state relaxation's events (session 40). Each event (a piece's
-//! lone move, a ride, the king's step) gets a level in `0..d`, `d` the fewer of the
-//! moves (points) left and the events (order encoding: a literal "level ≥ i" for each
-//! `i` in `1..d`, each implying the one below), and every "needs this done first" of the
-//! relaxation becomes "done at a lower level":
+//! lone move, a ride, the king's step, our giant ferz's step) gets a level in `0..d`, `d`
+//! the fewer of the moves (points) left and the events (order encoding: a literal "level
+//! ≥ i" for each `i` in `1..d`, each implying the one below), and every "needs this done
+//! first" of the relaxation becomes "done at a lower level":
 //!
 //! - a lone move onto or through a square of ours: its piece left it before (its lone
 //!   move, or a ride from its unit); an elongated move: the enemy pieces on its two
@@ -14,7 +14,12 @@
 //!   it, the enemy pieces on those it passes captured before it, a piece that lands on
 //!   one of them after it (on its path) or ridden away before it;
 //! - the king's step: its new unit emptied of ours before it (a piece that landed there
-//!   ridden away before it).
+//!   ridden away before it), and (session 41) every enemy small piece attacking that unit
+//!   from outside it, and the enemy giant ferz diagonally next to it, captured before it
+//!   (the step is judged when it is made);
+//! - our giant ferz's step (session 41): its new unit emptied of ours before it, moves
+//!   onto its first unit after it; its captures count as captures before later events;
+//! - two lone moves onto one square (session 41): a ride from its unit before one of them.
 //!
 //! Every continuation satisfies these with each event's level its place in the sequence
 //! (at most `d` events happen: each costs a move or more), so the formula stays true of
@@ -24,7 +29,8 @@
 use super::relax::Relax;
 use super::relax::END;
 use super::{Enc, Lit, Statics, FALSE, TRUE};
-use crate::board::{Square, Unit, UNITS};
+use crate::board::{tables, Square, Unit, UNITS};
+use crate::viable::diagonal_neighbours;
 use std::collections::HashMap;
 
 pub(super) struct Order {
@@ -37,6 +43,8 @@ pub(super) struct Order {
     pub(super) from: Vec<Vec<usize>>,
     n: usize,
     king: Option<usize>,
+    /// Our giant ferz's step (session 41).
+    gferz: Option<usize>,
 }
 
 impl Order {
@@ -44,7 +52,8 @@ impl Order {
         let n = st.lone.len();
         let m = st.aggs.len();
         let king = (st.kc.len() > 1).then_some(n + m);
-        let events = n + m + usize::from(king.is_some());
+        let gferz = (st.gc.len() > 1).then_some(n + m + usize::from(king.is_some()));
+        let events = n + m + usize::from(king.is_some()) + usize::from(gferz.is_some());
         let d = st.steps.min(events).max(1);
         let mut g = Vec::with_capacity(events);
         for _ in 0..events {
@@ -66,6 +75,7 @@ impl Order {
             from,
             n,
             king,
+            gferz,
         }
     }
 
@@ -79,6 +89,13 @@ impl Order {
         }
     }
 
+    /// The level of event `x` in the solver's model.
+    pub(super) fn level(&self, solver: &cadical::Solver<super::Ticker>, x: usize) -> usize {
+        (1..self.d)
+            .filter(|&i| solver.value(self.ge(x, i)) == Some(true))
+            .count()
+    }
+
     pub(super) fn piece(&self, i: usize) -> usize {
         i
     }
@@ -87,6 +104,9 @@ impl Order {
     }
     pub(super) fn king(&self) -> Option<usize> {
         self.king
+    }
+    pub(super) fn gferz(&self) -> Option<usize> {
+        self.gferz
     }
 
     /// A literal implying level(x) < level(y).
@@ -176,7 +196,41 @@ impl Relax {
                 out.push(o.prec(enc, k, kx, y));
             }
         }
+        if let Some(gx) = o.gferz() {
+            if st.gc[1..].contains(&q.unit()) {
+                let g = enc.gp(q.unit(), END);
+                out.push(o.prec(enc, g, gx, y));
+            }
+        }
         out
+    }
+
+    /// The literals one of which holds when the enemy giant ferz on unit `w` was captured
+    /// before `y` (by anything landing on one of its squares).
+    fn eg_captured_before(
+        &self,
+        enc: &mut Enc,
+        st: &Statics,
+        o: &mut Order,
+        w: Unit,
+        y: usize,
+    ) -> Vec<Lit> {
+        let mut out = Vec::new();
+        for q in w.squares() {
+            for l in self.captured_before(enc, st, o, q, y) {
+                if !out.contains(&l) {
+                    out.push(l);
+                }
+            }
+        }
+        out
+    }
+
+    /// Event `y` comes after the piece first on `first` (our king, event `x`, or our
+    /// giant ferz) left it, when `y` (implied by `a`) enters `first`.
+    fn after_leaving(enc: &mut Enc, o: &mut Order, a: Lit, left: Lit, x: usize, y: usize) {
+        let p = o.prec(enc, left, x, y);
+        enc.cnf.add(&[-a, p]);
     }
 
     /// Lone moves (piece, literal) ending on `s`.
@@ -192,11 +246,48 @@ impl Relax {
         out
     }
 
-    pub(super) fn ordered(&self, enc: &mut Enc, st: &Statics) {
+    pub(super) fn ordered(&self, enc: &mut Enc, st: &Statics) -> Order {
         let mut o = Order::new(enc, st);
         self.ordered_lone(enc, st, &mut o);
         self.ordered_rides(enc, st, &mut o);
         self.ordered_king(enc, st, &mut o);
+        self.ordered_gferz(enc, st, &mut o);
+        self.ordered_landings(enc, st, &mut o);
+        o
+    }
+
+    /// Two lone moves onto one square (session 41): the first piece to land was carried
+    /// away by a ride from the square's unit before the second landed (a piece that moved
+    /// alone leaves only so), so some ride from that unit comes before one of the two.
+    /// (The unordered relaxation asks only that a ride leaves the unit, so a ride after
+    /// both satisfied it.)
+    fn ordered_landings(&self, enc: &mut Enc, st: &Statics, o: &mut Order) {
+        let mut onto = vec![Vec::new(); crate::board::SQUARES];
+        for (i, (_, _, ends)) in st.lone.iter().enumerate() {
+            for (j, &(e, _)) in ends.iter().enumerate() {
+                onto[e.index()].push((i, self.lone[i][j]));
+            }
+        }
+        for (s, lits) in onto.iter().enumerate() {
+            let Some(sq) = Square::from_index(s) else {
+                continue;
+            };
+            let rides = o.from[sq.unit().index()].clone();
+            for (x, &(p, a)) in lits.iter().enumerate() {
+                for &(q, b) in &lits[x + 1..] {
+                    if p == q {
+                        continue;
+                    }
+                    let mut cl = vec![-a, -b];
+                    for &r in &rides {
+                        for y in [o.piece(p), o.piece(q)] {
+                            cl.push(o.prec(enc, self.rides[r], o.ride(r), y));
+                        }
+                    }
+                    enc.cnf.add(&cl);
+                }
+            }
+        }
     }
 
     fn ordered_lone(&self, enc: &mut Enc, st: &Statics, o: &mut Order) {
@@ -229,11 +320,17 @@ impl Relax {
                         enc.cnf.add(&cl);
                     }
                 }
+                let enters = |w: Unit| e.unit() == w || mid.is_some_and(|m| m.unit() == w);
                 if let Some(kx) = o.king() {
-                    if e.unit() == st.k0 || mid.is_some_and(|m| m.unit() == st.k0) {
+                    if enters(st.k0) {
                         let k = -enc.kp(st.k0, END);
-                        let p = o.prec(enc, k, kx, y);
-                        enc.cnf.add(&[-a, p]);
+                        Self::after_leaving(enc, o, a, k, kx, y);
+                    }
+                }
+                if let (Some(gx), Some(g0)) = (o.gferz(), st.g0) {
+                    if enters(g0) {
+                        let g = -enc.gp(g0, END);
+                        Self::after_leaving(enc, o, a, g, gx, y);
                     }
                 }
             }
@@ -316,8 +413,13 @@ impl Relax {
         if let Some(kx) = o.king() {
             if w == st.k0 {
                 let k = -enc.kp(st.k0, END);
-                let p = o.prec(enc, k, kx, y);
-                enc.cnf.add(&[-r, p]);
+                Self::after_leaving(enc, o, r, k, kx, y);
+            }
+        }
+        if let Some(gx) = o.gferz() {
+            if Some(w) == st.g0 {
+                let g = -enc.gp(w, END);
+                Self::after_leaving(enc, o, r, g, gx, y);
             }
         }
     }
@@ -326,17 +428,87 @@ impl Relax {
         let Some(kx) = o.king() else { return };
         for &x in &st.kc[1..] {
             let kl = enc.kp(x, END);
-            for q in x.squares() {
-                let mut cl = vec![-kl];
-                cl.extend(self.vacated_before(enc, st, o, q, kx));
-                enc.cnf.add(&cl);
-                for (_, b) in self.arrivals_on(st, q) {
-                    let mut cl = vec![-kl, -b];
-                    for r in o.from[x.index()].clone() {
-                        cl.push(o.prec(enc, self.rides[r], o.ride(r), kx));
-                    }
-                    enc.cnf.add(&cl);
+            self.unit_entered(enc, st, o, (kl, kx), x);
+            if Some(x) == st.g0 {
+                if let Some(gx) = o.gferz() {
+                    let g = -enc.gp(x, END);
+                    Self::after_leaving(enc, o, kl, g, gx, kx);
                 }
+            }
+            self.unattacked_at_step(enc, st, o, (kl, kx), x);
+        }
+    }
+
+    /// The king's step onto `x` (`kl`, event `kx`) is judged after the step (session 41):
+    /// every enemy small piece attacking `x` from outside it, and the enemy giant ferz
+    /// when diagonally next to `x`, was captured before it. Enemy pieces never move, so
+    /// one still there at the step attacks `x` then: every continuation satisfies this.
+    /// (An enemy aggregate's line may be blocked at the step and opened later: left to
+    /// the final state's check.)
+    fn unattacked_at_step(
+        &self,
+        enc: &mut Enc,
+        st: &Statics,
+        o: &mut Order,
+        (kl, kx): (Lit, usize),
+        x: Unit,
+    ) {
+        let tb = tables();
+        for k in 0..4u8 {
+            for q in tb.unit_att[usize::from(k)][x.index()].iter() {
+                if q.unit() == x || st.enemy[q.index()] != Some(k) {
+                    continue;
+                }
+                let mut cl = vec![-kl];
+                cl.extend(self.captured_before(enc, st, o, q, kx));
+                enc.cnf.add(&cl);
+            }
+        }
+        if let Some(w) = st.egf {
+            if w != x && diagonal_neighbours(w, x) {
+                let mut cl = vec![-kl];
+                cl.extend(self.eg_captured_before(enc, st, o, w, kx));
+                enc.cnf.add(&cl);
+            }
+        }
+    }
+
+    /// Our giant ferz's step onto `v` (session 41): `v` emptied of our pieces before it,
+    /// the king gone from it before, moves onto its first unit after it.
+    fn ordered_gferz(&self, enc: &mut Enc, st: &Statics, o: &mut Order) {
+        let Some(gx) = o.gferz() else { return };
+        for &v in &st.gc[1..] {
+            let gl = enc.gp(v, END);
+            self.unit_entered(enc, st, o, (gl, gx), v);
+            if v == st.k0 {
+                if let Some(kx) = o.king() {
+                    let k = -enc.kp(v, END);
+                    Self::after_leaving(enc, o, gl, k, kx, gx);
+                }
+            }
+        }
+    }
+
+    /// Event `y` (implied by `l`) enters unit `x` (the king's or the giant ferz's step):
+    /// `x` emptied of ours before it (a piece that landed there ridden away before it).
+    fn unit_entered(
+        &self,
+        enc: &mut Enc,
+        st: &Statics,
+        o: &mut Order,
+        (l, y): (Lit, usize),
+        x: Unit,
+    ) {
+        for q in x.squares() {
+            let mut cl = vec![-l];
+            cl.extend(self.vacated_before(enc, st, o, q, y));
+            enc.cnf.add(&cl);
+            for (_, b) in self.arrivals_on(st, q) {
+                let mut cl = vec![-l, -b];
+                for r in o.from[x.index()].clone() {
+                    cl.push(o.prec(enc, self.rides[r], o.ride(r), y));
+                }
+                enc.cnf.add(&cl);
             }
         }
     }

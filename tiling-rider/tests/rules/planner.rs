@@ -280,3 +280,29 @@ fn one_vacated_square_lets_two_pieces_leave_the_kings_unit_by_elongation() {
     }
     assert_eq!(after.turn(), chimera_core::Color::White);
 }
+
+/// Found by random game 1147 (`wheeler`, seed 572654714, before record move 793; session
+/// 41): Black, checked by the knight on h13 with 12 of 60 points left after `l15-k14`,
+/// rescues the king by forming a guard aggregate on k15 (`m14-l16`, `l14-k15`, `m16-l15`),
+/// riding it to m15 and stepping the king to k15. The guard on m16 both empties m15, the
+/// aggregate's only unit to ride to, and fills k15. The search's lower bound on the ride
+/// out let no piece emptying that unit go onto the aggregate's, so it ruled k15 out and
+/// called the position after `l15-k14` a checkmate, while the listing before it proved
+/// `l15-k14` legal (the record's replay then refused it).
+#[test]
+fn a_piece_emptying_the_ride_out_unit_may_fill_the_aggregate() {
+    let text = "1nw1w1f1kkg1g1w3/w1gwff2kk5wgf/2w2n1wg1fgg1ww2/1g2ggw1N4nn1wf/f8g6f1/\
+                n1ww2fn3wg2gw1/n2g2f1fF1g1Ng1n1/12w4f/1FN2f8G2n/3F9NfN2/3N1Nn5W5/\
+                f1G1FW1W1GN2NF1G1/1GG4WKKGF2FGF1/WF2W1G1KKFG1G2FW/WW2W1W2GF3WG2/\
+                2GG1G1F2W2WW1W1 b 48/60 a5,g6,o7,f8,r8,m9,r9,d10,g10,i10,l10,o10,q10,a11,\
+                c11,d11,g11,h11,l11,m11,p11,a12,j12,q12,b13,e13,f13,g13,n13,o13,q13,r13,c14,\
+                f14,h14,i14,k14,o14,p14,a15,e15,p15,q15,r15,b16,e16,g16,o16 55 0 12";
+    let pos = TilingRider::from_text(text, Rules::Wheeler).expect("the position reads");
+    assert!(planner_agrees(&pos, "game 1147") > 0);
+    let mut after = pos.clone();
+    for mv in ["m14-l16", "l14-k15", "m16-l15", "Gk15-m15", "Ki15-k15"] {
+        let mv = after.parse_move(mv).expect("the move reads");
+        after.play(mv).expect("each move of the rescue is legal");
+    }
+    assert!(!after.in_check(chimera_core::Color::Black));
+}
