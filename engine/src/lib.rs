@@ -35,8 +35,9 @@
 //!   moves (about ln(depth) × ln(move number) / 2.25 plies), and quiescence over the
 //!   moves [`Evaluate::is_noisy`] calls noisy and that do not lose in the exchange
 //!   (listed alone where the variant offers them: [`Evaluate::noisy_moves`]).
-//! - Where the variant says so: a move that gives check ([`Evaluate::in_check`]) is searched
-//!   a ply deeper, quiescence in check searches every move instead of standing pat, and
+//! - Where the variant says so: a move that gives check ([`Evaluate::in_check`]) and does
+//!   not lose material in the exchange ([`Evaluate::exchange_value`]) is searched a ply
+//!   deeper, quiescence in check searches every move instead of standing pat, and
 //!   where [`Evaluate::null_move`] gives a position (not in check, no likely zugzwang, never
 //!   inside a multi-action turn) the search prunes by a null move, by a static score far
 //!   above the window (reverse futility), and near the leaves skips quiet moves whose
@@ -67,7 +68,9 @@
 //!   it, an exact score): +23.5 Elo (−4.8 to +52.1) over 400 games at 25,000 nodes; and
 //!   at the last two plies a static score far below beta is checked by quiescence alone
 //!   (razoring): SPRT H1, +29.6 (+12.1 to +47.2) over 500 pairs; exchange pruning on top:
-//!   SPRT H1, +53.8 (+29.5 to +78.7) over 270 pairs.
+//!   SPRT H1, +53.8 (+29.5 to +78.7) over 270 pairs; then pruning deeper (reverse futility
+//!   to depth 8, futility to 5, late-move pruning to 6) and checks extended only where they
+//!   do not lose material in the exchange: SPRT H1, +13.6 (+3.4 to +23.9) over 1,440 pairs.
 //! - History rules hold inside the search: it walks a [`Game`] (Ko through
 //!   [`Position::retain_history_legal`], repetition through [`Position::history_outcome`]),
 //!   and a position met again inside the searched line (at the root or after it) scores as

@@ -32,8 +32,9 @@ use crate::search::Searcher;
 use crate::tt::{Bound, Entry};
 use chimera_core::{Evaluate, Game};
 
-/// Reverse futility pruning applies up to this depth.
-const RFP_DEPTH: i32 = 6;
+/// Reverse futility pruning applies up to this depth (6 before session 41; 8 with the
+/// other depths below: see the module's note on the bundle).
+const RFP_DEPTH: i32 = 8;
 /// Its margin per ply of depth.
 const RFP_MARGIN: i32 = 80;
 /// Null-move pruning applies from this depth.
@@ -44,12 +45,12 @@ const RAZOR_DEPTH: i32 = 2;
 /// Its margin per ply of depth.
 const RAZOR_MARGIN: i32 = 300;
 
-/// Futility pruning applies up to this depth.
-const FUTILITY_DEPTH: i32 = 3;
+/// Futility pruning applies up to this depth (3 before session 41).
+const FUTILITY_DEPTH: i32 = 5;
 /// Its margin: this, plus this per ply of depth.
 const FUTILITY_MARGIN: i32 = 100;
-/// Late-move pruning applies up to this depth.
-const LMP_DEPTH: i32 = 4;
+/// Late-move pruning applies up to this depth (4 before session 41).
+const LMP_DEPTH: i32 = 6;
 
 /// Exchange pruning applies up to this depth.
 const EXCHANGE_DEPTH: i32 = 8;
