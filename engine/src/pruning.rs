@@ -32,8 +32,9 @@ use crate::search::Searcher;
 use crate::tt::{Bound, Entry};
 use chimera_core::{Evaluate, Game};
 
-/// Reverse futility pruning applies up to this depth (6 before session 41; 8 with the
-/// other depths below: see the module's note on the bundle).
+/// Reverse futility pruning applies up to this depth (6 before session 41; 8 together
+/// with the futility and late-move pruning depths below and `Searcher::sound_check`:
+/// SPRT H1, docs/strength-log.md, session 41).
 const RFP_DEPTH: i32 = 8;
 /// Its margin per ply of depth.
 const RFP_MARGIN: i32 = 80;
