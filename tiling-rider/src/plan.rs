@@ -54,6 +54,7 @@ use std::rc::Rc;
 
 pub(crate) mod relax;
 mod relax_order;
+pub(crate) mod relax_shared;
 
 type Lit = i32;
 const TRUE: Lit = 1;

@@ -15,6 +15,7 @@
 
 use crate::board::Unit;
 use crate::movegen::touches;
+use crate::plan::relax_shared::SharedRelax;
 use crate::plan::{Answer, GrowingPlanner, Planner};
 use crate::position::{Move, TilingRider};
 use chimera_core::{Budget, Position, Verdict};
@@ -67,6 +68,13 @@ pub(crate) struct Memo {
     /// The moves whose continuations the ordered relaxation could not refute in this
     /// question (see [`TilingRider::relaxation_refutes`]): it is asked once a move.
     relaxed: Vec<Move>,
+    /// The ordered relaxation of the position listed, shared by its moves' first-pass
+    /// questions (see [`TilingRider::relaxation_decides`]), with its memo key (`None`:
+    /// not worked out there).
+    shared: Option<(u128, Option<SharedRelax>)>,
+    /// Whether this question asked the relaxation of its position for any action (see
+    /// [`TilingRider::relaxation_decides_any`]).
+    relaxed_any: bool,
     /// The budget's work when the question began (see [`QUESTION_SEARCH_UNITS`]).
     started: u64,
 }
@@ -117,6 +125,26 @@ pub(crate) const QUESTION_SEARCH_UNITS: u64 = 200_000;
 /// corpus listing still is (the dearest 500,631 units).
 pub(crate) const FIRST_PLAN_SLICE: u64 = 80_000;
 
+/// The units a move's question in a listing's first pass gives the shared ordered
+/// relaxation (`plan/relax_shared.rs`) once the planner's [`FIRST_PROBE_SLICE`] left it
+/// open, before the rest of the planner's [`FIRST_PLAN_SLICE`] (session 42): the
+/// formula's building (about 5,000–30,000 units in a camp, once for the position) and
+/// the move's own solving (most hard moves of a camp are refuted, or proven by a
+/// replayed model, in a few hundred units, where the planner's first slice was cut
+/// short). The game-over question asks the relaxation of its position within as many.
+pub(crate) const FIRST_RELAX_SLICE: u64 = 40_000;
+
+/// The planner units a move's question in a listing's first pass gets before the shared
+/// relaxation is asked (session 42). Most planner questions of a hard position take a
+/// few hundred units; a question still open after this many goes to the relaxation. On
+/// the 42 stop positions (`corpus/stops-s36.tsv` to `stops-s41.tsv`) at the default
+/// budget (before the game-over question asked the relaxation too): with no probe (the
+/// relaxation first) 2 listings undecided, 12,629,378 units; 2,000: 2, 11,475,684;
+/// 4,000: 3 undecided in the first 21 (the engine checkmate's among them). The corpus's
+/// 23 listings over 20,000 units: 2,138,114 / 1,543,910 / 1,482,124 units (1,000:
+/// 1,680,409), `main` 1,667,331 (tiling-rider/RULES.md, the fourteenth round).
+pub(crate) const FIRST_PROBE_SLICE: u64 = 2_000;
+
 /// The first horizon of `TilingRider::planned_any`: the game-over question looks for plans
 /// of at most this many moves first, then twice as many, ...
 const FIRST_HORIZON: usize = 2;
@@ -145,6 +173,8 @@ impl Memo {
             planner_used: false,
             plan_slice: None,
             relaxed: Vec::new(),
+            shared: None,
+            relaxed_any: false,
             started,
         }
     }
@@ -337,10 +367,16 @@ impl TilingRider {
         if memo.mode == Mode::SearchOnly || memo.budget.is_spent() {
             return Verdict::Undecided;
         }
+        if first.is_none() {
+            if let Some(verdict) = self.relaxation_decides_any(memo) {
+                return verdict;
+            }
+        }
         if first.is_none() && self.min_moves() <= 1 {
             return self.planned_any(memo);
         }
-        if let Some(mv) = first {
+        let first_pass = memo.plan_slice == Some(FIRST_PLAN_SLICE);
+        if let (Some(mv), false) = (first, first_pass) {
             if let Some(verdict) = self.relaxation_decides(mv, memo) {
                 return verdict;
             }
@@ -349,7 +385,23 @@ impl TilingRider {
             return Verdict::Undecided;
         };
         // In a listing's rounds, a move's question gets the round's slice of the budget.
-        let slice = memo.plan_slice.filter(|_| first.is_some());
+        let mut slice = memo.plan_slice.filter(|_| first.is_some());
+        if let (Some(mv), true) = (first, first_pass) {
+            // The first pass: the planner for a few units (most of its questions need no
+            // more), then the position's shared relaxation, then the rest of the slice.
+            let answer = memo.sliced(Some(FIRST_PROBE_SLICE), |memo| {
+                memo.planners[i].1.solve(first, &mut memo.budget)
+            });
+            match answer {
+                Answer::NoPlan => return Verdict::No,
+                Answer::Plan(plan) => return self.accepted(first, plan, memo),
+                Answer::Undecided => {}
+            }
+            if let Some(verdict) = self.relaxation_decides(mv, memo) {
+                return verdict;
+            }
+            slice = Some(FIRST_PLAN_SLICE - FIRST_PROBE_SLICE);
+        }
         let answer = memo.sliced(slice, |memo| {
             memo.planners[i].1.solve(first, &mut memo.budget)
         });
@@ -364,12 +416,16 @@ impl TilingRider {
     /// it refutes every continuation after `mv` (a proof that `mv` is illegal, with no
     /// time steps; session 40); `Yes` when its model, replayed by the rules code in the
     /// order of its levels, finishes the turn (session 41: checked as every plan is, so a
-    /// model that is no real continuation only leaves the question open). Asked once a
-    /// move and question, in a listing's rounds only (the move's first planner slice left
-    /// it open: ordinary positions never get here), within the round's slice.
+    /// model that is no real continuation only leaves the question open). Asked in a
+    /// listing only, where the search left the move open (ordinary positions never get
+    /// here): in the first pass, the position's shared relaxation with the move assumed
+    /// first, within [`FIRST_RELAX_SLICE`] (session 42); in the rounds, once a move and
+    /// question, a fresh relaxation of the position after the move, within the round's
+    /// slice.
     fn relaxation_decides(&self, mv: Move, memo: &mut Memo) -> Option<Verdict> {
+        let first_pass = memo.plan_slice == Some(FIRST_PLAN_SLICE);
         let in_rounds = memo.plan_slice.is_some_and(|s| s > FIRST_PLAN_SLICE);
-        if !in_rounds || memo.relaxed.contains(&mv) {
+        if !(first_pass || in_rounds) || (in_rounds && memo.relaxed.contains(&mv)) {
             return None;
         }
         let mut child = self.clone();
@@ -378,14 +434,18 @@ impl TilingRider {
             // The turn ended: nothing left to refute.
             return None;
         }
-        let answer = memo.sliced(memo.plan_slice, |memo| {
-            crate::plan::relax::refutes(&child, &mut memo.budget)
-        });
-        memo.relaxed.push(mv);
+        let answer = if first_pass {
+            self.shared_relaxation(mv, memo)
+        } else {
+            memo.relaxed.push(mv);
+            memo.sliced(memo.plan_slice, |memo| {
+                crate::plan::relax::refutes(&child, &mut memo.budget)
+            })
+        };
         match answer {
             Answer::NoPlan => Some(Verdict::No),
             Answer::Plan(events) => {
-                let line = self.candidate_line(mv, &events)?;
+                let line = self.candidate_line(Some(mv), &events)?;
                 let witness = self.shortened(line);
                 memo.keep_witness(witness);
                 Some(Verdict::Yes)
@@ -394,15 +454,59 @@ impl TilingRider {
         }
     }
 
-    /// The relaxation's events after `mv`, played by the rules code: at each point the
+    /// Whether the ordered relaxation of this position itself decides whether the side to
+    /// move has a legal action (session 42): `No` when it refutes every continuation of
+    /// the turn from here (it is true of every one, as after a move), `Yes` when its
+    /// model, replayed by the rules code, finishes the turn. Asked once a question, in the
+    /// crate's own answers only (not when the planner alone is checked), before the
+    /// planner, within [`FIRST_RELAX_SLICE`]: a checkmate in a crowded camp that the
+    /// planner's growing formula did not settle within the default budget is refuted with
+    /// no time steps.
+    fn relaxation_decides_any(&self, memo: &mut Memo) -> Option<Verdict> {
+        if memo.mode != Mode::Hybrid || memo.relaxed_any {
+            return None;
+        }
+        memo.relaxed_any = true;
+        let answer = memo.sliced(Some(FIRST_RELAX_SLICE), |memo| {
+            crate::plan::relax::refutes(self, &mut memo.budget)
+        });
+        match answer {
+            Answer::NoPlan => Some(Verdict::No),
+            Answer::Plan(events) => {
+                let line = self.candidate_line(None, &events)?;
+                let witness = self.shortened(line);
+                memo.keep_witness(witness);
+                Some(Verdict::Yes)
+            }
+            Answer::Undecided => None,
+        }
+    }
+
+    /// The shared relaxation of this position (built on the first move asked, its
+    /// building charged to that move's slice) asked with `mv` first, within
+    /// [`FIRST_RELAX_SLICE`] units.
+    fn shared_relaxation(&self, mv: Move, memo: &mut Memo) -> Answer {
+        let key = self.memo_key(None);
+        memo.sliced(Some(FIRST_RELAX_SLICE), |memo| {
+            if memo.shared.as_ref().map(|s| s.0) != Some(key) {
+                memo.shared = Some((key, SharedRelax::new(self, &mut memo.budget)));
+            }
+            match memo.shared.as_mut().and_then(|s| s.1.as_mut()) {
+                Some(shared) if !memo.budget.is_spent() => shared.ask(mv, &mut memo.budget),
+                _ => Answer::Undecided,
+            }
+        })
+    }
+
+    /// The relaxation's events after `mv` (if given), played by the rules code: at each point the
     /// first event (in the order of their levels) that is a pseudo-legal move then. The
     /// line played if it finishes the turn with the king safe (each move checked by
     /// [`TilingRider::line_finishes`]), else `None`.
-    fn candidate_line(&self, mv: Move, events: &[Move]) -> Option<Vec<Move>> {
+    fn candidate_line(&self, mv: Option<Move>, events: &[Move]) -> Option<Vec<Move>> {
         let mut left = events.to_vec();
         let mut played = Vec::new();
         let mut buf = Vec::new();
-        let mut first = Some(mv);
+        let mut first = mv;
         let finishes = self.line_finishes(&mut Vec::new(), |pos| {
             let next = match first.take() {
                 Some(m) => m,

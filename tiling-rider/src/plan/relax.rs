@@ -94,13 +94,13 @@ fn refutes_with(pos: &TilingRider, budget: &mut Budget, ordered: bool) -> Answer
 }
 
 /// The literals of the king's and our giant ferz's end units (to decode a model).
-struct Ends {
-    king: Vec<(Unit, Lit)>,
-    gferz: Vec<(Unit, Lit)>,
+pub(super) struct Ends {
+    pub(super) king: Vec<(Unit, Lit)>,
+    pub(super) gferz: Vec<(Unit, Lit)>,
 }
 
 impl Ends {
-    fn of(enc: &mut Enc, st: &Statics) -> Ends {
+    pub(super) fn of(enc: &mut Enc, st: &Statics) -> Ends {
         let king = st.kc[1..].iter().map(|&u| (u, enc.kp(u, END))).collect();
         let gferz = st.gc.iter().skip(1).map(|&u| (u, enc.gp(u, END))).collect();
         Ends { king, gferz }
@@ -110,7 +110,7 @@ impl Ends {
 impl Relax {
     /// The events of the solver's model as moves, in the order of their levels (lone
     /// moves, rides, the king's step, our giant ferz's step): a candidate plan.
-    fn candidate(&self, enc: &Enc, st: &Statics, o: &Order, ends: &Ends) -> Vec<Move> {
+    pub(super) fn candidate(&self, enc: &Enc, st: &Statics, o: &Order, ends: &Ends) -> Vec<Move> {
         let solver = &enc.cnf.solver;
         let holds = |l: Lit| l == TRUE || (l != FALSE && solver.value(l) == Some(true));
         let mut events: Vec<(usize, Move)> = Vec::new();
@@ -156,7 +156,7 @@ pub(super) struct Relax {
 }
 
 impl Relax {
-    fn build(enc: &mut Enc) -> Relax {
+    pub(super) fn build(enc: &mut Enc) -> Relax {
         let st = Rc::clone(&enc.st);
         let mut lone = Vec::with_capacity(st.lone.len());
         let mut piece_at = vec![None; SQUARES];
@@ -219,7 +219,7 @@ impl Relax {
         lits
     }
 
-    fn clauses(&self, enc: &mut Enc) {
+    pub(super) fn clauses(&self, enc: &mut Enc) {
         let st = Rc::clone(&enc.st);
         self.no_cycles(enc, &st);
         self.occupancy(enc, &st);
@@ -619,7 +619,7 @@ fn fill_count(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::{refutes_with, Answer};
     use crate::position::{Rules, TilingRider};
     use chimera_core::{Budget, Position};
@@ -627,12 +627,14 @@ mod tests {
     /// `wheeler` random game 557 (seed 572654124), White in check at the start of a
     /// 36-point turn: the step planner refutes `o2-n2` in 100,060 units (3,875,460 with 60
     /// points), `o2-p1` in 3,522,480.
-    const W557: &str = "gw1gf2wkkg1w1gwf1/3g1ggwkkw1ng3f/3w1fg3gf3ww1/1ww1g1w1w2ffwg2w/\
+    pub(in crate::plan) const W557: &str =
+        "gw1gf2wkkg1w1gwf1/3g1ggwkkw1ng3f/3w1fg3gf3ww1/1ww1g1w1w2ffwg2w/\
         2fNf2f1g3n1N1f/6wf1N2f1f3/5gw4nN5/1G8f1g5/FG1F1N1F2n1g4G/5G11G/1W2n13/N4G5n1F1W1W/\
         FN4WG2n1FW2G1/WN2W1G1WN2GG2FF/WF1G1W1FKKF1N1GWN1/2GFW1FWKKWGFWG1FW w 0/36 - 32 1 19";
     /// `wheeler` random game 573 (seed 572654140), Black in check at the start of a
     /// 36-point turn: the step planner refutes `l13-m13` in 4,630,080 units.
-    const W573: &str = "w1wg1wgfkkgwgw1wgw/1f4wgkk3fgfnf/2g1wwN1f1nN3gfw/1w1wn1g4w1fw3/\
+    pub(in crate::plan) const W573: &str =
+        "w1wg1wgfkkgwgw1wgw/1f4wgkk3fgfnf/2g1wwN1f1nN3gfw/1w1wn1g4w1fw3/\
         f2n1fnnwg3gfg2/gnf1f4N3g4/3g1n5w1FN1f1/1N1n7f2N3/17N/1G3G2n5n3/2F4F1GF4G2/1FN4n7FNG/\
         3G2GWF2W3N1F/GFW1W1W1FG1GWGFW1W/1GW1WG1WKKN2FNF1W/WF2WF1GKKFW1W1GWG b 0/36 - 32 2 13";
 
@@ -641,7 +643,8 @@ mod tests {
     /// refutes them in 46,440 and 21,380 units). Until session 41 the relaxation had a
     /// model for each: the king steps to e3 while the knight on g4 still attacks it, and a
     /// guard ride captures the knight later.
-    const P666: &str = "1fw1w1kkzzg1gwfw/wgwgg1kkzz2wf1g/1ww2f1wf3w1fw/1Nfn1wn5f3/\
+    pub(in crate::plan) const P666: &str =
+        "1fw1w1kkzzg1gwfw/wgwgg1kkzz2wf1g/1ww2f1wf3w1fw/1Nfn1wn5f3/\
         gf3g5g2n1/1nggn11/8F6g/2f2f1f1n1gN3/F3nF2GF1G2G1/12F3/2G2FW4N4/1G2W8N2/W1G1F1n4F1F1G/\
         1GWF8F2W/1W1GKKN1N1WGWWW1/1GWWKKG4W4 w 0/18 - 17 1 25";
 
@@ -649,7 +652,7 @@ mod tests {
     /// attacks the units i3 and k1; the ferz on f3 attacks g1): after `a1-a2` the only
     /// rescue is `f4xf3` and then the king's step to g1, whose attacker is captured
     /// before the step.
-    const CAPTURE_THEN_STEP: &str =
+    pub(in crate::plan) const CAPTURE_THEN_STEP: &str =
         "8kk8/8kk8/18/18/18/18/18/18/18/18/18/18/5W12/5f5n6/8KK8/W7KK8 w 0/3 - 2 1 20";
 
     fn after(text: &str, mv: &str, ordered: bool, units: u64) -> Answer {

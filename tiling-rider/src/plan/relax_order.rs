@@ -89,6 +89,12 @@ impl Order {
         }
     }
 
+    /// A literal that holds when event `x` is at level 0 (the first move of the turn's
+    /// rest: nothing comes before it).
+    pub(super) fn at_start(&self, x: usize) -> Lit {
+        -self.ge(x, 1)
+    }
+
     /// The level of event `x` in the solver's model.
     pub(super) fn level(&self, solver: &cadical::Solver<super::Ticker>, x: usize) -> usize {
         (1..self.d)
