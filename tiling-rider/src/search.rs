@@ -145,6 +145,23 @@ pub(crate) const FIRST_RELAX_SLICE: u64 = 40_000;
 /// 1,680,409), `main` 1,667,331 (tiling-rider/RULES.md, the fourteenth round).
 pub(crate) const FIRST_PROBE_SLICE: u64 = 2_000;
 
+/// When a listing's first pass asks the shared relaxation (after [`FIRST_PROBE_SLICE`]):
+/// at once where at least [`LONG_TURN`] moves (points under `wheeler`) of the turn are
+/// left, otherwise once the listing has spent this much work. Below both, each move's
+/// question gets the planner's whole [`FIRST_PLAN_SLICE`], as before session 42. The
+/// relaxation pays where the turn is long (its formula has no time steps, the planner's
+/// grows with them); on a short turn the planner's formula is small, and the relaxation's
+/// can cost far more processor time than its units say: the 8-move example of RULES.md
+/// (a listing of 68,493 units, 0.4 s) took 1.5–1.9 s with the relaxation asked at once,
+/// its shared question for `h3-i4` 24,960 units but 0.79 s, about 50 µs a unit against
+/// 5–10 µs on the stops. Every stop of `corpus/stops-s36.tsv` to `stops-s42.tsv` has 10
+/// or more moves (points) of its turn left (tiling-rider/RULES.md, the fourteenth round).
+pub(crate) const FIRST_RELAX_AFTER: u64 = 100_000;
+
+/// The moves (points) left in a turn from which a listing's first pass asks the shared
+/// relaxation at once (see [`FIRST_RELAX_AFTER`]).
+pub(crate) const LONG_TURN: u8 = 10;
+
 /// The first horizon of `TilingRider::planned_any`: the game-over question looks for plans
 /// of at most this many moves first, then twice as many, ...
 const FIRST_HORIZON: usize = 2;
@@ -386,7 +403,10 @@ impl TilingRider {
         };
         // In a listing's rounds, a move's question gets the round's slice of the budget.
         let mut slice = memo.plan_slice.filter(|_| first.is_some());
-        if let (Some(mv), true) = (first, first_pass) {
+        let long_turn = self.move_limit().saturating_sub(self.moves_made()) >= LONG_TURN;
+        let shared_due = first_pass
+            && (long_turn || memo.budget.used().saturating_sub(memo.started) >= FIRST_RELAX_AFTER);
+        if let (Some(mv), true) = (first, shared_due) {
             // The first pass: the planner for a few units (most of its questions need no
             // more), then the position's shared relaxation, then the rest of the slice.
             let answer = memo.sliced(Some(FIRST_PROBE_SLICE), |memo| {
