@@ -740,6 +740,29 @@ pub(super) mod tests {
     /// Every legal move keeps a continuation, so the relaxation, true of every
     /// continuation, must never refute one: every `every`-th move the crate proves legal
     /// in `pos` (each relaxation within `units`: a budget cut short is no refutation).
+    /// Calls `at` on the positions of a random game of `rules` (from `seed`) at plies 12,
+    /// 21 and 30, each move drawn from those the listing proves legal within 800,000
+    /// units (the game stops early where none is proven).
+    pub(in crate::plan) fn at_random_game_plies(
+        rules: Rules,
+        seed: u64,
+        mut at: impl FnMut(&TilingRider),
+    ) {
+        let mut rng = chimera_core::SplitMix64::new(seed);
+        let mut pos = TilingRider::start(rules);
+        for ply in 0..=30 {
+            let mut legal = Vec::new();
+            pos.legal_moves_within(&mut legal, &mut Vec::new(), &mut Budget::nodes(800_000));
+            if legal.is_empty() {
+                break;
+            }
+            if ply >= 12 && ply % 9 == 3 {
+                at(&pos);
+            }
+            pos.play_unchecked(legal[rng.below(legal.len())]);
+        }
+    }
+
     fn never_refutes_a_legal_move(pos: &TilingRider, every: usize, units: u64) -> usize {
         let (mut legal, mut open) = (Vec::new(), Vec::new());
         pos.legal_moves_within(&mut legal, &mut open, &mut Budget::nodes(4_000_000));
@@ -788,23 +811,9 @@ pub(super) mod tests {
         let mut asked = 0;
         for rules in [Rules::Standard, Rules::Wheeler, Rules::Paulowich16] {
             for seed in 0..games {
-                let mut rng = chimera_core::SplitMix64::new(seed * 31 + 7);
-                let mut pos = TilingRider::start(rules);
-                for ply in 0..=30 {
-                    let mut legal = Vec::new();
-                    pos.legal_moves_within(
-                        &mut legal,
-                        &mut Vec::new(),
-                        &mut Budget::nodes(800_000),
-                    );
-                    if legal.is_empty() {
-                        break;
-                    }
-                    if ply >= 12 && ply % 9 == 3 {
-                        asked += never_refutes_a_legal_move(&pos, every, 60_000);
-                    }
-                    pos.play_unchecked(legal[rng.below(legal.len())]);
-                }
+                at_random_game_plies(rules, seed * 31 + 7, |pos| {
+                    asked += never_refutes_a_legal_move(pos, every, 60_000);
+                });
             }
         }
         assert!(asked > 10, "{asked} relaxations asked");

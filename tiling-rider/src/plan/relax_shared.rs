@@ -121,7 +121,7 @@ impl SharedRelax {
 #[cfg(test)]
 mod tests {
     use super::SharedRelax;
-    use crate::plan::relax::tests::{CAPTURE_THEN_STEP, P666, W557, W573};
+    use crate::plan::relax::tests::{at_random_game_plies, CAPTURE_THEN_STEP, P666, W557, W573};
     use crate::plan::Answer;
     use crate::position::{Move, Rules, TilingRider};
     use chimera_core::{Budget, Position};
@@ -177,19 +177,9 @@ mod tests {
     fn the_shared_relaxation_never_refutes_a_legal_move_along_random_games() {
         let mut asked = 0;
         for rules in [Rules::Standard, Rules::Wheeler, Rules::Paulowich16] {
-            let mut rng = chimera_core::SplitMix64::new(11);
-            let mut pos = TilingRider::start(rules);
-            for ply in 0..=30 {
-                let mut legal = Vec::new();
-                pos.legal_moves_within(&mut legal, &mut Vec::new(), &mut Budget::nodes(800_000));
-                if legal.is_empty() {
-                    break;
-                }
-                if ply >= 12 && ply % 9 == 3 {
-                    asked += never_refutes_a_legal_move(&pos, true, 60_000);
-                }
-                pos.play_unchecked(legal[rng.below(legal.len())]);
-            }
+            at_random_game_plies(rules, 11, |pos| {
+                asked += never_refutes_a_legal_move(pos, true, 60_000);
+            });
         }
         assert!(asked > 10, "{asked} moves asked");
     }
