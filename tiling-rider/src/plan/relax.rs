@@ -621,7 +621,7 @@ fn fill_count(
 #[cfg(test)]
 pub(super) mod tests {
     use super::{refutes_with, Answer};
-    use crate::position::{Rules, TilingRider};
+    use crate::position::{Move, Rules, TilingRider};
     use chimera_core::{Budget, Position};
 
     /// `wheeler` random game 557 (seed 572654124), White in check at the start of a
@@ -707,6 +707,12 @@ pub(super) mod tests {
         let Answer::Plan(events) = refutes_with(&child, &mut Budget::unlimited(), true) else {
             panic!("a model");
         };
+        assert_captures_before_the_step(&child, &events);
+    }
+
+    /// Asserts that `events`, a model of [`CAPTURE_THEN_STEP`] after `a1-a2` (`child`),
+    /// take the ferz (`f4xf3`) before the king's step.
+    pub(in crate::plan) fn assert_captures_before_the_step(child: &TilingRider, events: &[Move]) {
         let capture = child.parse_move("f4xf3").expect("a move");
         let step = events
             .iter()

@@ -121,7 +121,9 @@ impl SharedRelax {
 #[cfg(test)]
 mod tests {
     use super::SharedRelax;
-    use crate::plan::relax::tests::{at_random_game_plies, CAPTURE_THEN_STEP, P666, W557, W573};
+    use crate::plan::relax::tests::{
+        assert_captures_before_the_step, at_random_game_plies, CAPTURE_THEN_STEP, P666, W557, W573,
+    };
     use crate::plan::Answer;
     use crate::position::{Move, Rules, TilingRider};
     use chimera_core::{Budget, Position};
@@ -223,13 +225,7 @@ mod tests {
         assert!(!events.contains(&first), "{events:?}");
         let mut child = pos.clone();
         child.apply(first);
-        let capture = child.parse_move("f4xf3").expect("a move");
-        let step = events
-            .iter()
-            .position(|&m| child.move_text(m).starts_with('K'))
-            .expect("the king steps");
-        let taken = events.iter().position(|&m| m == capture).expect("f4xf3");
-        assert!(taken < step, "{events:?}");
+        assert_captures_before_the_step(&child, &events);
     }
 
     /// A move the formula has no event for (ending the turn) is left undecided, never
