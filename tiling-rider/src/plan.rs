@@ -109,6 +109,24 @@ impl cadical::Callbacks for Ticker {
     }
 }
 
+/// Solves under `assumptions`, the solver's work charged to `budget` as it goes
+/// ([`Ticker`]): `None` when the budget stopped it.
+fn solve_within(
+    solver: &mut cadical::Solver<Ticker>,
+    assumptions: impl IntoIterator<Item = Lit>,
+    budget: &mut Budget,
+) -> Option<bool> {
+    solver.set_callbacks(Some(Ticker {
+        budget: std::mem::take(budget),
+        ..Ticker::default()
+    }));
+    let result = solver.solve_with(assumptions);
+    if let Some(cb) = solver.get_callbacks() {
+        *budget = std::mem::take(&mut cb.budget);
+    }
+    result
+}
+
 /// Counts `n` units of work; `false` once the budget is spent.
 fn spend(budget: &mut Budget, n: usize) -> bool {
     (0..n).all(|_| budget.tick())
@@ -1445,15 +1463,7 @@ impl Planner {
         assumptions: impl IntoIterator<Item = Lit>,
         budget: &mut Budget,
     ) -> Answer {
-        self.solver.set_callbacks(Some(Ticker {
-            budget: std::mem::take(budget),
-            ..Ticker::default()
-        }));
-        let result = self.solver.solve_with(assumptions);
-        if let Some(cb) = self.solver.get_callbacks() {
-            *budget = std::mem::take(&mut cb.budget);
-        }
-        match result {
+        match solve_within(&mut self.solver, assumptions, budget) {
             Some(true) => self.decode(),
             Some(false) => Answer::NoPlan,
             None => Answer::Undecided,
@@ -1594,17 +1604,9 @@ impl GrowingPlanner {
 
     /// Solves under `assumptions` within `budget`: a model's plan of `horizon` steps.
     fn solve_under(&mut self, horizon: usize, assumptions: &[Lit], budget: &mut Budget) -> Answer {
-        let cnf = &mut self.enc.cnf;
-        cnf.solver.set_callbacks(Some(Ticker {
-            budget: std::mem::take(budget),
-            ..Ticker::default()
-        }));
-        let result = cnf.solver.solve_with(assumptions.iter().copied());
-        if let Some(cb) = cnf.solver.get_callbacks() {
-            *budget = std::mem::take(&mut cb.budget);
-        }
-        match result {
-            Some(true) => decode(&cnf.solver, &self.enc.steps[..horizon]),
+        let solver = &mut self.enc.cnf.solver;
+        match solve_within(solver, assumptions.iter().copied(), budget) {
+            Some(true) => decode(solver, &self.enc.steps[..horizon]),
             Some(false) => Answer::NoPlan,
             None => Answer::Undecided,
         }

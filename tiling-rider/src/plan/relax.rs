@@ -42,7 +42,7 @@
 //! 15 → 8 of the 30 stop positions undecided at the default budget.
 
 use super::relax_order::Order;
-use super::{Answer, Enc, Lit, Statics, Ticker, FALSE, TRUE};
+use super::{solve_within, Answer, Enc, Lit, Statics, FALSE, TRUE};
 use crate::board::{Square, Unit, SQUARES, UNITS};
 use crate::position::{Move, TilingRider};
 use chimera_core::Budget;
@@ -77,15 +77,7 @@ fn refutes_with(pos: &TilingRider, budget: &mut Budget, ordered: bool) -> Answer
     if !enc.cnf.charge_since(0, budget) {
         return Answer::Undecided;
     }
-    let solver = &mut enc.cnf.solver;
-    solver.set_callbacks(Some(Ticker {
-        budget: std::mem::take(budget),
-        ..Ticker::default()
-    }));
-    let result = solver.solve();
-    if let Some(cb) = solver.get_callbacks() {
-        *budget = std::mem::take(&mut cb.budget);
-    }
+    let result = solve_within(&mut enc.cnf.solver, [], budget);
     match (result, order) {
         (Some(false), _) => Answer::NoPlan,
         (Some(true), Some(order)) => Answer::Plan(r.candidate(&enc, &st, &order, &ends)),
@@ -743,9 +735,6 @@ pub(super) mod tests {
         }
     }
 
-    /// Every legal move keeps a continuation, so the relaxation, true of every
-    /// continuation, must never refute one: every `every`-th move the crate proves legal
-    /// in `pos` (each relaxation within `units`: a budget cut short is no refutation).
     /// Calls `at` on the positions of a random game of `rules` (from `seed`) at plies 12,
     /// 21 and 30, each move drawn from those the listing proves legal within 800,000
     /// units (the game stops early where none is proven).
@@ -769,6 +758,9 @@ pub(super) mod tests {
         }
     }
 
+    /// Every legal move keeps a continuation, so the relaxation, true of every
+    /// continuation, must never refute one: every `every`-th move the crate proves legal
+    /// in `pos` (each relaxation within `units`: a budget cut short is no refutation).
     fn never_refutes_a_legal_move(pos: &TilingRider, every: usize, units: u64) -> usize {
         let (mut legal, mut open) = (Vec::new(), Vec::new());
         pos.legal_moves_within(&mut legal, &mut open, &mut Budget::nodes(4_000_000));

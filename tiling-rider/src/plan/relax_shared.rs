@@ -15,7 +15,7 @@
 
 use super::relax::{Ends, Relax};
 use super::relax_order::Order;
-use super::{Answer, Enc, Lit, Statics, Ticker};
+use super::{solve_within, Answer, Enc, Lit, Statics};
 use crate::position::{Move, TilingRider};
 use chimera_core::Budget;
 use std::rc::Rc;
@@ -93,16 +93,7 @@ impl SharedRelax {
         let Some(assumptions) = self.assumptions(mv) else {
             return Answer::Undecided;
         };
-        let solver = &mut self.enc.cnf.solver;
-        solver.set_callbacks(Some(Ticker {
-            budget: std::mem::take(budget),
-            ..Ticker::default()
-        }));
-        let result = solver.solve_with(assumptions);
-        if let Some(cb) = solver.get_callbacks() {
-            *budget = std::mem::take(&mut cb.budget);
-        }
-        match result {
+        match solve_within(&mut self.enc.cnf.solver, assumptions, budget) {
             Some(false) => Answer::NoPlan,
             Some(true) => {
                 let mut events = self
