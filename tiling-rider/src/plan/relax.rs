@@ -647,6 +647,21 @@ pub(super) mod tests {
     pub(in crate::plan) const CAPTURE_THEN_STEP: &str =
         "8kk8/8kk8/18/18/18/18/18/18/18/18/18/18/5W12/5f5n6/8KK8/W7KK8 w 0/3 - 2 1 20";
 
+    /// A made-up standard position (White checked along rank 1 by the wazir aggregate on
+    /// k1; a1 and e1 on that line, c3 on the diagonal of the ferz aggregate on a1): the
+    /// only rescue is the ferz ride `Fg7xa1`, through c3, and then the king's step to c3.
+    pub(in crate::plan) const RIDE_THEN_STEP: &str =
+        "8kk8/8kk8/18/18/18/18/18/18/6FF10/6FF10/18/18/18/18/ffKK6ww6/ffKK6ww6 w 0/3 - 2 1 20";
+
+    /// `paulowich-16` corpus line 2834, Black in check at the start of a 17-move turn:
+    /// `m12-m13` and `m12-n13` are illegal (the step planner refutes them). Until session
+    /// 43 the relaxation's model for each rode a guard aggregate from m13 through k13 after
+    /// our giant ferz had stepped onto k13 (capturing the knight on l14).
+    pub(in crate::plan) const P2834: &str =
+        "wgwf1gkkzz1ww1ww/fff3kkzz1g4/gf1gw2w3Nggf1/2n2g2N1g5/2ww3wn3g1f1/8g4N2/7g6f1/\
+        3fN1g1f2n4/2Nw5n6/7Gw2G3G/1G2F9W1/1F1G1GF5W3/Wn2W2G1W1G1GG1/5W2G1W2NW1/\
+        1GFN1WKKZZF2F1F/W4WKKZZ1F1WFW b 0/17 - 16 1 36";
+
     fn after(text: &str, mv: &str, ordered: bool, units: u64) -> Answer {
         after_in(Rules::Wheeler, text, mv, ordered, units)
     }
@@ -712,6 +727,41 @@ pub(super) mod tests {
             .expect("the king steps");
         let taken = events.iter().position(|&m| m == capture).expect("f4xf3");
         assert!(taken < step, "{events:?}");
+    }
+
+    /// A ride through the unit our king (or giant ferz) ends on comes before its step
+    /// (session 43): after the step it stands there to the end of the turn. Line 2834's
+    /// two illegal moves are refuted now, and none of its legal moves.
+    #[test]
+    fn nothing_passes_the_unit_the_king_or_giant_ferz_settled_on() {
+        for mv in ["m12-m13", "m12-n13"] {
+            let answer = after_in(Rules::Paulowich16, P2834, mv, true, 200_000);
+            assert!(matches!(answer, Answer::NoPlan), "{mv} refuted");
+        }
+        let pos = TilingRider::from_text(P2834, Rules::Paulowich16).expect("reads");
+        assert!(never_refutes_a_legal_move(&pos, 4, 400_000) > 3);
+    }
+
+    /// ... and a rescue that rides through the king's new unit before the step stays a
+    /// model, the ride first.
+    #[test]
+    fn a_ride_through_the_kings_new_unit_before_the_step_keeps_the_rescue() {
+        let pos = TilingRider::from_text(RIDE_THEN_STEP, Rules::Standard).expect("reads");
+        let mut legal = Vec::new();
+        pos.legal_moves_within(&mut legal, &mut Vec::new(), &mut Budget::unlimited());
+        let ride = pos.parse_move("Fg7xa1").expect("a move");
+        assert_eq!(legal, vec![ride]);
+        let Answer::Plan(events) = refutes_with(&pos, &mut Budget::unlimited(), true) else {
+            panic!("a model");
+        };
+        let at = |m: Move| events.iter().position(|&e| e == m);
+        let step = pos.parse_move("Kc1-c3").expect("a move");
+        let ordered = matches!((at(ride), at(step)), (Some(r), Some(k)) if r < k);
+        assert!(ordered, "{events:?}");
+        let mut child = pos.clone();
+        child.apply(ride);
+        let answer = refutes_with(&child, &mut Budget::unlimited(), true);
+        assert!(!matches!(answer, Answer::NoPlan), "Fg7xa1 not refuted");
     }
 
     /// Every legal move of `paulowich-16` game 666's stop position (every third).

@@ -19,7 +19,10 @@
 //!   (the step is judged when it is made);
 //! - our giant ferz's step (session 41): its new unit emptied of ours before it, moves
 //!   onto its first unit after it; its captures count as captures before later events;
-//! - two lone moves onto one square (session 41): a ride from its unit before one of them.
+//! - two lone moves onto one square (session 41): a ride from its unit before one of them;
+//! - a lone move onto or through a square of the unit our king or giant ferz ends on, and a
+//!   ride through or onto that unit (session 43): before that piece's step (it then stands
+//!   there to the end of the turn).
 //!
 //! Every continuation satisfies these with each event's level its place in the sequence
 //! (at most `d` events happen: each costs a move or more), so the formula stays true of
@@ -327,6 +330,10 @@ impl Relax {
                     }
                 }
                 let enters = |w: Unit| e.unit() == w || mid.is_some_and(|m| m.unit() == w);
+                self.before_settling(enc, st, o, (a, y), e.unit());
+                if let Some(m) = mid.filter(|m| m.unit() != e.unit()) {
+                    self.before_settling(enc, st, o, (a, y), m.unit());
+                }
                 if let Some(kx) = o.king() {
                     if enters(st.k0) {
                         let k = -enc.kp(st.k0, END);
@@ -416,6 +423,7 @@ impl Relax {
                 enc.cnf.add(&cl);
             }
         }
+        self.before_settling(enc, st, o, (r, y), w);
         if let Some(kx) = o.king() {
             if w == st.k0 {
                 let k = -enc.kp(st.k0, END);
@@ -426,6 +434,39 @@ impl Relax {
             if Some(w) == st.g0 {
                 let g = -enc.gp(w, END);
                 Self::after_leaving(enc, o, r, g, gx, y);
+            }
+        }
+    }
+
+    /// Event `y` (implied by `a`: a lone move onto or through a square of `w`, or a ride
+    /// through or onto `w`) comes before our king's step onto `w`, and before our giant
+    /// ferz's, when either ends the turn there (session 43). Each moves at most once a
+    /// turn, so from its step on it stands on `w` to the end of the turn, and nothing of
+    /// ours may then land on `w`, pass through it or ride through or onto it (a piece's
+    /// first half and a ride's path must be empty, and our pieces never land on our king
+    /// or giant ferz). Every continuation satisfies this; before it the relaxation let a
+    /// ride pass through the unit our giant ferz had stepped onto (`paulowich-16`, corpus
+    /// line 2834: a guard ride through the unit where the giant ferz captured a knight).
+    fn before_settling(
+        &self,
+        enc: &mut Enc,
+        st: &Statics,
+        o: &mut Order,
+        (a, y): (Lit, usize),
+        w: Unit,
+    ) {
+        if let Some(kx) = o.king() {
+            if st.kc[1..].contains(&w) {
+                let k = enc.kp(w, END);
+                let lt = o.lt(enc, y, kx);
+                enc.cnf.add(&[-a, -k, lt]);
+            }
+        }
+        if let Some(gx) = o.gferz() {
+            if st.gc[1..].contains(&w) {
+                let g = enc.gp(w, END);
+                let lt = o.lt(enc, y, gx);
+                enc.cnf.add(&[-a, -g, lt]);
             }
         }
     }

@@ -113,7 +113,8 @@ impl SharedRelax {
 mod tests {
     use super::SharedRelax;
     use crate::plan::relax::tests::{
-        assert_captures_before_the_step, at_random_game_plies, CAPTURE_THEN_STEP, P666, W557, W573,
+        assert_captures_before_the_step, at_random_game_plies, CAPTURE_THEN_STEP, P2834, P666,
+        RIDE_THEN_STEP, W557, W573,
     };
     use crate::plan::Answer;
     use crate::position::{Move, Rules, TilingRider};
@@ -194,13 +195,30 @@ mod tests {
                 assert!(matches!(answer, Answer::NoPlan), "{mv} refuted");
             }
         }
-        let pos = TilingRider::from_text(P666, Rules::Paulowich16).expect("reads");
-        let mut shared = SharedRelax::new(&pos, &mut Budget::unlimited()).expect("built");
-        for mv in ["c3-c2", "b2-c2"] {
-            let m = pos.parse_move(mv).expect("a move");
-            let answer = shared.ask(m, &mut Budget::nodes(200_000));
-            assert!(matches!(answer, Answer::NoPlan), "{mv} refuted");
+        for (text, moves) in [
+            (P666, &["c3-c2", "b2-c2"][..]),
+            (P2834, &["m12-m13", "m12-n13"]),
+        ] {
+            let pos = TilingRider::from_text(text, Rules::Paulowich16).expect("reads");
+            let mut shared = SharedRelax::new(&pos, &mut Budget::unlimited()).expect("built");
+            for mv in moves {
+                let m = pos.parse_move(mv).expect("a move");
+                let answer = shared.ask(m, &mut Budget::nodes(200_000));
+                assert!(matches!(answer, Answer::NoPlan), "{mv} refuted");
+            }
         }
+    }
+
+    /// A ride through the unit the king steps onto, before the step, is no refutation
+    /// (session 43): the only rescue of `RIDE_THEN_STEP` asked first on its position's
+    /// formula.
+    #[test]
+    fn the_shared_relaxation_keeps_a_ride_before_the_step_onto_its_path() {
+        let pos = TilingRider::from_text(RIDE_THEN_STEP, Rules::Standard).expect("reads");
+        let mut shared = SharedRelax::new(&pos, &mut Budget::unlimited()).expect("built");
+        let ride = pos.parse_move("Fg7xa1").expect("a move");
+        let answer = shared.ask(ride, &mut Budget::unlimited());
+        assert!(matches!(answer, Answer::Plan(_)), "Fg7xa1 not refuted");
     }
 
     /// A model is the events after the move, in the order of their levels, the move
