@@ -274,19 +274,6 @@ impl Chess {
         u64::from(self.pieces(color, role))
     }
 
-    /// The squares a piece of `role` on `s` attacks.
-    #[inline(always)]
-    pub(crate) fn attacks(&self, role: Role, s: usize, occ: Bitboard) -> u64 {
-        u64::from(match role {
-            Role::Knight => board::knight(sq(s)),
-            Role::Bishop => board::bishop(sq(s), occ),
-            Role::Rook => board::rook(sq(s), occ),
-            Role::Queen => board::rook(sq(s), occ) | board::bishop(sq(s), occ),
-            Role::King => board::king(sq(s)),
-            Role::Pawn => return 0,
-        })
-    }
-
     /// The ring of `color`'s king (Stockfish's): the square and neighbours of the king's
     /// square moved off the edge (to files b to g and ranks 2 to 7), less the squares two
     /// of its pawns guard.
@@ -768,6 +755,7 @@ impl Chess {
         let diagonal = u64::from(r[Role::Bishop.index()] | r[Role::Queen.index()]);
         let straight = u64::from(r[Role::Rook.index()] | r[Role::Queen.index()]);
         // The attackers, updated as each capture uncovers the sliders behind it.
+        let sliders = board::sliders();
         let mut attackers = u64::from(self.attackers_to(to, Bitboard::from(occ))) & occ;
         while d + 1 < gain.len() {
             let ours = attackers & u64::from(self.colors[side.index()]);
@@ -789,10 +777,10 @@ impl Chess {
             let square = (ours & self.bits(side, role)).trailing_zeros();
             occ &= !(1u64 << square);
             if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
-                attackers |= u64::from(board::bishop(to, Bitboard::from(occ))) & diagonal;
+                attackers |= sliders.bishop(to.index(), occ) & diagonal;
             }
             if matches!(role, Role::Rook | Role::Queen | Role::King) {
-                attackers |= u64::from(board::rook(to, Bitboard::from(occ))) & straight;
+                attackers |= sliders.rook(to.index(), occ) & straight;
             }
             attackers &= occ;
             on_square = role;
