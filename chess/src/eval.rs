@@ -23,7 +23,7 @@
 
 use crate::board::{self, sq, Bitboard};
 use crate::position::Chess;
-use crate::types::{Move, MoveKind, Role, Square};
+use crate::types::{Move, Role, Square};
 use crate::weights::{self as w, Pair};
 use chimera_core::{Color, Evaluate};
 use chimera_kit::tune::{FeatureSink, Features, WeightSet};
@@ -127,6 +127,18 @@ fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
             s
         })
     })
+}
+
+/// The squares a knight, bishop, rook or queen (`role`) on square `s` attacks given the
+/// occupied squares `occ` (an inlined function: a closure here was called, not inlined).
+#[inline(always)]
+fn attacks_of(sliders: &board::Sliders, role: Role, s: usize, occ: u64) -> u64 {
+    match role {
+        Role::Knight => u64::from(board::knight(sq(s))),
+        Role::Bishop => sliders.bishop(s, occ),
+        Role::Rook => sliders.rook(s, occ),
+        _ => sliders.rook(s, occ) | sliders.bishop(s, occ),
+    }
 }
 
 /// The term `f` (a pair) once for each square of `bits`; nothing counted where there is
@@ -357,20 +369,14 @@ impl Chess {
         through: u64,
     ) {
         let r = role.index();
-        let attacks_of = |s: usize, occ: u64| match role {
-            Role::Knight => u64::from(board::knight(sq(s))),
-            Role::Bishop => at.sliders.bishop(s, occ),
-            Role::Rook => at.sliders.rook(s, occ),
-            _ => at.sliders.rook(s, occ) | at.sliders.bishop(s, occ),
-        };
         for s in squares(self.bits(color, role)) {
-            let attacks = attacks_of(s, at.occ);
+            let attacks = attacks_of(at.sliders, role, s, at.occ);
             let reach = (attacks & !at.unsafe_squares).count_ones() as i32;
             side.terms
                 .pair(w::F_MOBILITY + 2 * (r - 1), reach - w::MOBILITY_BASE[r]);
             // Only a line that meets a piece seen through can reach further.
             let reach = if attacks & at.occ & !through != 0 {
-                attacks_of(s, through)
+                attacks_of(at.sliders, role, s, through)
             } else {
                 attacks
             };
@@ -730,21 +736,23 @@ impl Chess {
     /// stopping when that is better), x-rays included.
     fn see(&self, mv: Move) -> i32 {
         let (from, to) = (mv.from(), mv.to());
-        let Some(mover) = self.piece_at(from) else {
+        let Some(mover) = self.role_at(from) else {
             return 0;
         };
         let mut occ = u64::from(self.occupied()) & !(1u64 << from.index());
         let mut gain = [0i32; 34];
-        gain[0] = match self.move_kind(mv) {
-            MoveKind::Capture(role) => SEE_VALUES[role.index()],
-            MoveKind::EnPassant => {
-                let victim = to.index() as i64 + if self.turn == Color::White { -8 } else { 8 };
-                occ &= !(1u64 << victim.clamp(0, 63));
-                SEE_VALUES[0]
-            }
-            _ => 0,
+        // What `move_kind` says, read from the roles alone (a castling king's target is
+        // empty and gains nothing, as a quiet move's).
+        gain[0] = if let Some(taken) = self.role_at(to) {
+            SEE_VALUES[taken.index()]
+        } else if mover == Role::Pawn && from.file() != to.file() && Some(to) == self.ep {
+            let victim = to.index() as i64 + if self.turn == Color::White { -8 } else { 8 };
+            occ &= !(1u64 << victim.clamp(0, 63));
+            SEE_VALUES[0]
+        } else {
+            0
         };
-        let mut on_square = mover.role;
+        let mut on_square = mover;
         if let Some(p) = mv.promotion() {
             gain[0] += SEE_VALUES[p.index()] - SEE_VALUES[0];
             on_square = p;
@@ -978,6 +986,7 @@ impl Evaluate for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::MoveKind;
     use chimera_core::{Game, Position};
 
     fn fen(text: &str) -> Chess {

@@ -81,18 +81,19 @@ impl Chess {
             return false;
         }
         let pinned = self.pinned(k);
+        let sliders = board::sliders();
+        let (free_of, occupied) = (!u64::from(ours), u64::from(occ));
         let free = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .into_iter()
             .any(|role| {
-                (self.pieces(us, role) - pinned).iter().any(|from| {
-                    let s = sq(from);
+                squares(u64::from(self.pieces(us, role) - pinned)).any(|from| {
                     let attacks = match role {
-                        Role::Knight => board::knight(s),
-                        Role::Bishop => board::bishop(s, occ),
-                        Role::Rook => board::rook(s, occ),
-                        _ => board::rook(s, occ) | board::bishop(s, occ),
+                        Role::Knight => u64::from(board::knight(sq(from))),
+                        Role::Bishop => sliders.bishop(from, occupied),
+                        Role::Rook => sliders.rook(from, occupied),
+                        _ => sliders.rook(from, occupied) | sliders.bishop(from, occupied),
                     };
-                    !(attacks - ours).is_empty()
+                    attacks & free_of != 0
                 })
             });
         if !free {

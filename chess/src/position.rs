@@ -321,7 +321,7 @@ impl Chess {
 
     /// The role of the piece on `s` (of either colour), if any.
     #[inline]
-    fn role_at(&self, s: Square) -> Option<Role> {
+    pub(crate) fn role_at(&self, s: Square) -> Option<Role> {
         Role::ALL
             .into_iter()
             .find(|r| self.roles[r.index()].contains(s.index()))
