@@ -130,8 +130,11 @@ struct Magic {
     offset: usize,
 }
 
-/// The magic entries of the rook (0) and bishop (1), and their shared table.
-struct Sliders {
+/// The magic entries of the rook (0) and bishop (1), and their shared table. Code that
+/// looks up many attacks takes it once ([`sliders`]) and asks it directly
+/// ([`Sliders::rook`], [`Sliders::bishop`]), rather than through [`rook`] and [`bishop`],
+/// each of which checks that the table is built.
+pub(crate) struct Sliders {
     magics: [[Magic; 64]; 2],
     table: Vec<u64>,
 }
@@ -180,11 +183,37 @@ impl Magic {
 
 static SLIDERS: std::sync::LazyLock<Sliders> = std::sync::LazyLock::new(Sliders::build);
 
+/// The magic tables (built on first use).
+#[inline]
+pub(crate) fn sliders() -> &'static Sliders {
+    &SLIDERS
+}
+
+impl Sliders {
+    /// The squares a slider of `kind` (0 rook, 1 bishop) on square `s` attacks given the
+    /// occupied squares.
+    #[inline(always)]
+    fn attacks(&self, kind: usize, s: usize, occupied: u64) -> u64 {
+        let m = &self.magics[kind & 1][s & 63];
+        self.table[m.index(occupied)]
+    }
+
+    /// The squares a rook on square `s` attacks given the occupied squares.
+    #[inline(always)]
+    pub(crate) fn rook(&self, s: usize, occupied: u64) -> u64 {
+        self.attacks(0, s, occupied)
+    }
+
+    /// The squares a bishop on square `s` attacks given the occupied squares.
+    #[inline(always)]
+    pub(crate) fn bishop(&self, s: usize, occupied: u64) -> u64 {
+        self.attacks(1, s, occupied)
+    }
+}
+
 #[inline(always)]
 fn magic_attacks(kind: usize, sq: Square, occupied: Bitboard) -> Bitboard {
-    let sliders = &*SLIDERS;
-    let m = &sliders.magics[kind][sq.index()];
-    Bitboard::from(sliders.table[m.index(u64::from(occupied))])
+    Bitboard::from(sliders().attacks(kind, sq.index(), u64::from(occupied)))
 }
 
 /// The rook's and the bishop's squares on an empty board, by square.

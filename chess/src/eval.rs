@@ -23,7 +23,7 @@
 
 use crate::board::{self, sq, Bitboard};
 use crate::position::Chess;
-use crate::types::{Move, MoveKind, Role, Square};
+use crate::types::{Move, Role, Square};
 use crate::weights::{self as w, Pair};
 use chimera_core::{Color, Evaluate};
 use chimera_kit::tune::{FeatureSink, Features, WeightSet};
@@ -129,6 +129,27 @@ fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The squares a knight, bishop, rook or queen (`role`) on square `s` attacks given the
+/// occupied squares `occ` (an inlined function: a closure here was called, not inlined).
+#[inline(always)]
+fn attacks_of(sliders: &board::Sliders, role: Role, s: usize, occ: u64) -> u64 {
+    match role {
+        Role::Knight => u64::from(board::knight(sq(s))),
+        Role::Bishop => sliders.bishop(s, occ),
+        Role::Rook => sliders.rook(s, occ),
+        _ => sliders.rook(s, occ) | sliders.bishop(s, occ),
+    }
+}
+
+/// The term `f` (a pair) once for each square of `bits`; nothing counted where there is
+/// none, the most common case of the terms it counts (the threats).
+#[inline(always)]
+fn pair_bits<S: Sink>(t: &mut S, f: usize, bits: u64) {
+    if bits != 0 {
+        t.pair(f, bits.count_ones() as i32);
+    }
+}
+
 /// Where the evaluation's terms go, by feature number of [`w::NAMES`]: summed with their
 /// weights ([`Terms`], the search) or counted ([`Counts`], the tuner).
 trait Sink: Default {
@@ -230,6 +251,24 @@ struct Side<S> {
     adjacent_attacks: i32,
     /// Its own king's shelter, in middlegame centipawns.
     shelter: i32,
+    /// Its knights', bishops', rooks' and queens' share of the game phase (see
+    /// [`Chess::phase`]).
+    phase: i32,
+}
+
+/// What a side's pieces are measured against in [`Chess::piece_side`], found once for all
+/// of them.
+struct Board {
+    /// The magic tables.
+    sliders: &'static board::Sliders,
+    /// The occupied squares.
+    occ: u64,
+    /// The squares that count for no mobility: the side's own, and those enemy pawns attack.
+    unsafe_squares: u64,
+    /// The enemy king's ring.
+    ring: u64,
+    /// The squares next to the enemy king.
+    adjacent: u64,
 }
 
 impl<S> Side<S> {
@@ -245,19 +284,6 @@ impl<S> Side<S> {
 impl Chess {
     fn bits(&self, color: Color, role: Role) -> u64 {
         u64::from(self.pieces(color, role))
-    }
-
-    /// The squares a piece of `role` on `s` attacks.
-    #[inline(always)]
-    pub(crate) fn attacks(&self, role: Role, s: usize, occ: Bitboard) -> u64 {
-        u64::from(match role {
-            Role::Knight => board::knight(sq(s)),
-            Role::Bishop => board::bishop(sq(s), occ),
-            Role::Rook => board::rook(sq(s), occ),
-            Role::Queen => board::rook(sq(s), occ) | board::bishop(sq(s), occ),
-            Role::King => board::king(sq(s)),
-            Role::Pawn => return 0,
-        })
     }
 
     /// The ring of `color`'s king (Stockfish's): the square and neighbours of the king's
@@ -296,57 +322,72 @@ impl Chess {
         let mut side = Side::<S>::default();
         let own = u64::from(self.colors[color.index()]);
         let enemy_pawns = self.bits(!color, Role::Pawn);
-        let unsafe_squares = pawn_attacks(!color, enemy_pawns) | own;
-        let occ = self.occupied();
         let ring = self.king_ring(!color);
-        let adjacent = self.king(!color).map_or(0, |k| u64::from(board::king(k)));
+        let all = u64::from(self.occupied());
+        let at = Board {
+            sliders: board::sliders(),
+            occ: all,
+            unsafe_squares: pawn_attacks(!color, enemy_pawns) | own,
+            ring,
+            adjacent: self.king(!color).map_or(0, |k| u64::from(board::king(k))),
+        };
         let pawns = self.bits(color, Role::Pawn);
         side.attack(Role::Pawn, pawn_attacks(color, pawns));
         side.ring = ring;
         side.ring_attackers = (ring & pawn_attacks(color, pawns)).count_ones() as i32;
-        // The sliders' attacks on the ring go through queens (and rooks through rooks of
-        // their side), as Stockfish counts them.
-        let queens = u64::from(self.roles[Role::Queen.index()]);
-        let all = u64::from(occ);
-        let through = [
-            all,
-            all,
-            all & !queens,
-            all & !queens & !self.bits(color, Role::Rook),
-            all,
-        ];
         // Squares two pawns attack (the two diagonals' shifts overlap there).
         let (left, right) = match color {
             Color::White => ((pawns << 7) & !FILE_H, (pawns << 9) & !FILE_A),
             Color::Black => ((pawns >> 9) & !FILE_H, (pawns >> 7) & !FILE_A),
         };
         side.twice |= left & right;
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let r = role.index();
-            for s in squares(self.bits(color, role)) {
-                let attacks = self.attacks(role, s, occ);
-                let reach = (attacks & !unsafe_squares).count_ones() as i32;
-                side.terms
-                    .pair(w::F_MOBILITY + 2 * (r - 1), reach - w::MOBILITY_BASE[r]);
-                // Only a line that meets a piece seen through can reach further.
-                let reach = if attacks & u64::from(occ) & !through[r] != 0 {
-                    self.attacks(role, s, Bitboard::from(through[r]))
-                } else {
-                    attacks
-                };
-                if reach & ring != 0 {
-                    side.ring_attackers += 1;
-                    side.ring_weight += w::KING_ATTACK_WEIGHT[r];
-                    side.adjacent_attacks += (reach & adjacent).count_ones() as i32;
-                }
-                side.attack(role, attacks);
-            }
-        }
+        // The sliders' attacks on the ring go through queens (and rooks through rooks of
+        // their side), as Stockfish counts them; a knight's and a queen's through nothing.
+        let queens = u64::from(self.roles[Role::Queen.index()]);
+        self.role_side(&mut side, &at, color, Role::Knight, all);
+        self.role_side(&mut side, &at, color, Role::Bishop, all & !queens);
+        let rooks = self.bits(color, Role::Rook);
+        self.role_side(&mut side, &at, color, Role::Rook, all & !queens & !rooks);
+        self.role_side(&mut side, &at, color, Role::Queen, all);
         if let Some(k) = self.king(color) {
             side.attack(Role::King, u64::from(board::king(k)));
         }
         self.piece_terms(color, &mut side.terms);
         side
+    }
+
+    /// The part of [`Chess::piece_side`] of `color`'s pieces of `role` (a knight, bishop,
+    /// rook or queen): their mobility, their attacks on the enemy king's ring (seen
+    /// through the pieces not in `through`) and their squares attacked.
+    #[inline(always)]
+    fn role_side<S: Sink>(
+        &self,
+        side: &mut Side<S>,
+        at: &Board,
+        color: Color,
+        role: Role,
+        through: u64,
+    ) {
+        let r = role.index();
+        for s in squares(self.bits(color, role)) {
+            let attacks = attacks_of(at.sliders, role, s, at.occ);
+            let reach = (attacks & !at.unsafe_squares).count_ones() as i32;
+            side.terms
+                .pair(w::F_MOBILITY + 2 * (r - 1), reach - w::MOBILITY_BASE[r]);
+            // Only a line that meets a piece seen through can reach further.
+            let reach = if attacks & at.occ & !through != 0 {
+                attacks_of(at.sliders, role, s, through)
+            } else {
+                attacks
+            };
+            if reach & at.ring != 0 {
+                side.ring_attackers += 1;
+                side.ring_weight += w::KING_ATTACK_WEIGHT[r];
+                side.adjacent_attacks += (reach & at.adjacent).count_ones() as i32;
+            }
+            side.attack(role, attacks);
+            side.phase += w::PHASE[r];
+        }
     }
 
     /// The danger (middlegame, endgame penalties in centipawns) to the king of `!color`
@@ -399,9 +440,10 @@ impl Chess {
         let weak =
             us.all & !them.twice & (!them.all | by(them, Role::King) | by(them, Role::Queen));
         let safe = !u64::from(self.colors[color.index()]) & (!them.all | (weak & us.twice));
-        let no_queen = Bitboard::from(occ & !self.bits(!color, Role::Queen));
-        let straight = u64::from(board::rook(k, no_queen));
-        let diagonal = u64::from(board::bishop(k, no_queen));
+        let no_queen = occ & !self.bits(!color, Role::Queen);
+        let sliders = board::sliders();
+        let straight = sliders.rook(k.index(), no_queen);
+        let diagonal = sliders.bishop(k.index(), no_queen);
         let check = |checks: u64, role: Role| {
             w::SAFE_CHECK[role.index()][usize::from(checks & (checks - 1) != 0)]
         };
@@ -432,10 +474,16 @@ impl Chess {
         } else {
             unsafe_checks |= knight_checks;
         }
+        // Most often there is no unsafe check and no blocker: nothing to count.
+        if unsafe_checks != 0 {
+            units += w::UNSAFE_CHECK * unsafe_checks.count_ones() as i32;
+        }
+        let blockers = self.king_blockers(color, k);
+        if blockers != 0 {
+            units += w::KING_BLOCKER * blockers.count_ones() as i32;
+        }
         units += us.ring_attackers * us.ring_weight
             + w::WEAK_RING_SQUARE * (us.ring & weak).count_ones() as i32
-            + w::UNSAFE_CHECK * unsafe_checks.count_ones() as i32
-            + w::KING_BLOCKER * self.king_blockers(color, k).count_ones() as i32
             + w::KING_ADJACENT_ATTACK * us.adjacent_attacks
             - w::SHELTER_DEFENCE * them.shelter / 8
             + w::KING_DANGER_BIAS;
@@ -518,9 +566,10 @@ impl Chess {
         let mut t = S::default();
         let enemy = u64::from(self.colors[(!color).index()]);
         let pieces = enemy & !self.bits(!color, Role::Pawn) & !self.bits(!color, Role::King);
-        t.pair(
+        pair_bits(
+            &mut t,
             w::F_THREAT_BY_PAWN,
-            (pieces & us.by_role[Role::Pawn.index()]).count_ones() as i32,
+            pieces & us.by_role[Role::Pawn.index()],
         );
         let unguarded = enemy & !them.all;
         let heavy = self.bits(!color, Role::Rook) | self.bits(!color, Role::Queen);
@@ -541,14 +590,11 @@ impl Chess {
                 continue;
             }
             let minor_hits = targets & by_minor & (unguarded | heavy);
-            t.pair(w::F_THREAT_BY_MINOR + 2 * r, minor_hits.count_ones() as i32);
+            pair_bits(&mut t, w::F_THREAT_BY_MINOR + 2 * r, minor_hits);
             let rook_hits = targets & by_rook & (unguarded | queens);
-            t.pair(w::F_THREAT_BY_ROOK + 2 * r, rook_hits.count_ones() as i32);
+            pair_bits(&mut t, w::F_THREAT_BY_ROOK + 2 * r, rook_hits);
         }
-        t.pair(
-            w::F_HANGING,
-            (pieces & unguarded & us.all).count_ones() as i32,
-        );
+        pair_bits(&mut t, w::F_HANGING, pieces & unguarded & us.all);
         t
     }
 
@@ -690,21 +736,23 @@ impl Chess {
     /// stopping when that is better), x-rays included.
     fn see(&self, mv: Move) -> i32 {
         let (from, to) = (mv.from(), mv.to());
-        let Some(mover) = self.piece_at(from) else {
+        let Some(mover) = self.role_at(from) else {
             return 0;
         };
         let mut occ = u64::from(self.occupied()) & !(1u64 << from.index());
         let mut gain = [0i32; 34];
-        gain[0] = match self.move_kind(mv) {
-            MoveKind::Capture(role) => SEE_VALUES[role.index()],
-            MoveKind::EnPassant => {
-                let victim = to.index() as i64 + if self.turn == Color::White { -8 } else { 8 };
-                occ &= !(1u64 << victim.clamp(0, 63));
-                SEE_VALUES[0]
-            }
-            _ => 0,
+        // What `move_kind` says, read from the roles alone (a castling king's target is
+        // empty and gains nothing, as a quiet move's).
+        gain[0] = if let Some(taken) = self.role_at(to) {
+            SEE_VALUES[taken.index()]
+        } else if mover == Role::Pawn && from.file() != to.file() && Some(to) == self.ep {
+            let victim = to.index() as i64 + if self.turn == Color::White { -8 } else { 8 };
+            occ &= !(1u64 << victim.clamp(0, 63));
+            SEE_VALUES[0]
+        } else {
+            0
         };
-        let mut on_square = mover.role;
+        let mut on_square = mover;
         if let Some(p) = mv.promotion() {
             gain[0] += SEE_VALUES[p.index()] - SEE_VALUES[0];
             on_square = p;
@@ -715,6 +763,7 @@ impl Chess {
         let diagonal = u64::from(r[Role::Bishop.index()] | r[Role::Queen.index()]);
         let straight = u64::from(r[Role::Rook.index()] | r[Role::Queen.index()]);
         // The attackers, updated as each capture uncovers the sliders behind it.
+        let sliders = board::sliders();
         let mut attackers = u64::from(self.attackers_to(to, Bitboard::from(occ))) & occ;
         while d + 1 < gain.len() {
             let ours = attackers & u64::from(self.colors[side.index()]);
@@ -736,10 +785,10 @@ impl Chess {
             let square = (ours & self.bits(side, role)).trailing_zeros();
             occ &= !(1u64 << square);
             if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
-                attackers |= u64::from(board::bishop(to, Bitboard::from(occ))) & diagonal;
+                attackers |= sliders.bishop(to.index(), occ) & diagonal;
             }
             if matches!(role, Role::Rook | Role::Queen | Role::King) {
-                attackers |= u64::from(board::rook(to, Bitboard::from(occ))) & straight;
+                attackers |= sliders.rook(to.index(), occ) & straight;
             }
             attackers &= occ;
             on_square = role;
@@ -828,7 +877,8 @@ impl Chess {
         let mut white = self.piece_side::<Terms>(Color::White);
         let mut black = self.piece_side::<Terms>(Color::Black);
         (white.shelter, black.shelter) = (pawns.shelter[0], pawns.shelter[1]);
-        let phase = self.phase();
+        // `Chess::phase`, counted on the way.
+        let phase = (white.phase + black.phase).min(w::PHASE_TOTAL);
         let (w_danger, b_danger) = (
             self.king_danger_at(phase, Color::White, &white, &black),
             self.king_danger_at(phase, Color::Black, &black, &white),
@@ -936,6 +986,7 @@ impl Evaluate for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::MoveKind;
     use chimera_core::{Game, Position};
 
     fn fen(text: &str) -> Chess {
@@ -1160,6 +1211,25 @@ mod tests {
             }
         }
         assert!(checked > 5_000, "{checked}");
+    }
+
+    /// The phase [`Chess::piece_side`] counts on the way (what the evaluation uses) is
+    /// [`Chess::phase`], on the positions of random games (promotions included).
+    #[test]
+    fn the_phase_counted_with_the_pieces_is_the_phase() {
+        let mut below_full = 0;
+        for seed in 0..20 {
+            let start = chimera_core::Game::new(Chess::start(Default::default()));
+            let game = chimera_test_kit::random_game(start, 900 + seed, 300);
+            for pos in game.positions() {
+                let white = pos.piece_side::<Terms>(Color::White);
+                let black = pos.piece_side::<Terms>(Color::Black);
+                let counted = (white.phase + black.phase).min(w::PHASE_TOTAL);
+                assert_eq!(counted, pos.phase(), "{}", pos.to_fen());
+                below_full += usize::from(counted < w::PHASE_TOTAL);
+            }
+        }
+        assert!(below_full > 1_000, "{below_full}");
     }
 
     #[test]

@@ -9,6 +9,18 @@ use crate::position::{
 use crate::types::{Move, Role, Square};
 use chimera_core::Color;
 
+/// Iterates over the squares of a bit set, lowest first.
+#[inline(always)]
+fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            s
+        })
+    })
+}
+
 impl Chess {
     /// Fills `out` (cleared first) with the legal moves, ignoring the end of the game.
     pub(crate) fn gen_legal(&self, out: &mut Vec<Move>) {
@@ -31,17 +43,18 @@ impl Chess {
             Some(c) => board::between(k, sq(c)) | Bitboard::single(c),
             None => !Bitboard::EMPTY,
         };
-        let pinned = self.pinned(k);
+        let pinned = u64::from(self.pinned(k));
+        let target = u64::from(target);
         let allowed = |from: usize| {
-            if pinned.contains(from) {
+            if pinned & (1 << from) != 0 {
                 // A pinned piece stays on the line from its king through it.
-                target & board::ray_through(k, sq(from))
+                target & u64::from(board::ray_through(k, sq(from)))
             } else {
                 target
             }
         };
-        self.gen_pieces(out, &allowed);
-        self.gen_pawns(out, &allowed);
+        self.gen_pieces(out, allowed);
+        self.gen_pawns(out, allowed);
         for from in self.ep_capturers() {
             let mv = Move::new(sq(from), self.ep.unwrap_or(k), None);
             if self.leaves_king_safe(mv) {
@@ -68,18 +81,19 @@ impl Chess {
             return false;
         }
         let pinned = self.pinned(k);
+        let sliders = board::sliders();
+        let (free_of, occupied) = (!u64::from(ours), u64::from(occ));
         let free = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .into_iter()
             .any(|role| {
-                (self.pieces(us, role) - pinned).iter().any(|from| {
-                    let s = sq(from);
+                squares(u64::from(self.pieces(us, role) - pinned)).any(|from| {
                     let attacks = match role {
-                        Role::Knight => board::knight(s),
-                        Role::Bishop => board::bishop(s, occ),
-                        Role::Rook => board::rook(s, occ),
-                        _ => board::rook(s, occ) | board::bishop(s, occ),
+                        Role::Knight => u64::from(board::knight(sq(from))),
+                        Role::Bishop => sliders.bishop(from, occupied),
+                        Role::Rook => sliders.rook(from, occupied),
+                        _ => sliders.rook(from, occupied) | sliders.bishop(from, occupied),
                     };
-                    !(attacks - ours).is_empty()
+                    attacks & free_of != 0
                 })
             });
         if !free {
@@ -95,15 +109,16 @@ impl Chess {
             Color::White => 0xFF00_0000_0000_0000u64,
             Color::Black => 0xFFu64,
         });
+        let pinned = u64::from(pinned);
         let allowed = |from: usize, mask: Bitboard| {
-            if pinned.contains(from) {
-                mask & board::ray_through(k, sq(from))
+            if pinned & (1 << from) != 0 {
+                u64::from(mask & board::ray_through(k, sq(from)))
             } else {
-                mask
+                u64::from(mask)
             }
         };
-        self.gen_pieces(out, &|from| allowed(from, theirs));
-        self.gen_pawns(out, &|from| allowed(from, theirs | last_rank));
+        self.gen_pieces(out, |from| allowed(from, theirs));
+        self.gen_pawns(out, |from| allowed(from, theirs | last_rank));
         for from in self.ep_capturers() {
             let mv = Move::new(sq(from), self.ep.unwrap_or(k), None);
             if self.leaves_king_safe(mv) {
@@ -133,46 +148,53 @@ impl Chess {
         pinned
     }
 
-    fn gen_pieces(&self, out: &mut Vec<Move>, allowed: &dyn Fn(usize) -> Bitboard) {
+    /// The knights', bishops', rooks' and queens' moves to the squares `allowed` gives
+    /// for each piece's square (the squares of its own side left out here).
+    #[inline(always)]
+    fn gen_pieces(&self, out: &mut Vec<Move>, allowed: impl Fn(usize) -> u64) {
         let us = self.turn;
-        let ours = self.colors[us.index()];
-        let occ = self.occupied();
+        let ours = u64::from(self.colors[us.index()]);
+        let occ = u64::from(self.occupied());
+        let sliders = board::sliders();
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            for from in self.pieces(us, role) {
-                let s = sq(from);
+            for from in squares(u64::from(self.pieces(us, role))) {
                 let attacks = match role {
-                    Role::Knight => board::knight(s),
-                    Role::Bishop => board::bishop(s, occ),
-                    Role::Rook => board::rook(s, occ),
-                    _ => board::rook(s, occ) | board::bishop(s, occ),
+                    Role::Knight => u64::from(board::knight(sq(from))),
+                    Role::Bishop => sliders.bishop(from, occ),
+                    Role::Rook => sliders.rook(from, occ),
+                    _ => sliders.rook(from, occ) | sliders.bishop(from, occ),
                 };
-                for to in (attacks - ours) & allowed(from) {
-                    out.push(Move::new(s, sq(to), None));
+                for to in squares(attacks & !ours & allowed(from)) {
+                    out.push(Move::new(sq(from), sq(to), None));
                 }
             }
         }
     }
 
-    fn gen_pawns(&self, out: &mut Vec<Move>, allowed: &dyn Fn(usize) -> Bitboard) {
+    /// The pawns' moves (captures, pushes, promotions; not en passant) to the squares
+    /// `allowed` gives for each pawn's square.
+    #[inline(always)]
+    fn gen_pawns(&self, out: &mut Vec<Move>, allowed: impl Fn(usize) -> u64) {
         let us = self.turn;
-        let occ = self.occupied();
+        let occ = u64::from(self.occupied());
         let theirs = self.colors[(!us).index()];
         let (forward, start_rank, last_rank): (i32, u8, u8) = match us {
             Color::White => (8, 1, 7),
             Color::Black => (-8, 6, 0),
         };
-        for from in self.pieces(us, Role::Pawn) {
+        for from in squares(u64::from(self.pieces(us, Role::Pawn))) {
             let s = sq(from);
-            let mut targets = board::pawn_attacks(us.index(), s) & theirs;
-            let one = (from as i32 + forward) as usize;
-            if !occ.contains(one) {
-                targets.insert(one);
-                let two = (one as i32 + forward) as usize;
-                if s.rank() == start_rank && !occ.contains(two) {
-                    targets.insert(two);
+            let mut targets = u64::from(board::pawn_attacks(us.index(), s) & theirs);
+            // A pawn never stands on the last rank: one step forward is a square.
+            let one = (from as i32 + forward) as usize & 63;
+            if occ & (1 << one) == 0 {
+                targets |= 1 << one;
+                let two = (one as i32 + forward) as usize & 63;
+                if s.rank() == start_rank && occ & (1 << two) == 0 {
+                    targets |= 1 << two;
                 }
             }
-            for to in targets & allowed(from) {
+            for to in squares(targets & allowed(from)) {
                 let to = sq(to);
                 if to.rank() == last_rank {
                     for role in Role::PROMOTIONS {

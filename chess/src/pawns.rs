@@ -25,12 +25,15 @@ pub(crate) struct PawnEval {
 }
 
 /// An entry: the pawns it is for, what they give, and for each side the king's square
-/// and castling rights its shelter was computed for.
+/// and castling rights its shelter was computed for; and for each side the shelter it had
+/// before with its key (a search goes back and forth between a king's two squares, or
+/// between castling rights kept and lost, more often than not).
 #[derive(Clone, Copy)]
 struct Entry {
     pawns: [u64; 2],
     eval: PawnEval,
     shelter_for: [u16; 2],
+    before: [(u16, i32); 2],
 }
 
 /// No shelter computed yet (no king square and rights give this key).
@@ -45,6 +48,7 @@ const EMPTY: Entry = Entry {
         shelter: [0; 2],
     },
     shelter_for: [NO_SHELTER; 2],
+    before: [(NO_SHELTER, 0); 2],
 };
 
 thread_local! {
@@ -85,14 +89,21 @@ pub(crate) fn entry(pos: &Chess) -> PawnEval {
                     shelter: [0; 2],
                 },
                 shelter_for: [NO_SHELTER; 2],
+                before: [(NO_SHELTER, 0); 2],
             };
         }
         for color in [Color::White, Color::Black] {
             let key = shelter_key(pos, color);
             let c = color.index();
             if slot.shelter_for[c] != key {
+                let shelter = if slot.before[c].0 == key {
+                    slot.before[c].1
+                } else {
+                    pos.best_shelter(color).map_or(0, |(score, _)| score)
+                };
+                slot.before[c] = (slot.shelter_for[c], slot.eval.shelter[c]);
                 slot.shelter_for[c] = key;
-                slot.eval.shelter[c] = pos.best_shelter(color).map_or(0, |(score, _)| score);
+                slot.eval.shelter[c] = shelter;
             }
         }
         slot.eval
