@@ -478,6 +478,29 @@ fn serve_survives_a_panic_in_a_request() {
     assert_eq!(status, 200, "the server is still up");
 }
 
+/// The test above runs in the test profile, which always unwinds; the build users install is
+/// the release profile, where `panic = "abort"` would kill the server (and every game it
+/// keeps) at the first panic. CI's smoke run (`scripts/serve-panic-smoke`) drives the
+/// test-profile binary, so the release profile's setting is checked here.
+#[test]
+fn the_release_profile_unwinds_so_the_server_survives_a_panic() {
+    let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/../Cargo.toml");
+    let text = std::fs::read_to_string(manifest).expect("the workspace's Cargo.toml");
+    let section: Vec<&str> = text
+        .lines()
+        .skip_while(|line| line.trim() != "[profile.release]")
+        .skip(1)
+        .take_while(|line| !line.trim_start().starts_with('['))
+        .map(str::trim)
+        .filter(|line| line.starts_with("panic"))
+        .collect();
+    assert_eq!(
+        section,
+        ["panic = \"unwind\""],
+        "[profile.release] in {manifest}"
+    );
+}
+
 #[test]
 fn serve_shows_an_earlier_position_and_leaves_the_game_as_it_was() {
     let server = Server::start(&[]);
