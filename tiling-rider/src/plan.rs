@@ -40,8 +40,8 @@
 //!
 //! The solver is CaDiCaL (the `cadical` crate, which builds its C++ source with the C++
 //! compiler), solving incrementally under assumptions. It spends the question's
-//! [`Budget`] as it works: 40 units each time it checks whether to stop (every ten turns
-//! of its search loop) and 20 for each conflict (each clause it learns), about the time
+//! [`Budget`] as it works: 10 units each time it checks whether to stop (every ten turns
+//! of its search loop) and 40 for each conflict (each clause it learns), about the time
 //! that many search nodes take; a deadline, a node count or a stop flag interrupts it at
 //! its next check, and the answer is then "undecided".
 
@@ -61,18 +61,21 @@ const TRUE: Lit = 1;
 const FALSE: Lit = -1;
 
 /// The budget units one of the solver's checks whether to stop counts for. CaDiCaL checks
-/// once every ten turns of its search loop (decisions, mostly), and on these formulas
-/// (150,000-470,000 clauses: a step per move left, 500-odd actions a step) each such
-/// stretch takes about 100 µs of CPU time, forty nodes of the turn search (2.5 µs each).
-const UNITS_PER_CHECK: u32 = 40;
+/// once every ten turns of its search loop (decisions, mostly). A least-squares fit of the
+/// solver questions' CPU time on their checks and conflicts over 22 hard listings (session
+/// 43, tiling-rider/RULES.md's fifteenth round) gave about 105-112 µs a check beyond its
+/// conflicts, about ten times a search node's time there (9.9 µs a node, same load).
+const UNITS_PER_CHECK: u32 = 10;
 
-/// The budget units each conflict counts for (each clause CaDiCaL learns): about 50 µs of
-/// analysis and propagation on these formulas. With [`UNITS_PER_CHECK`], a unit of the
-/// solver's work takes about the time of a search node (fitted on five hard listings of
-/// 0.4-43 s: the solver's CPU time is 0.7-2 times the units' count at 2.5 µs each), so that a budget in nodes bounds the solver's time as it bounds the search's. (Counting
-/// checks alone, at 8 units each, undercounted the time 8-20 times: a listing of 2.15 M
-/// units took 43 s.)
-const UNITS_PER_CONFLICT: u32 = 20;
+/// The budget units each conflict counts for (each clause CaDiCaL learns): its analysis,
+/// learned-clause minimisation and propagation, about 400 µs in the same fit (0.2-1.8 ms
+/// with the formula), about forty search nodes. With [`UNITS_PER_CHECK`], a unit of the
+/// solver's work takes about the time of a search node, so that a budget in nodes bounds
+/// the solver's time as it bounds the search's: CPU time per unit over the 48 stops'
+/// listings 4.2-25.2 µs with 40 a check and 20 a conflict, 5.1-17.3 µs now (the sixteenth
+/// round). (Counting checks alone, at 8 units each, undercounted the time 8-20 times: a
+/// listing of 2.15 M units took 43 s.)
+const UNITS_PER_CONFLICT: u32 = 40;
 
 /// Clauses added to the formula per budget unit while it is built.
 const CLAUSES_PER_UNIT: usize = 10;
@@ -1770,7 +1773,7 @@ mod bounded {
             // most 20 conflicts between (a turn of the search loop has at most one; the
             // learnt units of its inprocessing, between checks too, are counted as
             // conflicts: this position's first 4,000 units overran by 300, 13 conflicts
-            // and a check).
+            // and a check, when a check counted 40 units and a conflict 20).
             let (checks, conflicts) = work(&mut planner);
             let counted =
                 checks * u64::from(UNITS_PER_CHECK) + conflicts * u64::from(UNITS_PER_CONFLICT);

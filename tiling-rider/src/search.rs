@@ -122,8 +122,14 @@ pub(crate) const QUESTION_SEARCH_UNITS: u64 = 200_000;
 /// 789,685 units over six rounds from 20,000), so a listing of a crowded camp spent its
 /// budget on cut-short questions. At 80,000, 3 of the 10 listings where random games
 /// stopped are decided within the default 800,000 units (none at 20,000), and every
-/// corpus listing still is (the dearest 500,631 units).
-pub(crate) const FIRST_PLAN_SLICE: u64 = 80_000;
+/// corpus listing still is (the dearest 500,631 units). Doubled to 160,000 in session 43
+/// with [`FIRST_RELAX_SLICE`], when a conflict of the solver's came to count 40 units and
+/// a check 10 (20 and 40 before): the same slices then stopped the solver after half as
+/// many conflicts, and listings lost their nearly found plans (stops standard 22 `b 0/14`
+/// 154,172 -> 1,331,338 units, `wheeler` 1811 `w 5/44` 406,431 -> over 1,600,000); with
+/// both doubled every stop decided before is decided within 800,000 units
+/// (tiling-rider/RULES.md, the sixteenth round).
+pub(crate) const FIRST_PLAN_SLICE: u64 = 160_000;
 
 /// The units a move's question in a listing's first pass gives the shared ordered
 /// relaxation (`plan/relax_shared.rs`) once the planner's [`FIRST_PROBE_SLICE`] left it
@@ -132,7 +138,9 @@ pub(crate) const FIRST_PLAN_SLICE: u64 = 80_000;
 /// the move's own solving (most hard moves of a camp are refuted, or proven by a
 /// replayed model, in a few hundred units, where the planner's first slice was cut
 /// short). The game-over question asks the relaxation of its position within as many.
-pub(crate) const FIRST_RELAX_SLICE: u64 = 40_000;
+/// 40,000 until session 43, doubled with [`FIRST_PLAN_SLICE`] when conflicts came to
+/// count twice as many units.
+pub(crate) const FIRST_RELAX_SLICE: u64 = 80_000;
 
 /// The planner units a move's question in a listing's first pass gets before the shared
 /// relaxation is asked (session 42). Most planner questions of a hard position take a
@@ -169,7 +177,8 @@ pub(crate) const LONG_TURN: u8 = 10;
 const FIRST_HORIZON: usize = 2;
 
 /// The budget units each step of a horizon of `TilingRider::planned_any` gets for solving
-/// (500 before a check counted 40 units and a conflict 20).
+/// (500 before a check counted 40 units and a conflict 20; unchanged when, in session 43,
+/// a check came to count 10 and a conflict 40).
 const HORIZON_UNITS: u64 = 2_500;
 
 /// The planners one question keeps (its position, and a capped copy of it).
