@@ -1,7 +1,7 @@
 //! Geometry: attack tables built at compile time with the kit's `const_table!`, ray
 //! attacks for the sliding pieces, and the Zobrist keys.
 
-use crate::types::Square;
+use crate::types::{Role, Square};
 use chimera_kit::zobrist::ZobristTable;
 use chimera_kit::{const_table, BitSet};
 
@@ -209,6 +209,30 @@ impl Sliders {
     pub(crate) fn bishop(&self, s: usize, occupied: u64) -> u64 {
         self.attacks(1, s, occupied)
     }
+
+    /// The squares a knight, bishop, rook or queen (`role`; any other role is taken for a
+    /// queen) on square `s` attacks given the occupied squares.
+    #[inline(always)]
+    pub(crate) fn piece(&self, role: Role, s: usize, occupied: u64) -> u64 {
+        match role {
+            Role::Knight => u64::from(knight(sq(s))),
+            Role::Bishop => self.bishop(s, occupied),
+            Role::Rook => self.rook(s, occupied),
+            _ => self.rook(s, occupied) | self.bishop(s, occupied),
+        }
+    }
+}
+
+/// Iterates over the squares of a bit set, lowest first.
+#[inline(always)]
+pub(crate) fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            s
+        })
+    })
 }
 
 #[inline(always)]

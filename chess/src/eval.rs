@@ -21,7 +21,7 @@
 //! them to `chimera tune` (each count times the phase share of its weight, so that the
 //! score is the weighted sum over [`Features::SCALE`], the full phase).
 
-use crate::board::{self, sq, Bitboard};
+use crate::board::{self, sq, squares, Bitboard};
 use crate::position::Chess;
 use crate::types::{Move, Role, Square};
 use crate::weights::{self as w, Pair};
@@ -115,29 +115,6 @@ fn not_passed(color: Color, enemy: u64) -> u64 {
             b |= b << 16;
             b | b << 32
         }
-    }
-}
-
-/// Iterates over the squares of a bit set.
-fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            s
-        })
-    })
-}
-
-/// The squares a knight, bishop, rook or queen (`role`) on square `s` attacks given the
-/// occupied squares `occ` (an inlined function: a closure here was called, not inlined).
-#[inline(always)]
-fn attacks_of(sliders: &board::Sliders, role: Role, s: usize, occ: u64) -> u64 {
-    match role {
-        Role::Knight => u64::from(board::knight(sq(s))),
-        Role::Bishop => sliders.bishop(s, occ),
-        Role::Rook => sliders.rook(s, occ),
-        _ => sliders.rook(s, occ) | sliders.bishop(s, occ),
     }
 }
 
@@ -370,13 +347,13 @@ impl Chess {
     ) {
         let r = role.index();
         for s in squares(self.bits(color, role)) {
-            let attacks = attacks_of(at.sliders, role, s, at.occ);
+            let attacks = at.sliders.piece(role, s, at.occ);
             let reach = (attacks & !at.unsafe_squares).count_ones() as i32;
             side.terms
                 .pair(w::F_MOBILITY + 2 * (r - 1), reach - w::MOBILITY_BASE[r]);
             // Only a line that meets a piece seen through can reach further.
             let reach = if attacks & at.occ & !through != 0 {
-                attacks_of(at.sliders, role, s, through)
+                at.sliders.piece(role, s, through)
             } else {
                 attacks
             };

@@ -2,24 +2,12 @@
 //! mask, pinned pieces kept on their pin lines, en passant by make-and-test, castling
 //! through unattacked squares.
 
-use crate::board::{self, sq, Bitboard};
+use crate::board::{self, sq, squares, Bitboard};
 use crate::position::{
     Chess, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
 };
 use crate::types::{Move, Role, Square};
 use chimera_core::Color;
-
-/// Iterates over the squares of a bit set, lowest first.
-#[inline(always)]
-fn squares(mut bits: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            s
-        })
-    })
-}
 
 impl Chess {
     /// Fills `out` (cleared first) with the legal moves, ignoring the end of the game.
@@ -86,15 +74,8 @@ impl Chess {
         let free = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .into_iter()
             .any(|role| {
-                squares(u64::from(self.pieces(us, role) - pinned)).any(|from| {
-                    let attacks = match role {
-                        Role::Knight => u64::from(board::knight(sq(from))),
-                        Role::Bishop => sliders.bishop(from, occupied),
-                        Role::Rook => sliders.rook(from, occupied),
-                        _ => sliders.rook(from, occupied) | sliders.bishop(from, occupied),
-                    };
-                    attacks & free_of != 0
-                })
+                squares(u64::from(self.pieces(us, role) - pinned))
+                    .any(|from| sliders.piece(role, from, occupied) & free_of != 0)
             });
         if !free {
             return false;
@@ -158,12 +139,7 @@ impl Chess {
         let sliders = board::sliders();
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             for from in squares(u64::from(self.pieces(us, role))) {
-                let attacks = match role {
-                    Role::Knight => u64::from(board::knight(sq(from))),
-                    Role::Bishop => sliders.bishop(from, occ),
-                    Role::Rook => sliders.rook(from, occ),
-                    _ => sliders.rook(from, occ) | sliders.bishop(from, occ),
-                };
+                let attacks = sliders.piece(role, from, occ);
                 for to in squares(attacks & !ours & allowed(from)) {
                     out.push(Move::new(sq(from), sq(to), None));
                 }

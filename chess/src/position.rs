@@ -198,10 +198,7 @@ impl Chess {
         let reach = match landed {
             Role::Pawn => u64::from(board::pawn_attacks(us.index(), to)),
             Role::King => 0,
-            Role::Knight => u64::from(board::knight(to)),
-            Role::Bishop => sliders.bishop(to.index(), occ),
-            Role::Rook => sliders.rook(to.index(), occ),
-            Role::Queen => sliders.rook(to.index(), occ) | sliders.bishop(to.index(), occ),
+            role => sliders.piece(role, to.index(), occ),
         };
         if reach & king != 0 {
             return true;
