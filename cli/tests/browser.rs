@@ -11,8 +11,7 @@
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver`: `bash scripts/install-browser`
 //! installs them (CI runs it). Without them the test fails and says so.
 
-#[path = "common/server.rs"]
-mod server;
+use crate::common::server;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};

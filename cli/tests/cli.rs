@@ -1,6 +1,6 @@
 //! Runs the built `chimera` binary: every command's success paths and its errors.
 
-mod common;
+use crate::common;
 use common::{chimera, chimera_with_input, stderr, stdout};
 
 use std::path::PathBuf;

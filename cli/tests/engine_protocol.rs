@@ -7,7 +7,7 @@
 //!
 //! Every read has a deadline, so an engine that hangs fails the test instead of blocking it.
 
-mod common;
+use crate::common;
 use common::variants;
 
 use std::io::{BufRead, BufReader, Write};

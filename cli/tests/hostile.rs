@@ -2,7 +2,7 @@
 //! perft depths that cannot finish are refused quickly, with a clear message, for every
 //! variant; shallow depths and the README's figures still hold; Ctrl-C stops a long count.
 
-mod common;
+use crate::common;
 use common::variants;
 
 use std::io::Read;

@@ -3,7 +3,7 @@
 //! and `match-report`), their records still validate, a baseline never triggers them, and
 //! bad values are refused with exit code 2.
 
-mod common;
+use crate::common;
 use common::{chimera, stderr, stdout};
 
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! (`cmd=`), forfeits of a hung engine, the SPRT stopping a match, balanced and file
 //! openings, and a match split into slices that `chimera match-report` merges back.
 
-mod common;
+use crate::common;
 use common::{chimera, stderr, stdout};
 
 use std::path::{Path, PathBuf};

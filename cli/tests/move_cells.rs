@@ -4,7 +4,7 @@
 //! other cells it changes) is a cell of the SVG picture (`class="cell" data-cell="NAME"`),
 //! as the core's `conformance::check_move_cells` checks one position type.
 
-mod common;
+use crate::common;
 
 use chimera_core::DynGame;
 use chimera_core::SplitMix64;

@@ -3,7 +3,7 @@
 //! `score win N`): today's `chimera engine` still speaks that dialect (`chimera`,
 //! `variant`, `newgame`), so it stands in for the old build here. Needs `python3` only.
 
-mod common;
+use crate::common;
 use common::{chimera, stderr, stdout};
 
 use std::io::Write;

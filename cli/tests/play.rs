@@ -2,7 +2,7 @@
 //! variant, the computer playing itself, save / --record / resign / flip / help, and bad
 //! input that must neither panic nor change the game.
 
-mod common;
+use crate::common;
 use common::{chimera, chimera_with_input, stderr, stdout};
 
 use chimera_core::PlayError;

@@ -3,7 +3,7 @@
 //! still load (`cli/tests/data/records/*-before-issue-24.txt`, saved by the program as it
 //! was before the one writer).
 
-mod common;
+use crate::common;
 
 use common::{chimera, chimera_with_input, stderr, stdout};
 use serde_json::Value;

@@ -2,9 +2,8 @@
 //! variant, moves, undo, the computer, records, and every kind of bad request (a JSON error
 //! with a 4xx status that changes nothing).
 
-mod common;
-#[path = "common/server.rs"]
-mod server;
+use crate::common;
+use crate::common::server;
 
 use serde_json::{json, Value};
 use server::Server;

@@ -4,9 +4,7 @@
 //! leaves or asks again, bad requests answered 4xx; and a game given back after a panic in
 //! its search.
 
-mod common;
-#[path = "common/server.rs"]
-mod server;
+use crate::common::server;
 
 use serde_json::{json, Value};
 use server::Server;

@@ -3,9 +3,8 @@
 //! no request may fail, and the latency is reported. `CHIMERA_LOAD_GAMES` and
 //! `CHIMERA_LOAD_MOVES` change the number of games and of moves a game (200 and 8).
 
-mod common;
-#[path = "common/server.rs"]
-mod server;
+use crate::common;
+use crate::common::server;
 
 use serde_json::{json, Value};
 use server::Server;

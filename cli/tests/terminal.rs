@@ -3,7 +3,7 @@
 //! fits in 80 columns, `moves --from` and `--limit`, and every word of a typed line is
 //! either played or named as not played.
 
-mod common;
+use crate::common;
 use common::{chimera, chimera_with_input, stderr, stdout, variants};
 
 use std::path::PathBuf;

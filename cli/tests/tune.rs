@@ -1,7 +1,7 @@
 //! `chimera selfplay` and `chimera tune` from the command line: a data file, a fit with a
 //! held-out share, the L2 pull and quiescence leaves, and the options' checks.
 
-mod common;
+use crate::common;
 
 use common::{chimera, stderr, stdout, temp_dir};
 

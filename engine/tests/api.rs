@@ -1,7 +1,7 @@
 //! The interface the protocol and the match runner use: multi-PV lines, the soft time
 //! limit and the time manager's limits, and the transposition table's size and fill.
 
-mod common;
+use crate::common;
 
 use chimera_core::{Game, Position};
 use chimera_engine::{Clock, Engine, Limits, Score};

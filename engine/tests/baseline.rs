@@ -2,7 +2,7 @@
 //! at once and material, scoring a multi-move turn from the mover's side; the same seed
 //! gives the same game.
 
-mod common;
+use crate::common;
 
 use chimera_core::{Color, Evaluate, Game, Position};
 use chimera_engine::baseline::{Baseline, BaselineKind, WIN_SCORE};

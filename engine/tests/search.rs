@@ -1,7 +1,7 @@
 //! The search on every variant: wins in one move found, limits kept, results deterministic
 //! under a node limit, multi-move turns scored right.
 
-mod common;
+use crate::common;
 
 use chimera_core::{Color, Evaluate, Game, Position};
 use chimera_engine::{Engine, Limits, Score, SearchError};

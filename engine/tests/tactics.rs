@@ -2,7 +2,7 @@
 //! many positions from seeded random playouts), and a forced win in two moves of the mover
 //! (positions stored below, each proven forced by brute force in the test itself).
 
-mod common;
+use crate::common;
 
 use chimera_core::SplitMix64;
 use chimera_core::{Budget, Color, Evaluate, Game, Position, Status};
@@ -303,7 +303,7 @@ where
     found
 }
 
-/// How the stored positions below were found: `cargo test -p chimera-engine --test tactics
+/// How the stored positions below were found: `cargo test -p chimera-engine --test integration tactics::
 /// -- --ignored --nocapture find_`.
 #[test]
 #[ignore = "a search for positions, run by hand"]

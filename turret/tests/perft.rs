@@ -5,7 +5,7 @@
 //! at every node, same position after every move). Orthodox chess is checked against
 //! published chess perft counts. All counts are bulk counted (the last ply is the length of
 //! the legal move list).
-mod common;
+use crate::common;
 use chimera_core::SplitMix64;
 use chimera_core::{perft, perft_with, Game, Position};
 use chimera_test_kit::perft_counts;

@@ -1,8 +1,6 @@
 //! Rules section "Board": the cells, their names, and the board data against the
 //! authoritative description `data/turtle-shell-board.json`.
 
-mod common;
-
 use chimera_turtle_shell::board_data as bd;
 use chimera_turtle_shell::Cell;
 use std::collections::BTreeSet;

@@ -1,6 +1,6 @@
 //! Rules section "Check, mate and the end of the game".
 
-mod common;
+use crate::common;
 
 use chimera_core::{Color, Game, Outcome, Position, WinReason};
 use chimera_turtle_shell::{Repetition, Rules, TurtleShell};

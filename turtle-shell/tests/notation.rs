@@ -1,6 +1,6 @@
 //! Rules section "Notation": moves, position text, and game records.
 
-mod common;
+use crate::common;
 
 use chimera_core::{Color, Game, Position};
 use chimera_turtle_shell::{parse_zsg, read_record, Cell, Move, Rules, TurtleShell};

@@ -1,7 +1,7 @@
 //! Rules section "Options": rule sets, `shuffle`, `drops`, `marshal` and the extra pieces.
 //! Each test is named after the rule or [ruling] it checks.
 
-mod common;
+use crate::common;
 
 use chimera_core::{Color, Game, Outcome, Position, RuleSet, WinReason};
 use chimera_turtle_shell::{shuffle_row, Cell, Move, Repetition, Role, Rules, TurtleShell};

@@ -2,7 +2,7 @@
 //! generator and an independent slow one (plain array board walked straight from the link
 //! tables, check found by brute force, Ko by comparing whole boards).
 
-mod common;
+use crate::common;
 
 use chimera_core::{perft_divide, perft_with, Game, Position};
 use chimera_test_kit::{perft_counts, perft_two_ways};

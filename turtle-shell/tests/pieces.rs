@@ -1,6 +1,6 @@
 //! Rules section "Pieces": rook, guard, king, knight, pawn, and the setup.
 
-mod common;
+use crate::common;
 
 use chimera_core::{Color, Position};
 use chimera_turtle_shell::board_data as bd;

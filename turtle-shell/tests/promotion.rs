@@ -1,6 +1,6 @@
 //! Rules section "Promotion".
 
-mod common;
+use crate::common;
 
 use chimera_core::{Color, Game, Position};
 use chimera_turtle_shell::{Role, Rules, TurtleShell};

@@ -2,7 +2,7 @@
 //! parsers that never panic (random playouts under each repetition rule are the kit's
 //! conformance tests, `tests/conformance.rs`).
 
-mod common;
+use crate::common;
 
 use chimera_core::{Game, Position};
 use chimera_test_kit::{check_parsers, check_playout};

@@ -1,6 +1,6 @@
 //! Rules section "Repetition (Ko)": the three rule options.
 
-mod common;
+use crate::common;
 
 use chimera_core::{Color, Game, History, Outcome, Position, RuleSet, WinReason};
 use chimera_turtle_shell::{Repetition, Rules, TurtleShell};

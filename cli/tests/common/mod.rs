@@ -62,3 +62,5 @@ pub fn temp_dir(group: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     dir
 }
+
+pub mod server;

@@ -1,6 +1,6 @@
 //! Aggregates: four like friendly pieces filling a unit ride together.
 
-use crate::{after, board, is_legal, legal_texts, sq};
+use super::{after, board, is_legal, legal_texts, sq};
 use chimera_core::{Color, Position};
 use chimera_tiling_rider::Role;
 
@@ -90,7 +90,7 @@ fn aggregate_slides_only_across_entirely_empty_units() {
 fn aggregate_destination_may_hold_neither_a_friendly_piece_nor_a_king() {
     let mut pieces = quad('W', "e5");
     pieces.push(("e10", 'W'));
-    let pos = crate::position_with(
+    let pos = super::position_with(
         chimera_tiling_rider::Rules::Standard,
         Color::White,
         2,
@@ -133,7 +133,7 @@ fn aggregate_stays_an_aggregate_after_moving() {
     let next = after(&pos, &["We5-e9"]);
     assert_eq!(
         next.aggregates(Color::White),
-        vec![(crate::unit("e9"), Role::Wazir)]
+        vec![(super::unit("e9"), Role::Wazir)]
     );
     for s in ["e9", "f9", "e10", "f10"] {
         assert_eq!(next.piece_at(sq(s)), Some((Role::Wazir, Color::White)));

@@ -1,6 +1,6 @@
 //! Board, units and tiles [ruling].
 
-use crate::{board, sq, targets};
+use super::{board, sq, targets};
 use chimera_core::{Color, Position};
 use chimera_tiling_rider::{Square, TilingRider, Unit, FILES, RANKS, UNITS};
 
@@ -53,7 +53,7 @@ fn pieces_of_both_colours_may_share_a_tile() {
     // here White's wazir d4 steps to d5 while a black ferz stands on c5 (same tile).
     let pos = board(Color::White, 2, &[("d4", 'W'), ("c5", 'f')]);
     assert!(targets(&pos, "d4").contains(&"d5".to_string()));
-    let after = crate::after(&pos, &["d4-d5"]);
+    let after = super::after(&pos, &["d4-d5"]);
     assert_eq!(after.piece_at(sq("d5")).unwrap().1, Color::White);
     assert_eq!(after.piece_at(sq("c5")).unwrap().1, Color::Black);
     let _ = TilingRider::standard().to_text();

@@ -1,7 +1,7 @@
 //! §5 "Bounded questions": legality and the outcome asked within a budget, the record's
 //! continuation as proof, and the shared answer for moves irrelevant to a checked king.
 
-use crate::properties::{crowded_position, random_position};
+use super::properties::{crowded_position, random_position};
 use chimera_core::{Budget, Game, Position, Status, Verdict};
 use chimera_tiling_rider::{Move, Rules, TilingRider};
 

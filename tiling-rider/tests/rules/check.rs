@@ -1,6 +1,6 @@
 //! Check: a king is in check when any of its four squares is attacked.
 
-use crate::position_with;
+use super::position_with;
 use chimera_core::Color;
 use chimera_tiling_rider::{Rules, TilingRider};
 

@@ -1,7 +1,7 @@
 //! Color Rider Chess (`--rules color-rider`, `rules/tiling-rider.md`, section "Color Rider
 //! Chess"; the crate's `RULES.md` §12): one test per rule and [ruling] of the section.
 
-use crate::{after, is_legal, legal_texts, position_with, sq};
+use super::{after, is_legal, legal_texts, position_with, sq};
 use chimera_core::{perft, Color, Game, Position, Render, RuleSet};
 use chimera_tiling_rider::{Move, Role, Rules, Setup, TilingRider};
 
@@ -101,7 +101,7 @@ fn color_rider_has_no_tiles_so_no_elongated_moves() {
     }
     // A ferz on e5 reaches its four diagonal neighbours only.
     let pos = cr(Color::White, 2, &[("e5", 'F')]);
-    assert_eq!(crate::targets(&pos, "e5"), ["d4", "d6", "f4", "f6"]);
+    assert_eq!(super::targets(&pos, "e5"), ["d4", "d6", "f4", "f6"]);
     // The text of an elongated move is refused, saying why.
     let err = start.parse_move("a4-b6").unwrap_err();
     assert!(err.reason.contains("no elongated moves"), "{err}");
@@ -384,7 +384,7 @@ fn an_aggregate_at_an_offset_is_refused_under_the_standard_rules_and_a_unit_move
     let mut pieces = block('W', "d5");
     pieces.push(("a9".into(), 'n'));
     let refs: Vec<(&str, char)> = pieces.iter().map(|(s, c)| (s.as_str(), *c)).collect();
-    let std = crate::board(Color::White, 2, &refs);
+    let std = super::board(Color::White, 2, &refs);
     let err = std.parse_move("Wd5-d9").unwrap_err();
     assert!(err.reason.contains("color-rider"), "{err}");
     let mut game = Game::new(std);
@@ -523,8 +523,8 @@ pub fn random_position_cr(seed: u64) -> TilingRider {
             }
         }
     }
-    crate::properties::scatter_pieces(&mut pos, &mut rng, &[Some(wk), Some(bk)], free);
-    crate::properties::set_random_turn(&mut pos, &mut rng, false);
+    super::properties::scatter_pieces(&mut pos, &mut rng, &[Some(wk), Some(bk)], free);
+    super::properties::set_random_turn(&mut pos, &mut rng, false);
     pos.build().expect("a reachable position")
 }
 
@@ -543,7 +543,7 @@ fn color_rider_random_positions_agree_with_the_reference() {
                 .chain(&pos.aggregate_blocks(Color::Black))
                 .any(|(s, _)| s.file() % 2 == 1 || s.rank() % 2 == 1),
         );
-        let result = crate::properties::compare_with_reference(Game::new(pos), seed, 8, 4);
+        let result = super::properties::compare_with_reference(Game::new(pos), seed, 8, 4);
         assert!(result.is_ok(), "seed {seed}: {}", result.unwrap_err());
     }
     assert!(
@@ -563,7 +563,7 @@ fn color_rider_legal_generation_agrees_with_pseudo_legal_moves_filtered_by_legal
         pos.legal_moves(&mut legal);
         assert_eq!(pos.has_legal_move(), !legal.is_empty(), "seed {seed}");
         let mut candidates = Vec::new();
-        crate::reference::RefPos::of(&pos).any_pseudo(&mut |m| {
+        super::reference::RefPos::of(&pos).any_pseudo(&mut |m| {
             candidates.push(m.to_move());
             false
         });
@@ -602,7 +602,7 @@ fn color_rider_planner_agrees_with_the_search_and_the_reference() {
         assert!(open.is_empty());
         pos.legal_moves_planned(&mut planned, &mut open, &mut Budget::unlimited());
         assert!(open.is_empty());
-        let mut expected: Vec<Move> = crate::reference::RefPos::of(&pos)
+        let mut expected: Vec<Move> = super::reference::RefPos::of(&pos)
             .legal()
             .into_iter()
             .map(|m| m.to_move())
@@ -689,7 +689,7 @@ fn color_rider_positions_and_games_round_trip_through_serde() {
 #[ignore = "slow: 3,000 more random color-rider positions against the reference, and the planner alone on 1,000"]
 fn more_color_rider_positions_agree_with_the_reference() {
     for seed in 300..3_300u64 {
-        let result = crate::properties::compare_with_reference(
+        let result = super::properties::compare_with_reference(
             Game::new(random_position_cr(seed)),
             seed,
             8,
@@ -706,7 +706,7 @@ fn more_color_rider_positions_agree_with_the_reference() {
         let (mut planned, mut open) = (Vec::new(), Vec::new());
         pos.legal_moves_planned(&mut planned, &mut open, &mut Budget::unlimited());
         assert!(open.is_empty());
-        let mut expected: Vec<Move> = crate::reference::RefPos::of(&pos)
+        let mut expected: Vec<Move> = super::reference::RefPos::of(&pos)
             .legal()
             .into_iter()
             .map(|m| m.to_move())

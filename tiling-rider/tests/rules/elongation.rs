@@ -1,6 +1,6 @@
 //! Elongated moves, with each example of the seed text.
 
-use crate::{board, is_legal, sq, targets};
+use super::{board, is_legal, sq, targets};
 use chimera_core::Color;
 
 fn has(pos: &chimera_tiling_rider::TilingRider, from: &str, to: &str) -> bool {

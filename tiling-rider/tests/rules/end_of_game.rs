@@ -1,6 +1,6 @@
 //! End of the game: checkmate, stalemate, threefold repetition, 50 turns without capture.
 
-use crate::{position_with, setup_with};
+use super::{position_with, setup_with};
 use chimera_core::{Color, DrawReason, Game, Outcome, WinReason};
 use chimera_tiling_rider::{Rules, TilingRider};
 

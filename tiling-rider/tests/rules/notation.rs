@@ -1,6 +1,6 @@
 //! Notation [ruling]: actions and position texts.
 
-use crate::{after, board, board_setup, position_with, sq, start_game};
+use super::{after, board, board_setup, position_with, sq, start_game};
 use chimera_core::record::read_record;
 use chimera_core::{Color, Game, Position};
 use chimera_tiling_rider::{Move, MoveKind, Rules, Setup, TilingRider};
@@ -88,7 +88,7 @@ fn aggregate_and_king_moves_name_units_by_their_lower_left_squares_with_a_prefix
     assert_eq!(agg.kind(), MoveKind::Aggregate);
     assert_eq!(pos.move_text(agg), "Wc1xc9");
     let king = pos.parse_move("Ki1-i3").unwrap();
-    assert_eq!(king, Move::king(crate::unit("i1"), crate::unit("i3")));
+    assert_eq!(king, Move::king(super::unit("i1"), super::unit("i3")));
     assert_eq!(pos.move_text(king), "Ki1-i3");
     assert!(pos.parse_move("Gc1-c9").is_err()); // the unit holds wazirs
 }
@@ -497,9 +497,9 @@ fn edge_board(rules: Rules) -> String {
         "a1"
     };
     let limit = if rules == Rules::Wheeler { 4 } else { 2 };
-    let mut setup = crate::setup_with(rules, Color::White, limit, white_king, "q15", &[]);
+    let mut setup = super::setup_with(rules, Color::White, limit, white_king, "q15", &[]);
     for &(s, letter) in &pieces {
-        setup.set_piece(crate::sq(s), Some(crate::piece_of(letter)));
+        setup.set_piece(super::sq(s), Some(super::piece_of(letter)));
     }
     let pos = setup.build().unwrap();
     pos.to_text().split(' ').next().unwrap().to_string()

@@ -1,6 +1,6 @@
 //! Options (named rule sets): `wheeler`, and `paulowich-16` (its own module, `paulowich.rs`).
 
-use crate::{after, is_legal, legal_texts, setup_with, sq};
+use super::{after, is_legal, legal_texts, setup_with, sq};
 use chimera_core::{Color, Position, RuleSet};
 use chimera_tiling_rider::{Role, Rules, TilingRider};
 

@@ -2,8 +2,8 @@
 //! a non-royal giant ferz beside each king. Squares here are named in the NEW naming
 //! (`psq`), except where a test says "old".
 
-use crate::properties::compare_with_reference;
-use crate::reference::RefPos;
+use super::properties::compare_with_reference;
+use super::reference::RefPos;
 use chimera_core::{Color, Game, Position, RuleSet};
 use chimera_tiling_rider::{Board, Move, MoveKind, Role, Rules, Setup, Square, TilingRider, Unit};
 
@@ -41,9 +41,9 @@ pub fn setup16(
         }
     }
     for &(s, letter) in pieces {
-        assert!(setup.set_piece(psq(s), Some(crate::piece_of(letter))));
+        assert!(setup.set_piece(psq(s), Some(super::piece_of(letter))));
     }
-    crate::turn_of(&mut setup, turn, limit);
+    super::turn_of(&mut setup, turn, limit);
     setup
 }
 
@@ -60,7 +60,7 @@ pub fn pos16(
 }
 
 fn texts(pos: &TilingRider) -> Vec<String> {
-    crate::legal_texts(pos)
+    super::legal_texts(pos)
 }
 
 fn has(pos: &TilingRider, text: &str) -> bool {
@@ -295,7 +295,7 @@ fn giant_ferz_steps_one_unit_diagonally() {
         .filter(|m| m.starts_with('Z'))
         .collect();
     assert_eq!(z, ["Zg7-e5", "Zg7-e9", "Zg7-i5", "Zg7-i9"]);
-    let next = crate::after(&pos, &["Zg7-i9"]);
+    let next = super::after(&pos, &["Zg7-i9"]);
     assert_eq!(next.giant_ferz_unit(Color::White), Some(punit("i9")));
     for s in ["g7", "g8", "h7", "h8"] {
         assert_eq!(next.giant_ferz_at(psq(s)), None);
@@ -343,13 +343,13 @@ fn giant_ferz_captures_every_enemy_piece_in_the_unit() {
         (Some("g7"), Some("e5")),
         &[("i9", 'w'), ("j10", 'n')],
     );
-    let next = crate::after(&pos, &["Zg7xi9"]);
+    let next = super::after(&pos, &["Zg7xi9"]);
     assert_eq!(next.piece_at(psq("i9")), None);
     assert_eq!(next.piece_at(psq("j10")), None);
     assert_eq!(next.giant_ferz_at(psq("j10")), Some(Color::White));
     assert_eq!(next.turn_clock(), 0);
     // Including the enemy giant ferz.
-    let next = crate::after(&pos, &["Zg7xe5"]);
+    let next = super::after(&pos, &["Zg7xe5"]);
     assert_eq!(next.giant_ferz_unit(Color::Black), None);
     assert_eq!(next.giant_ferz_unit(Color::White), Some(punit("e5")));
     agrees_with_reference(&pos);
@@ -366,7 +366,7 @@ fn giant_ferz_is_captured_whole_by_a_small_piece_on_any_of_its_squares() {
         &[("g6", 'W'), ("i10", 'N')],
     );
     // The knight reaches only h8 of it, and the capture is not elongated onto g8.
-    let t = crate::targets(&pos, &psq("i10").to_string());
+    let t = super::targets(&pos, &psq("i10").to_string());
     let t: Vec<String> = t
         .iter()
         .map(|s| Square::parse(s).unwrap().name_in(P16))
@@ -376,7 +376,7 @@ fn giant_ferz_is_captured_whole_by_a_small_piece_on_any_of_its_squares() {
         "{t:?}"
     );
     for (mv, square) in [("g6xg7", "g7"), ("i10xh8", "h8")] {
-        let next = crate::after(&pos, &[mv]);
+        let next = super::after(&pos, &[mv]);
         assert_eq!(next.giant_ferz_unit(Color::Black), None, "{mv}");
         for s in ["g7", "g8", "h7", "h8"] {
             assert_eq!(next.giant_ferz_at(psq(s)), None);
@@ -395,13 +395,13 @@ fn giant_ferz_is_captured_whole_by_an_aggregate_or_king_entering_its_unit() {
     let rook = [("g3", 'W'), ("h3", 'W'), ("g4", 'W'), ("h4", 'W')];
     let pos = pos16(Color::White, 2, ("a1", "o15"), (None, Some("g7")), &rook);
     assert!(has(&pos, "Wg3xg7"));
-    let next = crate::after(&pos, &["Wg3xg7"]);
+    let next = super::after(&pos, &["Wg3xg7"]);
     assert_eq!(next.giant_ferz_unit(Color::Black), None);
     assert_eq!(next.aggregates(Color::White).len(), 1);
     // The king, from e7 (orthogonally next to it: no check), steps onto it.
     let pos = pos16(Color::White, 2, ("e7", "o15"), (None, Some("g7")), &[]);
     assert!(!pos.in_check(Color::White));
-    let next = crate::after(&pos, &["Ke7xg7"]);
+    let next = super::after(&pos, &["Ke7xg7"]);
     assert_eq!(next.giant_ferz_unit(Color::Black), None);
     assert_eq!(next.king_unit(Color::White), punit("g7"));
     agrees_with_reference(&pos);
@@ -495,7 +495,7 @@ fn giant_ferz_moves_at_most_once_per_turn() {
         (Some("g7"), None),
         &[("o5", 'W')],
     );
-    let next = crate::after(&pos, &["Zg7-i9"]);
+    let next = super::after(&pos, &["Zg7-i9"]);
     assert_eq!(next.turn(), Color::White);
     assert!(next.giant_ferz_has_moved());
     assert!(!texts(&next).iter().any(|m| m.starts_with('Z')));
@@ -504,9 +504,9 @@ fn giant_ferz_moves_at_most_once_per_turn() {
         "{}",
         next.to_text()
     );
-    let black = crate::after(&next, &[";"]);
+    let black = super::after(&next, &[";"]);
     assert!(!black.giant_ferz_has_moved());
-    let white = crate::after(&black, &["Ko15-o13", ";"]);
+    let white = super::after(&black, &["Ko15-o13", ";"]);
     assert_eq!(white.turn(), Color::White);
     assert!(texts(&white).iter().any(|m| m.starts_with('Z')));
 }
@@ -549,7 +549,7 @@ fn a_checking_giant_ferz_may_be_captured_on_any_of_its_squares() {
     assert!(legal.contains(&"c7-b7".to_string()), "{legal:?}");
     assert!(legal.iter().all(|m| m.starts_with("c7-")), "{legal:?}");
     assert!(!legal.contains(&"c7-c6".to_string()) && !legal.contains(&"c7-d8".to_string()));
-    let next = crate::after(&two, &["c7-b7"]);
+    let next = super::after(&two, &["c7-b7"]);
     assert!(next.in_check(Color::White));
     assert_eq!(texts(&next), ["Wc9xc3"]);
     for pos in [alone, with(&[("b5", 'N')], 1), with(&[("e6", 'N')], 1), two] {
@@ -668,7 +668,7 @@ fn paulowich_position_text_round_trips() {
         .set_last_turn_length(4)
         .build()
         .unwrap();
-    let mid = crate::after(&pos, &["f7-f6", "We5-e9", "Zg7-i9", "Ka1-a3"]);
+    let mid = super::after(&pos, &["f7-f6", "We5-e9", "Zg7-i9", "Ka1-a3"]);
     let text = mid.to_text();
     assert!(
         text.ends_with(" w 4/5 e9*,f9*,e10*,f10*,K,Z 4 0 3"),
@@ -718,7 +718,7 @@ fn giant_ferz_and_its_moved_state_are_in_the_zobrist_key() {
         ],
     );
     // An aggregate move, then the giant ferz's: 2 of 3 moves made.
-    let moved = crate::after(&pos, &["Wa9-a11", "Zg7-i9"]);
+    let moved = super::after(&pos, &["Wa9-a11", "Zg7-i9"]);
     // The same board and moves made, the aggregate's marks (1 to 5 moves), not the giant
     // ferz's.
     let mut placed = Setup::from_position(&moved);

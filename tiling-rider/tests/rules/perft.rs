@@ -4,8 +4,8 @@
 //! both counted by `chimera_core::perft_with` / `perft`, bulk counted (the last ply is the
 //! length of the action list).
 
-use crate::reference;
-use crate::start_game;
+use super::reference;
+use super::start_game;
 use chimera_core::Position;
 use chimera_core::{perft, Game};
 use chimera_test_kit::{perft_counts, perft_two_ways};

@@ -1,6 +1,6 @@
 //! Pieces: wazir, ferz, guard, knight, and the giant king.
 
-use crate::{after, board, is_legal, position_with, sq, targets};
+use super::{after, board, is_legal, position_with, sq, targets};
 use chimera_core::{Color, Position};
 use chimera_kit::steps::KNIGHT;
 use chimera_tiling_rider::{Role, Rules, Square};
@@ -112,7 +112,7 @@ fn small_pieces_never_capture_a_king_square() {
 #[test]
 fn king_is_a_giant_wazir_stepping_one_unit_orthogonally() {
     let pos = position_with(Rules::Standard, Color::White, 2, "e5", "q15", &[]);
-    let mut kings: Vec<String> = crate::legal_texts(&pos)
+    let mut kings: Vec<String> = super::legal_texts(&pos)
         .into_iter()
         .filter(|m| m.starts_with('K'))
         .collect();
@@ -140,7 +140,7 @@ fn king_step_captures_every_enemy_piece_in_the_unit() {
 #[test]
 fn king_never_steps_onto_a_unit_with_a_friendly_piece_or_the_other_king() {
     let pos = position_with(Rules::Standard, Color::White, 2, "e5", "e9", &[("g6", 'N')]);
-    let texts = crate::legal_texts(&pos);
+    let texts = super::legal_texts(&pos);
     assert!(!texts.iter().any(|m| m.starts_with("Ke5-g5")));
     // e7 is next to the black king (and so attacked), and the kings' units never merge.
     assert!(!texts

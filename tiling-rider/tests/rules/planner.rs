@@ -2,8 +2,8 @@
 //! alone, and as the brute-force reference, wherever they decide; the crate (the search,
 //! then the planner) decides the hard positions the search alone does not.
 
-use crate::properties::{crowded_position, random_position, random_position_16};
-use crate::reference::RefPos;
+use super::properties::{crowded_position, random_position, random_position_16};
+use super::reference::RefPos;
 use chimera_core::{Budget, Position, RuleSet};
 use chimera_tiling_rider::{Move, Rules, TilingRider};
 use proptest::prelude::*;

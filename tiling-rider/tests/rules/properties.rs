@@ -2,8 +2,8 @@
 //! reference action by action, and the parsers on position-like and move-like text (on any
 //! text, the kit's conformance tests, `tests/conformance.rs`).
 
-use crate::reference::RefPos;
-use crate::start_game;
+use super::reference::RefPos;
+use super::start_game;
 use chimera_core::Color;
 use chimera_core::{Game, Position};
 use chimera_test_kit::{check_parsers, check_playout, SplitMix64};
@@ -209,7 +209,7 @@ pub fn set_random_turn(setup: &mut Setup, rng: &mut SplitMix64, wheeler: bool) {
         (false, Color::White) if first_turns || limit == 1 => (4, 0, 4 - limit),
         (false, Color::Black) if first_turns || limit == 1 => (8, 4, 8 - limit),
         (false, _) => {
-            crate::normal_turn(setup, side, limit);
+            super::normal_turn(setup, side, limit);
             return;
         }
     };
@@ -218,7 +218,7 @@ pub fn set_random_turn(setup: &mut Setup, rng: &mut SplitMix64, wheeler: bool) {
         .set_turn_number(1)
         .set_last_turn_length(last);
     if !mark_moved(setup, side, made, wheeler) {
-        crate::normal_turn(setup, side, limit.max(2));
+        super::normal_turn(setup, side, limit.max(2));
     }
 }
 
@@ -489,7 +489,7 @@ proptest! {
         at in 0usize..200, len in 0usize..4, insert in "[WFGNKZwfgnkz0-9/ *,;-]{0,4}"
     ) {
         // The start text with a few characters replaced: mostly near-valid texts.
-        let text = crate::paulowich::START16;
+        let text = super::paulowich::START16;
         let at = at.min(text.len());
         let end = (at + len).min(text.len());
         let edited = format!("{}{}{}", &text[..at], insert, &text[end..]);
@@ -656,7 +656,7 @@ pub fn crowded_position(seed: u64) -> TilingRider {
             }
         }
     }
-    crate::normal_turn(&mut pos, side, 2 + rng.below(2) as u8);
+    super::normal_turn(&mut pos, side, 2 + rng.below(2) as u8);
     pos.build().expect("a reachable position")
 }
 

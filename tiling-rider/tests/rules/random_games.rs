@@ -174,7 +174,7 @@ fn every_question_along_random_games_is_decided_within_the_default_budget() {
 /// The count: 2,000 games a rule set of 60 turns (`TR_GAMES` and `TR_TURNS` change
 /// it, `TR_RULES` picks rule sets: `color-rider`, `TR_FROM` the first game,
 /// `TR_KEEP_GOING` counts the games stopped and goes on, failing at the end), run by
-/// hand: `nice -n 10 cargo test --release -p chimera-tiling-rider --test rules --
+/// hand: `nice -n 10 cargo test --release -p chimera-tiling-rider --test integration --
 /// --ignored --nocapture many_random_games`.
 #[test]
 #[ignore = "slow: 2,000 random games a rule set, every question decided (hours)"]

@@ -1,6 +1,6 @@
 //! Pictures: the text diagram and the SVG.
 
-use crate::{after, board, start_game};
+use super::{after, board, start_game};
 use chimera_core::{Color, Position, Render};
 
 #[test]
@@ -51,7 +51,7 @@ fn render_svg_draws_tiles_pieces_kings_aggregates_and_marks() {
 
 #[test]
 fn render_svg_marks_a_checked_king() {
-    let pos = crate::position_with(
+    let pos = super::position_with(
         chimera_tiling_rider::Rules::Standard,
         Color::White,
         2,
@@ -77,7 +77,7 @@ fn render_move_cells_pick_squares_or_whole_units_and_the_svg_names_every_square(
         .picks
         .is_empty());
     // Four wazirs filling e5's unit: an aggregate; the kings on a1 and q15.
-    let names: Vec<String> = crate::sq("e5")
+    let names: Vec<String> = super::sq("e5")
         .unit()
         .squares()
         .iter()

@@ -1,6 +1,6 @@
 //! Setup [ruling, derived from the seed's own numbers].
 
-use crate::sq;
+use super::sq;
 use chimera_core::{Color, Position};
 use chimera_tiling_rider::{Role, Rules, Square, TilingRider};
 

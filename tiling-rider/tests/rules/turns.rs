@@ -2,7 +2,7 @@
 //! to the opponent's previous length + 1), once-per-turn moves, the king's safety, and the
 //! turn-completion rule.
 
-use crate::{after, board, is_legal, legal_texts, position_with, start_game};
+use super::{after, board, is_legal, legal_texts, position_with, start_game};
 use chimera_core::{Color, DrawReason, Game, Outcome, Position, WinReason};
 use chimera_tiling_rider::{Rules, TilingRider};
 
@@ -89,8 +89,8 @@ fn turn_ends_by_itself_when_its_last_allowed_move_is_made() {
 fn a_piece_moves_at_most_once_per_turn() {
     let pos = board(Color::White, 4, &[("e5", 'W'), ("h5", 'W')]);
     let next = after(&pos, &["e5-e6"]);
-    assert!(crate::targets(&next, "e6").is_empty());
-    assert!(!crate::targets(&next, "h5").is_empty());
+    assert!(super::targets(&next, "e6").is_empty());
+    assert!(!super::targets(&next, "h5").is_empty());
 }
 
 #[test]
@@ -108,9 +108,9 @@ fn aggregate_move_counts_as_one_move_and_uses_up_its_four_pieces() {
     );
     let next = after(&pos, &["We5-e9"]);
     assert_eq!(next.moves_made(), 1);
-    assert!(crate::targets(&next, "e9").is_empty());
+    assert!(super::targets(&next, "e9").is_empty());
     assert!(!legal_texts(&next).iter().any(|m| m.starts_with('W')));
-    assert!(next.used_by_aggregate(crate::sq("f10")));
+    assert!(next.used_by_aggregate(super::sq("f10")));
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn pieces_that_moved_alone_may_still_form_an_aggregate_and_move_with_it_once() {
         ],
     );
     let formed = after(&pos, &["g6-f6"]);
-    assert!(formed.has_moved_alone(crate::sq("f6")));
+    assert!(formed.has_moved_alone(super::sq("f6")));
     assert!(is_legal(&formed, "We5-e9"));
     let moved = after(&formed, &["We5-e9"]);
     // ...once: the aggregate (and each of its pieces) is used up for the turn.

@@ -1,6 +1,6 @@
 //! "Board and names": the cube, the hole, cell names, the seed's diagram, directions.
 
-use crate::{at, board, cell, targets, with_kings};
+use super::{at, board, cell, targets, with_kings};
 use chimera_core::{Color, Position};
 use chimera_triagonal::{Cell, Rules, Triagonal};
 

@@ -2,7 +2,7 @@
 //! already on the board, next to each other; then a normal move that neither moves a Jack
 //! nor captures.
 
-use crate::{after, at, is_legal, move_texts, with_kings};
+use super::{after, at, is_legal, move_texts, with_kings};
 use chimera_core::{Color, Position};
 use chimera_triagonal::{Rules, Setup, Triagonal};
 
@@ -38,7 +38,7 @@ fn a_placement_is_optional() {
 fn placement_on_empty_cells_only() {
     let mut pos = two_pawns(80);
     pos.put(
-        crate::cell("Bc2"),
+        super::cell("Bc2"),
         Some((chimera_triagonal::Role::Rook, Color::Black)),
     )
     .unwrap();
@@ -108,7 +108,7 @@ fn placement_needs_two_jacks_in_hand() {
 fn after_a_placement_the_normal_move_may_not_move_a_jack() {
     let mut pos = two_pawns(80);
     pos.put(
-        crate::cell("Fa1"),
+        super::cell("Fa1"),
         Some((chimera_triagonal::Role::Jack, Color::White)),
     )
     .unwrap();
@@ -162,64 +162,64 @@ fn a_placement_is_part_of_a_turn_that_still_needs_its_normal_move() {
     assert!(is_legal(&pos, "J@Cc4,J@Cd4,Ga1-Gb3"));
     // With only Jack moves and captures left, no placement at all.
     let mut pos = with_kings(Color::White, &[("Cc3", 'J'), ("Cd3", 'J')]);
-    pos.put(crate::cell("Aa8"), None).unwrap();
+    pos.put(super::cell("Aa8"), None).unwrap();
     pos.put(
-        crate::cell("Ca1"),
+        super::cell("Ca1"),
         Some((chimera_triagonal::Role::King, Color::White)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Ca2"),
+        super::cell("Ca2"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Cb1"),
+        super::cell("Cb1"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Cb2"),
+        super::cell("Cb2"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Ba1"),
+        super::cell("Ba1"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Ba2"),
+        super::cell("Ba2"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Bb1"),
+        super::cell("Bb1"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Bb2"),
+        super::cell("Bb2"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Da1"),
+        super::cell("Da1"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Da2"),
+        super::cell("Da2"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Db1"),
+        super::cell("Db1"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
     pos.put(
-        crate::cell("Db2"),
+        super::cell("Db2"),
         Some((chimera_triagonal::Role::Pawn, Color::Black)),
     )
     .unwrap();
@@ -265,7 +265,7 @@ fn a_placement_resets_the_fifty_move_clock() {
 
 #[test]
 fn interpretation_castling_and_promotion_by_a_step_are_allowed_after_a_placement() {
-    let mut pos = crate::board(
+    let mut pos = super::board(
         Color::White,
         &[
             ("Ae1", 'K'),
@@ -290,7 +290,7 @@ fn interpretation_castling_and_promotion_by_a_step_are_allowed_after_a_placement
 #[test]
 fn the_players_own_jacks_and_king_count_as_pieces_for_adjacency() {
     // A king and a Jack of White's: Cb2 and Cc2 touch both.
-    let mut pos = crate::board(
+    let mut pos = super::board(
         Color::White,
         &[("Bb1", 'K'), ("Bc1", 'J'), ("Hh8", 'k'), ("Ga1", 'N')],
     );

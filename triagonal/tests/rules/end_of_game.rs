@@ -1,6 +1,6 @@
 //! "No check; how the game ends": no check, the two wins, the three draws.
 
-use crate::{after, board, cell, is_legal, start_game, with_kings};
+use super::{after, board, cell, is_legal, start_game, with_kings};
 use chimera_core::{Color, DrawReason, Game, Outcome, Position, WinReason};
 use chimera_triagonal::{Setup, Triagonal};
 
@@ -157,7 +157,7 @@ fn ruling_repetition_compares_pieces_side_to_move_jacks_in_hand_and_en_passant()
     assert!(pos.same_for_repetition(&later));
     // The en-passant cell counts.
     let a = Triagonal::from_text(
-        &crate::notation::START_TEXT
+        &super::notation::START_TEXT
             .replace(" w 80 80 - 0 1", " b 80 80 Ae3 0 1")
             .replace(
                 "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|",

@@ -1,7 +1,7 @@
 //! "Pieces — King": 26 steps; castling without check restrictions, whenever king and rook
 //! stand on their initial cells.
 
-use crate::{after, at, board, is_legal, moves_from, targets};
+use super::{after, at, board, is_legal, moves_from, targets};
 use chimera_core::Color;
 
 #[test]
@@ -56,14 +56,14 @@ fn castling_king_two_cells_toward_the_rook_rook_to_the_cell_the_king_crossed() {
 fn castling_needs_the_cells_between_king_and_rook_empty() {
     let mut pos = castling_position(Color::White);
     pos.put(
-        crate::cell("Ab1"),
+        super::cell("Ab1"),
         Some((chimera_triagonal::Role::Knight, Color::White)),
     )
     .unwrap();
     assert!(!is_legal(&pos, "Ae1-Ac1"));
     assert!(is_legal(&pos, "Ae1-Ag1"));
     pos.put(
-        crate::cell("Af1"),
+        super::cell("Af1"),
         Some((chimera_triagonal::Role::Bishop, Color::Black)),
     )
     .unwrap();

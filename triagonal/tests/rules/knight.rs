@@ -1,10 +1,10 @@
 //! "Pieces — Knight": 24 leaps, 8 triagonal steps, captures without moving, double leaps.
 
-use crate::{after, at, is_legal, moves_from, targets, with_kings};
+use super::{after, at, is_legal, moves_from, targets, with_kings};
 use chimera_core::Color;
 
 fn chebyshev(a: &str, b: &str) -> (i32, i32, i32) {
-    let (a, b) = (crate::cell(a), crate::cell(b));
+    let (a, b) = (super::cell(a), super::cell(b));
     let mut d = [
         (i32::from(a.file()) - i32::from(b.file())).abs(),
         (i32::from(a.rank()) - i32::from(b.rank())).abs(),

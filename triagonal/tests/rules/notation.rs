@@ -1,6 +1,6 @@
 //! "Notation": move text, placement tokens, position text and its errors.
 
-use crate::{after, board, is_legal, with_kings};
+use super::{after, board, is_legal, with_kings};
 use chimera_core::{Color, Position};
 use chimera_triagonal::{Move, Role, Rules, Triagonal};
 
@@ -58,7 +58,7 @@ fn ruling_knight_capture_without_moving_written_with_a_caret() {
     let mv = pos.parse_move("Bb1^Bb2").unwrap();
     assert_eq!(pos.move_text(mv), "Bb1^Bb2");
     let next = after(&pos, "Bb1^Bb2");
-    assert_eq!(crate::at(&next, "Bb1"), Some('N'));
+    assert_eq!(super::at(&next, "Bb1"), Some('N'));
 }
 
 #[test]
@@ -240,7 +240,7 @@ fn position_text_errors_say_what_and_where() {
 
 #[test]
 fn move_display_is_position_free() {
-    let mv = Move::new(crate::cell("Ae2"), crate::cell("Ae4"));
+    let mv = Move::new(super::cell("Ae2"), super::cell("Ae4"));
     assert_eq!(mv.to_string(), "Ae2-Ae4");
     assert_eq!(format!("{mv:?}"), "Ae2-Ae4");
 }
@@ -275,7 +275,7 @@ fn serde_writes_a_lone_move_as_its_text() {
         assert_eq!(json, format!("\"{text}\""));
         assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
     }
-    let promotion = Move::new(crate::cell("Gb7"), crate::cell("Hb8")).with_promotion(Role::Knight);
+    let promotion = Move::new(super::cell("Gb7"), super::cell("Hb8")).with_promotion(Role::Knight);
     assert_eq!(serde_json::to_string(&promotion).unwrap(), r#""Gb7-Hb8=N""#);
     // Bad text is refused with the reader's error, saying what was wrong.
     let err = serde_json::from_str::<Move>(r#""Ae2-Ae9""#).unwrap_err();

@@ -1,7 +1,7 @@
 //! "Pieces — Pawn" and "Forward": steps, the capture directions, the double step from any
 //! start cell, en passant. Black's vectors negate rank and level.
 
-use crate::{after, at, is_legal, moves_from, targets, with_kings};
+use super::{after, at, is_legal, moves_from, targets, with_kings};
 use chimera_core::Color;
 
 fn sorted(v: &[&str]) -> Vec<String> {

@@ -3,8 +3,8 @@
 //! text), both counted by `chimera_core::perft` / `perft_with`, bulk counted (the last ply
 //! is the length of the move list).
 
-use crate::reference;
-use crate::{start_game, EMPTY_HANDS};
+use super::reference;
+use super::{start_game, EMPTY_HANDS};
 use chimera_core::{perft, Game, Position};
 use chimera_test_kit::{perft_counts, perft_two_ways};
 use chimera_triagonal::{Rules, Triagonal};

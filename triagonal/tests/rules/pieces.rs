@@ -1,11 +1,11 @@
 //! "Pieces": bishop, rook, queen and Jack.
 
-use crate::{after, at, is_legal, moves_from, targets, with_kings};
+use super::{after, at, is_legal, moves_from, targets, with_kings};
 use chimera_core::{Color, Position};
 use chimera_triagonal::Setup;
 
 fn kind(from: &str, to: &str) -> usize {
-    let (a, b) = (crate::cell(from), crate::cell(to));
+    let (a, b) = (super::cell(from), super::cell(to));
     [
         a.file() != b.file(),
         a.rank() != b.rank(),

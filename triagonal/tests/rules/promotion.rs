@@ -1,7 +1,7 @@
 //! "Pieces — Promotion": the zone, the four kinds, the three-of-a-kind limit and the
 //! king-capture exception.
 
-use crate::{after, at, is_legal, moves_from, with_kings};
+use super::{after, at, is_legal, moves_from, with_kings};
 use chimera_core::{Color, Outcome, Position};
 
 #[test]
@@ -104,7 +104,7 @@ fn unless_the_move_captures_the_opponents_king() {
     ];
     let mut pieces = vec![("Aa8", 'K'), ("Hb7", 'P'), ("Hc8", 'k')];
     pieces.extend_from_slice(&full);
-    let pos = crate::board(Color::White, &pieces);
+    let pos = super::board(Color::White, &pieces);
     assert_eq!(moves_from(&pos, "Hb7"), ["Hb7xHc8"]);
     let done = after(&pos, "Hb7xHc8");
     assert_eq!(
@@ -117,7 +117,7 @@ fn unless_the_move_captures_the_opponents_king() {
     // The pawn stays a pawn: nothing could be chosen, and the game is over.
     assert_eq!(at(&done, "Hc8"), Some('P'));
     // With a kind free, the king capture promotes as usual.
-    let pos = crate::board(Color::White, &[("Aa8", 'K'), ("Hb7", 'P'), ("Hc8", 'k')]);
+    let pos = super::board(Color::White, &[("Aa8", 'K'), ("Hb7", 'P'), ("Hc8", 'k')]);
     assert_eq!(
         moves_from(&pos, "Hb7")
             .iter()

@@ -3,8 +3,8 @@
 //! on position-like and move-like text (playouts from the start and parsers on any text are
 //! the kit's conformance tests, `tests/conformance.rs`).
 
-use crate::reference::RefBoard;
-use crate::EMPTY_HANDS;
+use super::reference::RefBoard;
+use super::EMPTY_HANDS;
 use chimera_core::{Game, Position};
 use chimera_test_kit::{check_parsers, check_playout, SplitMix64};
 use chimera_triagonal::{Move, Rules, Triagonal};

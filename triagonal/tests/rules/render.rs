@@ -1,6 +1,6 @@
 //! Pictures: the text diagram and the SVG.
 
-use crate::{after, start_game};
+use super::{after, start_game};
 use chimera_core::{Position, Render};
 use chimera_triagonal::{Rules, Triagonal};
 

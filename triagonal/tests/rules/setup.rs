@@ -1,6 +1,6 @@
 //! "Setup": White on levels A–B, Black turned about the file axis, 80 Jacks each, White first.
 
-use crate::at;
+use super::at;
 use chimera_core::{Color, Position};
 use chimera_triagonal::{Role, Rules, Triagonal};
 
@@ -57,5 +57,5 @@ fn each_side_has_80_jacks_in_hand_and_none_on_the_board() {
 fn ruling_white_moves_first() {
     let pos = Triagonal::start(Rules::Standard);
     assert_eq!(pos.turn(), Color::White);
-    assert_eq!(pos.to_text(), crate::notation::START_TEXT);
+    assert_eq!(pos.to_text(), super::notation::START_TEXT);
 }

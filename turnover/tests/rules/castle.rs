@@ -1,7 +1,7 @@
 //! §4 The Castle (T+F+W): whole step, Wall step onto a Fort or Citadel, dismount, and the
 //! two rulings.
 
-use crate::{after, at, is_legal, moves_from, targets, with_castles};
+use super::{after, at, is_legal, moves_from, targets, with_castles};
 use chimera_core::{Color, Position};
 
 #[test]
@@ -153,7 +153,7 @@ fn ruling_castle_cannot_capture_fort_or_citadel() {
 #[test]
 fn castle_is_the_royal_piece() {
     // Taking the last enemy Castle wins at once.
-    let pos = crate::board(Color::White, &[("d4", "TFW"), ("e5", "tfw")]);
+    let pos = super::board(Color::White, &[("d4", "TFW"), ("e5", "tfw")]);
     let next = after(&pos, "d4-e5");
     assert_eq!(next.outcome().map(|o| o.winner()), Some(Some(Color::White)));
 }

@@ -2,7 +2,7 @@
 //! without Castle (mover loses), Siege (no legal move loses), then the draws: threefold
 //! repetition and the 50-move rule.
 
-use crate::{after, board, with_castles};
+use super::{after, board, with_castles};
 use chimera_core::{Color, DrawReason, Game, History, Outcome, Position, WinReason};
 use chimera_turnover::Turnover;
 

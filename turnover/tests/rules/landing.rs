@@ -3,7 +3,7 @@
 //! an arriving T from a Tower sliding d4-d6, an arriving F from a Fort sliding d4-f6, an
 //! arriving W from a Fortress leaping d4-e6.
 
-use crate::{after, at, is_legal, stack_of, with_castles};
+use super::{after, at, is_legal, stack_of, with_castles};
 use chimera_core::{Color, Position};
 use chimera_turnover::{land, Landing, Stack};
 

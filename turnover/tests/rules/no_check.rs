@@ -1,6 +1,6 @@
 //! §6 There is no check: moves are never filtered for the safety of Castles.
 
-use crate::{after, board, is_legal};
+use super::{after, board, is_legal};
 use chimera_core::{Color, Position};
 
 #[test]

@@ -1,6 +1,6 @@
 //! §9 Notation: move text and position text.
 
-use crate::{setup::START_TEXT, with_castles};
+use super::{setup::START_TEXT, with_castles};
 use chimera_core::{Color, Position};
 use chimera_turnover::{Move, Rules, Square, Turnover};
 
@@ -150,7 +150,7 @@ fn notation_serde_uses_the_position_text() {
     assert_eq!(serde_json::from_str::<Move>(r#""d4xd6""#).unwrap(), mv);
     let err = serde_json::from_str::<Move>(r#""d9-d6""#).unwrap_err();
     assert!(err.to_string().contains("d9-d6"), "{err}");
-    let mut game = crate::start_game();
+    let mut game = super::start_game();
     game.play_text("d2-d4").unwrap();
     let json = serde_json::to_string(&game).unwrap();
     assert!(json.contains(r#""moves":["d2-d4"]"#), "{json}");

@@ -3,8 +3,8 @@
 //! written from the rules text), both counted by `chimera_core::perft_with` / `perft`, bulk
 //! counted (the last ply is the length of the move list).
 
-use crate::reference;
-use crate::start_game;
+use super::reference;
+use super::start_game;
 use chimera_core::{perft, Game, Position};
 use chimera_test_kit::{perft_counts, perft_two_ways};
 use chimera_turnover::{Rules, Turnover};

@@ -1,6 +1,6 @@
 //! §1 Rings and pieces: the six stacks, how each moves and what travels; paths must be clear.
 
-use crate::{after, at, targets, with_castles};
+use super::{after, at, targets, with_castles};
 use chimera_core::{Color, Position};
 use chimera_turnover::{Ring, Rules, Stack, Turnover};
 

@@ -1,7 +1,7 @@
 //! §5 Promotion: a W ring arriving on its last rank, whole Castles stepping there, Castles
 //! formed there. Each test says which rings stand on the square afterwards.
 
-use crate::{after, at, board, with_castles};
+use super::{after, at, board, with_castles};
 use chimera_core::{Color, Position};
 
 #[test]
@@ -121,7 +121,7 @@ fn ruling_any_castle_formed_on_the_last_rank_becomes_a_citadel() {
     let pos = with_castles(Color::White, &[("d1", "T"), ("d8", "FW"), ("f8", "fw")]);
     let next = after(&pos, "d1-d8");
     assert_eq!(at(&next, "d8"), "TF");
-    let pos = crate::board(
+    let pos = super::board(
         Color::White,
         &[("f1", "T"), ("f8", "fw"), ("a1", "TFW"), ("a8", "tfw")],
     );

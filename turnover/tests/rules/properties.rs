@@ -2,8 +2,8 @@
 //! the parsers on position-like and move-like text (random playouts from the start and
 //! parsers on any text are the kit's conformance tests, `tests/conformance.rs`).
 
-use crate::reference::RefBoard;
-use crate::start_game;
+use super::reference::RefBoard;
+use super::start_game;
 use chimera_core::{Game, Position};
 use chimera_test_kit::{check_parsers, check_playout, SplitMix64};
 use chimera_turnover::{Move, Turnover};
@@ -26,7 +26,7 @@ fn compare_with_reference(seed: u64, plies: usize) -> Result<(), String> {
         game.legal_moves(&mut moves);
         let reference = RefBoard::of(&pos);
         let mut expected = Vec::new();
-        crate::reference::generate(&game, &mut expected);
+        super::reference::generate(&game, &mut expected);
         let mut got = moves.clone();
         got.sort();
         expected.sort();

@@ -1,6 +1,6 @@
 //! §8 Setup.
 
-use crate::{at, start_game};
+use super::{at, start_game};
 use chimera_core::{Color, Position};
 use chimera_turnover::{Rules, Turnover};
 

@@ -2,7 +2,7 @@
 //! (never capturing); diagonally forward never to empty, merging onto F/T+F, capturing
 //! enemy T, W, F+W, T+F+W; forward is the direction of its current colour.
 
-use crate::{after, at, is_legal, moves_from, targets, with_castles};
+use super::{after, at, is_legal, moves_from, targets, with_castles};
 use chimera_core::Color;
 
 #[test]

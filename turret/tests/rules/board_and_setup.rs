@@ -1,5 +1,5 @@
 //! §1 Board and setup.
-use crate::common::*;
+use super::common::*;
 use chimera_core::{Color, Game, Position};
 use chimera_turret::{Cell, Piece, Role, Rules, Turret, START_FEN};
 

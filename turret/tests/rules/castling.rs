@@ -1,5 +1,5 @@
 //! §4 Extended castling.
-use crate::common::*;
+use super::common::*;
 use chimera_core::{Color, Position};
 use chimera_turret::{CastleSide, Cell};
 

@@ -1,5 +1,5 @@
 //! §5 Check and the end of the game.
-use crate::common::*;
+use super::common::*;
 use chimera_core::{Color, DrawReason, Game, Outcome, Position, WinReason};
 use chimera_turret::{Rules, Turret};
 

@@ -1,5 +1,5 @@
 //! §6 Kwagga option.
-use crate::common::*;
+use super::common::*;
 use chimera_core::{Position, RuleSet};
 use chimera_turret::{Rules, Turret, KWAGGA_START_FEN};
 

@@ -1,5 +1,5 @@
 //! §7 Notation.
-use crate::common::*;
+use super::common::*;
 use chimera_core::Position;
 use chimera_core::SplitMix64;
 use chimera_turret::{Rules, Turret, START_FEN};

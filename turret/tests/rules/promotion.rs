@@ -1,5 +1,5 @@
 //! §3 Promotion.
-use crate::common::*;
+use super::common::*;
 use chimera_core::Position;
 
 #[test]

@@ -1,5 +1,5 @@
 //! Pictures: the terminal diagram and the SVG.
-use crate::common::*;
+use super::common::*;
 use chimera_core::{Position, Render};
 use chimera_turret::{Rules, Turret};
 

@@ -1,5 +1,5 @@
 //! §2 The Turret.
-use crate::common::*;
+use super::common::*;
 use chimera_core::{Color, Position};
 use chimera_turret::{CastleSide, Cell, Piece, Role};
 

@@ -1,7 +1,6 @@
 //! One test module per section of the rules (`turret/RULES.md`); each rule and ruling has a
 //! test named after it.
-#[path = "../common/mod.rs"]
-mod common;
+use crate::common;
 
 mod board_and_setup;
 mod castling;

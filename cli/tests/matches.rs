@@ -2,7 +2,7 @@
 //! the table and save records that `chimera validate` accepts; bad settings are refused
 //! with exit code 2.
 
-mod common;
+use crate::common;
 use common::{chimera, stderr, stdout};
 
 use std::path::PathBuf;
