@@ -168,6 +168,20 @@ pub(crate) const FIRST_PROBE_SLICE: u64 = 2_000;
 /// the fourteenth round).
 pub(crate) const FIRST_RELAX_AFTER: u64 = 100_000;
 
+/// The share of a round's planner slice (see `TilingRider::decide_in_rounds`) that the
+/// fresh relaxation of the position after a move gets, once a move, before the planner's
+/// question (session 44; the whole slice before). Where the relaxation does not decide,
+/// the whole slice went before the planner, which had learnt from the move's first-pass
+/// question: `wheeler` 2258's `g15-f16` (`corpus/stops-s43.tsv`) spent 320,001 units in
+/// the relaxation, then the planner refuted it in 28,400 (976,589 units for the listing).
+/// With a quarter (80,000 units in the first round) that listing takes 736,589 units,
+/// decided within the default budget, and no other listing's work changes among the 50
+/// stops of `stops-s36.tsv` to `stops-s43.tsv` and the corpus. Dropped from the rounds,
+/// the relaxation no longer refutes `wheeler` 1811 `w 5/44`'s `j5-j4` (56,013 units in
+/// its round) and that listing is undecided (tiling-rider/RULES.md, the seventeenth
+/// round).
+pub(crate) const ROUND_RELAX_SHARE: u64 = 4;
+
 /// The moves (points) left in a turn from which a listing's first pass asks the shared
 /// relaxation at once (see [`FIRST_RELAX_AFTER`]).
 pub(crate) const LONG_TURN: u8 = 10;
@@ -451,8 +465,9 @@ impl TilingRider {
     /// listing only, where the search left the move open (ordinary positions never get
     /// here): in the first pass, the position's shared relaxation with the move assumed
     /// first, within [`FIRST_RELAX_SLICE`] (session 42); in the rounds, once a move and
-    /// question, a fresh relaxation of the position after the move, within the round's
-    /// slice.
+    /// question, a fresh relaxation of the position after the move, within a quarter of
+    /// the round's slice ([`ROUND_RELAX_SHARE`]), the planner then getting the round's
+    /// slice as before.
     fn relaxation_decides(&self, mv: Move, memo: &mut Memo) -> Option<Verdict> {
         let first_pass = memo.plan_slice == Some(FIRST_PLAN_SLICE);
         let in_rounds = memo.plan_slice.is_some_and(|s| s > FIRST_PLAN_SLICE);
@@ -469,7 +484,8 @@ impl TilingRider {
             self.shared_relaxation(mv, memo)
         } else {
             memo.relaxed.push(mv);
-            memo.sliced(memo.plan_slice, |memo| {
+            let slice = memo.plan_slice.map(|s| s / ROUND_RELAX_SHARE);
+            memo.sliced(slice, |memo| {
                 crate::plan::relax::refutes(&child, &mut memo.budget)
             })
         };

@@ -306,3 +306,24 @@ fn a_piece_emptying_the_ride_out_unit_may_fill_the_aggregate() {
     }
     assert!(!after.in_check(chimera_core::Color::Black));
 }
+
+/// Found by random game 2258 (`wheeler`, seed 572655825; session 43, `corpus/stops-s43.tsv`):
+/// Black 4 points into a 28-point turn, a listing the default 800,000 units left with
+/// `g15-f16` undecided. Its first round gave the fresh relaxation of the position after
+/// `g15-f16` the round's whole slice (320,000 units, cut short) before the planner, which
+/// then refuted the move in 28,400 (976,589 units for the listing). With a quarter of the
+/// slice for the relaxation (session 44) the listing is decided within the default
+/// budget (736,589 units when measured).
+#[test]
+fn a_rounds_relaxation_leaves_the_planner_its_slice() {
+    let text = "w2fw1wgkkgwgwfwgw/wgf1ggf1kknf2gg2/w1ng2NN1wg1gwnffw/nwn1fwNNg2fw1n1f1/\
+                f2fg5f5w1/6w5N2n2/2f1Wfnn4n5/N5N8f1N/15ng1/5n4n1G5/2N1FG3N2F2N2/\
+                4FF2F6nN1/F1GFG1W2F1W1F1G1F/GF3W1NW2GW1W1WW/WW2FGGFKK1GG1GF1F/\
+                G1W1WW1GKKGWFWGWG1 b 4/28 p8,p9,c13,f13 24 1 13";
+    let pos = TilingRider::from_text(text, Rules::Wheeler).expect("the position reads");
+    let (mut legal, mut open) = (Vec::new(), Vec::new());
+    pos.legal_moves_within(&mut legal, &mut open, &mut Budget::nodes(800_000));
+    assert!(open.is_empty(), "undecided: {open:?}");
+    let mv = pos.parse_move("g15-f16").expect("the move reads");
+    assert!(!legal.contains(&mv), "g15-f16 is refuted");
+}
