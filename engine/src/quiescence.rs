@@ -63,9 +63,9 @@ impl<P: Evaluate> Searcher<'_, P> {
         {
             let pos = self.game.position();
             if noisy_only {
-                list.retain(|&(mv, _)| pos.exchange_value(mv) >= 0);
+                list.retain(|&(mv, _)| pos.exchange_at_least(mv, 0));
             } else if !evading {
-                list.retain(|&(mv, _)| pos.is_noisy(mv) && pos.exchange_value(mv) >= 0);
+                list.retain(|&(mv, _)| pos.is_noisy(mv) && pos.exchange_at_least(mv, 0));
             }
             for (mv, k) in list.iter_mut() {
                 *k = i64::from(pos.capture_value(*mv));
