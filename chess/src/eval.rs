@@ -707,20 +707,38 @@ impl Chess {
 /// The values of the roles in exchanges (the king's: more than any gain).
 const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
 
+/// An exchange after its first move ([`Chess::exchange_start`]).
+#[derive(Clone, Copy)]
+struct ExchangeStart {
+    /// What the move takes (and gains by promoting).
+    gain: i32,
+    /// The role it leaves on the target.
+    on_square: Role,
+    /// The occupied squares after it.
+    occ: u64,
+}
+
 impl Chess {
     /// The static exchange evaluation of `mv`: the material it wins once the captures on
     /// its target square are played out, each side capturing with its cheapest piece (and
     /// stopping when that is better), x-rays included.
     fn see(&self, mv: Move) -> i32 {
+        match self.exchange_start(mv) {
+            Some(start) => self.exchange_rest(mv.to(), start),
+            None => 0,
+        }
+    }
+
+    /// The exchange on `mv`'s target after the move itself (`None` if no piece stands on
+    /// its square).
+    #[inline]
+    fn exchange_start(&self, mv: Move) -> Option<ExchangeStart> {
         let (from, to) = (mv.from(), mv.to());
-        let Some(mover) = self.role_at(from) else {
-            return 0;
-        };
+        let mover = self.role_at(from)?;
         let mut occ = u64::from(self.occupied()) & !(1u64 << from.index());
-        let mut gain = [0i32; 34];
         // What `move_kind` says, read from the roles alone (a castling king's target is
         // empty and gains nothing, as a quiet move's).
-        gain[0] = if let Some(taken) = self.role_at(to) {
+        let mut gain = if let Some(taken) = self.role_at(to) {
             SEE_VALUES[taken.index()]
         } else if mover == Role::Pawn && from.file() != to.file() && Some(to) == self.ep {
             let victim = to.index() as i64 + if self.turn == Color::White { -8 } else { 8 };
@@ -731,9 +749,26 @@ impl Chess {
         };
         let mut on_square = mover;
         if let Some(p) = mv.promotion() {
-            gain[0] += SEE_VALUES[p.index()] - SEE_VALUES[0];
+            gain += SEE_VALUES[p.index()] - SEE_VALUES[0];
             on_square = p;
         }
+        Some(ExchangeStart {
+            gain,
+            on_square,
+            occ,
+        })
+    }
+
+    /// The static exchange evaluation from its `start` on the square `to`: the captures
+    /// played out.
+    fn exchange_rest(&self, to: Square, start: ExchangeStart) -> i32 {
+        let ExchangeStart {
+            gain: first,
+            mut on_square,
+            mut occ,
+        } = start;
+        let mut gain = [0i32; 34];
+        gain[0] = first;
         let mut side = !self.turn;
         let mut d = 0;
         let r = &self.roles;
@@ -920,6 +955,22 @@ impl Evaluate for Chess {
 
     fn exchange_value(&self, mv: Move) -> i32 {
         self.see(mv)
+    }
+
+    /// Settled by the exchange's first capture where it can be: the exchange wins at most
+    /// what the move takes, and at least that less the piece it leaves on the target (the
+    /// most the opponent's recaptures can cost); played out otherwise.
+    fn exchange_at_least(&self, mv: Move, threshold: i32) -> bool {
+        let Some(start) = self.exchange_start(mv) else {
+            return 0 >= threshold;
+        };
+        if start.gain < threshold {
+            return false;
+        }
+        if start.gain - SEE_VALUES[start.on_square.index()] >= threshold {
+            return true;
+        }
+        self.exchange_rest(mv.to(), start) >= threshold
     }
 
     /// The captures and promotions alone, where some other move is known to exist (see
@@ -1415,6 +1466,36 @@ mod tests {
             }
         }
         (t.0, t.1)
+    }
+
+    /// [`Evaluate::exchange_at_least`], settled by bounds where it can be, answers as the
+    /// exchange played out does, for every legal move of random games and thresholds
+    /// around each value (the ones the search asks, 0 and the pruning margins, among them).
+    #[test]
+    fn exchange_bounds_answer_as_the_whole_exchange() {
+        let mut checked = 0;
+        for seed in 0..40 {
+            let start = chimera_core::Game::new(Chess::start(Default::default()));
+            let game = chimera_test_kit::random_game(start, seed, 160);
+            for pos in game.positions() {
+                for mv in pos.legal_move_list() {
+                    let value = pos.exchange_value(mv);
+                    for t in [-1_020, -900, -400, -200, -100, -1, 0, 1, 100, 320, 900]
+                        .into_iter()
+                        .chain([value - 1, value, value + 1])
+                    {
+                        assert_eq!(
+                            pos.exchange_at_least(mv, t),
+                            value >= t,
+                            "{} {mv} {t}",
+                            pos.to_fen()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     #[test]

@@ -77,6 +77,15 @@ pub trait Evaluate: Position {
         self.capture_value(mv).max(0)
     }
 
+    /// Whether [`Evaluate::exchange_value`] of `mv` (legal here) is at least `threshold`:
+    /// the search asks only this, and a variant may find the answer without playing the
+    /// whole exchange out (where what the move takes, less what it leaves on the target,
+    /// already settles it). Always the same answer as the comparison. The default: the
+    /// comparison.
+    fn exchange_at_least(&self, mv: Self::Move, threshold: i32) -> bool {
+        self.exchange_value(mv) >= threshold
+    }
+
     /// Whether the side to move is in check (its king attacked, in the variant's sense):
     /// the search then looks one ply further (a check extension), does not prune, and
     /// quiescence answers with every move instead of standing pat. The default: `false`.

@@ -173,7 +173,7 @@ impl<P: Evaluate> Searcher<'_, P> {
                 KEY_HASH
             } else if pos.is_noisy(*mv) {
                 let value = i64::from(pos.capture_value(*mv));
-                if pos.exchange_value(*mv) < 0 {
+                if !pos.exchange_at_least(*mv, 0) {
                     KEY_BAD_NOISY + value
                 } else {
                     KEY_NOISY + value

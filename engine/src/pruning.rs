@@ -75,7 +75,7 @@ fn loses_too_much<P: Evaluate>(pos: &P, mv: P::Move, depth: i32, quiet: bool) ->
     } else {
         EXCHANGE_NOISY * depth
     };
-    pos.exchange_value(mv) < -floor
+    !pos.exchange_at_least(mv, -floor)
 }
 
 /// What [`Searcher::prune`] decides.

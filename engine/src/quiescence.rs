@@ -62,10 +62,8 @@ impl<P: Evaluate> Searcher<'_, P> {
         let mut best = stand;
         {
             let pos = self.game.position();
-            if noisy_only {
-                list.retain(|&(mv, _)| pos.exchange_value(mv) >= 0);
-            } else if !evading {
-                list.retain(|&(mv, _)| pos.is_noisy(mv) && pos.exchange_value(mv) >= 0);
+            if !noisy_only && !evading {
+                list.retain(|&(mv, _)| pos.is_noisy(mv));
             }
             for (mv, k) in list.iter_mut() {
                 *k = i64::from(pos.capture_value(*mv));
@@ -75,6 +73,11 @@ impl<P: Evaluate> Searcher<'_, P> {
         for i in 0..list.len() {
             pick(&mut list, i);
             let mv = list[i].0;
+            // A noisy move that loses in the exchange is left out, as it comes (the moves
+            // after a cutoff are never judged; those kept keep their order).
+            if !evading && !self.game.position().exchange_at_least(mv, 0) {
+                continue;
+            }
             self.game.play_unchecked(mv);
             let score = if self.game.position().turn() == us {
                 self.quiescence(ply + 1, qply + 1, alpha, beta)

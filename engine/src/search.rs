@@ -481,7 +481,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     fn sound_check(&self) -> bool {
         self.game
             .last_move()
-            .map_or(true, |(before, mv)| before.exchange_value(mv) >= 0)
+            .map_or(true, |(before, mv)| before.exchange_at_least(mv, 0))
     }
 
     /// Searches the child reached by the move just played, from the parent's side's point
