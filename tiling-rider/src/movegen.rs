@@ -337,6 +337,7 @@ impl TilingRider {
         let rounds = memo.mode == Mode::Hybrid && memo.plan_slice.is_none();
         if rounds {
             memo.plan_slice = Some(FIRST_PLAN_SLICE);
+            memo.deferred.clear();
         }
         let safe_now = !self.in_check(self.side);
         if safe_now && self.unexposable() {
@@ -362,6 +363,25 @@ impl TilingRider {
     /// what the solver learnt on the others serves it. Every answer is exact; only who
     /// decides, and the work, change. `legal` keeps the order of the generation.
     fn decide_in_rounds(&self, legal: &mut Vec<Move>, undecided: &mut Vec<Move>, memo: &mut Memo) {
+        let before = legal.len();
+        if !memo.deferred.is_empty() {
+            // The first pass's deferred questions, in the order of the generation, after
+            // the plans that later moves' questions found.
+            let deferred = std::mem::take(&mut memo.deferred);
+            let mut still = Vec::new();
+            for &mv in undecided.iter() {
+                if !deferred.contains(&mv) {
+                    still.push(mv);
+                    continue;
+                }
+                match self.decide_deferred(mv, memo) {
+                    Verdict::Yes => legal.push(mv),
+                    Verdict::No => {}
+                    Verdict::Undecided => still.push(mv),
+                }
+            }
+            *undecided = still;
+        }
         if legal.is_empty() && !undecided.is_empty() && self.min_moves() <= 1 {
             // No move proven legal yet: perhaps none is (a checkmate). One game-over
             // question refutes them all at once (see `TilingRider::planned_any`); a plan
@@ -373,7 +393,6 @@ impl TilingRider {
         }
         let mut slice = memo.plan_slice.unwrap_or(FIRST_PLAN_SLICE);
         memo.plan_slice = None;
-        let before = legal.len();
         while !undecided.is_empty() && !memo.budget.is_spent() {
             slice = slice.saturating_mul(2);
             memo.plan_slice = Some(slice);

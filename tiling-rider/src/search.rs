@@ -75,6 +75,13 @@ pub(crate) struct Memo {
     /// Whether this question asked the relaxation of its position for any action (see
     /// [`TilingRider::relaxation_decides_any`]).
     relaxed_any: bool,
+    /// The moves of the listing whose first-pass question was deferred (see
+    /// [`TilingRider::planned`]): the planner's probe and the shared relaxation left them
+    /// open, and their planner slices come after the first pass.
+    pub(crate) deferred: Vec<Move>,
+    /// Whether the last relaxation asked in a listing's first pass found a model of the
+    /// rest of the turn (replayed or not; see [`TilingRider::planned`]).
+    relax_model: bool,
     /// The budget's work when the question began (see [`QUESTION_SEARCH_UNITS`]).
     started: u64,
 }
@@ -182,6 +189,19 @@ pub(crate) const FIRST_RELAX_AFTER: u64 = 100_000;
 /// round).
 pub(crate) const ROUND_RELAX_SHARE: u64 = 4;
 
+/// The further planner units a listing's first-pass question gets, after its
+/// [`FIRST_PROBE_SLICE`] and the shared relaxation, before it is deferred (session 44):
+/// a question is deferred when the relaxation found a model that did not replay (the move
+/// is likely legal, its plan late) and the listing has a plan already; deferred questions
+/// get the rest of the planner's first slice after the first pass
+/// (`TilingRider::decide_deferred`), once the plans found for later moves were replayed.
+/// Standard 2663 `b 3/32` (`corpus/stops-s44.tsv`): 1,482,011 units before (at 4 M),
+/// 512,017 with 20,000; 0 (deferred at once) 891,706, 30,000 701,182, 40,000 1,229,399,
+/// 60,000 1,099,432; deferring every question the relaxation left open (not only those
+/// with a model) lost `wheeler` 2258 `b 4/28` (tiling-rider/RULES.md, the eighteenth
+/// round).
+pub(crate) const FIRST_DEFER_SLICE: u64 = 20_000;
+
 /// The moves (points) left in a turn from which a listing's first pass asks the shared
 /// relaxation at once (see [`FIRST_RELAX_AFTER`]).
 pub(crate) const LONG_TURN: u8 = 10;
@@ -217,6 +237,8 @@ impl Memo {
             relaxed: Vec::new(),
             shared: None,
             relaxed_any: false,
+            deferred: Vec::new(),
+            relax_model: false,
             started,
         }
     }
@@ -442,8 +464,26 @@ impl TilingRider {
                 Answer::Plan(plan) => return self.accepted(first, plan, memo),
                 Answer::Undecided => {}
             }
+            memo.relax_model = false;
             if let Some(verdict) = self.relaxation_decides(mv, memo) {
                 return verdict;
+            }
+            // Deferred (session 44) when the relaxation's model of the rest of the turn did
+            // not replay (the move is likely legal, its plan hard to find) and the listing
+            // has a plan already: a plan found for a later move may prove it by replay. The
+            // planner gets a further FIRST_DEFER_SLICE first; the rest of its first slice
+            // comes after the first pass (`TilingRider::decide_deferred`).
+            if memo.relax_model && !memo.witnesses.is_empty() {
+                let answer = memo.sliced(Some(FIRST_DEFER_SLICE), |memo| {
+                    memo.planners[i].1.solve(first, &mut memo.budget)
+                });
+                match answer {
+                    Answer::NoPlan => return Verdict::No,
+                    Answer::Plan(plan) => return self.accepted(first, plan, memo),
+                    Answer::Undecided => {}
+                }
+                memo.deferred.push(mv);
+                return Verdict::Undecided;
             }
             slice = Some(FIRST_PLAN_SLICE - FIRST_PROBE_SLICE);
         }
@@ -454,6 +494,29 @@ impl TilingRider {
             Answer::NoPlan => Verdict::No,
             Answer::Undecided => Verdict::Undecided,
             Answer::Plan(plan) => self.accepted(first, plan, memo),
+        }
+    }
+
+    /// A deferred first-pass question of `mv` (see [`TilingRider::planned`]): the plans
+    /// found since replayed, then the rest of the planner's [`FIRST_PLAN_SLICE`] (its
+    /// probe and the shared relaxation were asked already).
+    pub(crate) fn decide_deferred(&self, mv: Move, memo: &mut Memo) -> Verdict {
+        if self.replayed(mv, memo) {
+            return Verdict::Yes;
+        }
+        if memo.budget.is_spent() {
+            return Verdict::Undecided;
+        }
+        let Some(i) = self.planner_index(memo) else {
+            return Verdict::Undecided;
+        };
+        let answer = memo.sliced(Some(FIRST_PLAN_SLICE - FIRST_PROBE_SLICE), |memo| {
+            memo.planners[i].1.solve(Some(mv), &mut memo.budget)
+        });
+        match answer {
+            Answer::NoPlan => Verdict::No,
+            Answer::Undecided => Verdict::Undecided,
+            Answer::Plan(plan) => self.accepted(Some(mv), plan, memo),
         }
     }
 
@@ -492,6 +555,7 @@ impl TilingRider {
         match answer {
             Answer::NoPlan => Some(Verdict::No),
             Answer::Plan(events) => {
+                memo.relax_model = true;
                 let line = self.candidate_line(Some(mv), &events)?;
                 let witness = self.shortened(line);
                 memo.keep_witness(witness);
