@@ -456,13 +456,8 @@ impl TilingRider {
         if let (Some(mv), true) = (first, shared_due) {
             // The first pass: the planner for a few units (most of its questions need no
             // more), then the position's shared relaxation, then the rest of the slice.
-            let answer = memo.sliced(Some(FIRST_PROBE_SLICE), |memo| {
-                memo.planners[i].1.solve(first, &mut memo.budget)
-            });
-            match answer {
-                Answer::NoPlan => return Verdict::No,
-                Answer::Plan(plan) => return self.accepted(first, plan, memo),
-                Answer::Undecided => {}
+            if let Some(verdict) = self.planner_question(i, first, Some(FIRST_PROBE_SLICE), memo) {
+                return verdict;
             }
             memo.relax_model = false;
             if let Some(verdict) = self.relaxation_decides(mv, memo) {
@@ -474,26 +469,38 @@ impl TilingRider {
             // planner gets a further FIRST_DEFER_SLICE first; the rest of its first slice
             // comes after the first pass (`TilingRider::decide_deferred`).
             if memo.relax_model && !memo.witnesses.is_empty() {
-                let answer = memo.sliced(Some(FIRST_DEFER_SLICE), |memo| {
-                    memo.planners[i].1.solve(first, &mut memo.budget)
-                });
-                match answer {
-                    Answer::NoPlan => return Verdict::No,
-                    Answer::Plan(plan) => return self.accepted(first, plan, memo),
-                    Answer::Undecided => {}
+                if let Some(verdict) =
+                    self.planner_question(i, first, Some(FIRST_DEFER_SLICE), memo)
+                {
+                    return verdict;
                 }
                 memo.deferred.push(mv);
                 return Verdict::Undecided;
             }
             slice = Some(FIRST_PLAN_SLICE - FIRST_PROBE_SLICE);
         }
+        self.planner_question(i, first, slice, memo)
+            .unwrap_or(Verdict::Undecided)
+    }
+
+    /// The question of `first` (or of any move, for `None`) to the memo's planner `i`
+    /// within `slice` units of the budget (the whole, for `None`): `None` when the planner
+    /// did not answer; `No` when it proves no plan exists; for a plan, what
+    /// [`TilingRider::accepted`] makes of it (`Yes` when it replays).
+    fn planner_question(
+        &self,
+        i: usize,
+        first: Option<Move>,
+        slice: Option<u64>,
+        memo: &mut Memo,
+    ) -> Option<Verdict> {
         let answer = memo.sliced(slice, |memo| {
             memo.planners[i].1.solve(first, &mut memo.budget)
         });
         match answer {
-            Answer::NoPlan => Verdict::No,
-            Answer::Undecided => Verdict::Undecided,
-            Answer::Plan(plan) => self.accepted(first, plan, memo),
+            Answer::NoPlan => Some(Verdict::No),
+            Answer::Undecided => None,
+            Answer::Plan(plan) => Some(self.accepted(first, plan, memo)),
         }
     }
 
@@ -510,14 +517,9 @@ impl TilingRider {
         let Some(i) = self.planner_index(memo) else {
             return Verdict::Undecided;
         };
-        let answer = memo.sliced(Some(FIRST_PLAN_SLICE - FIRST_PROBE_SLICE), |memo| {
-            memo.planners[i].1.solve(Some(mv), &mut memo.budget)
-        });
-        match answer {
-            Answer::NoPlan => Verdict::No,
-            Answer::Undecided => Verdict::Undecided,
-            Answer::Plan(plan) => self.accepted(Some(mv), plan, memo),
-        }
+        let slice = Some(FIRST_PLAN_SLICE - FIRST_PROBE_SLICE);
+        self.planner_question(i, Some(mv), slice, memo)
+            .unwrap_or(Verdict::Undecided)
     }
 
     /// Whether the ordered final-state relaxation (`plan/relax.rs`) decides `mv`: `No` when
