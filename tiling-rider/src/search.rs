@@ -192,6 +192,9 @@ pub(crate) const FIRST_RELAX_AFTER: u64 = 100_000;
 /// stops of `stops-s36.tsv` to `stops-s43.tsv` and the corpus. Dropped from the rounds,
 /// the relaxation no longer refutes `wheeler` 1811 `w 5/44`'s `j5-j4` (56,013 units in
 /// its round) and that listing is undecided (tiling-rider/RULES.md, the seventeenth
+/// round). Since session 45 the rounds ask the listing's shared relaxation (the formula
+/// of the first pass, its solver keeping what it learnt) rather than a fresh formula:
+/// 2258 628,188 units, 1811 `w 5/44` 524,482, 2107 `b 1/24` 383,863 (the nineteenth
 /// round).
 pub(crate) const ROUND_RELAX_SHARE: u64 = 4;
 
@@ -546,9 +549,10 @@ impl TilingRider {
     /// listing only, where the search left the move open (ordinary positions never get
     /// here): in the first pass, the position's shared relaxation with the move assumed
     /// first, within [`FIRST_RELAX_SLICE`] (session 42); in the rounds, once a move and
-    /// question, a fresh relaxation of the position after the move, within a quarter of
-    /// the round's slice ([`ROUND_RELAX_SHARE`]), the planner then getting the round's
-    /// slice as before.
+    /// question, within a quarter of the round's slice ([`ROUND_RELAX_SHARE`]), the planner
+    /// then getting the round's slice as before: the shared relaxation again, its solver
+    /// keeping what it learnt (session 45), or, where the first pass built none, a fresh
+    /// relaxation of the position after the move.
     fn relaxation_decides(&self, mv: Move, memo: &mut Memo) -> Option<Verdict> {
         let first_pass = memo.plan_slice == Some(FIRST_PLAN_SLICE);
         let in_rounds = memo.plan_slice.is_some_and(|s| s > FIRST_PLAN_SLICE);
@@ -566,8 +570,12 @@ impl TilingRider {
         } else {
             memo.relaxed.push(mv);
             let slice = memo.plan_slice.map(|s| s / ROUND_RELAX_SHARE);
-            memo.sliced(slice, |memo| {
-                crate::plan::relax::refutes(&child, &mut memo.budget)
+            let key = self.memo_key(None);
+            memo.sliced(slice, |memo| match memo.shared.as_mut() {
+                // The listing's shared formula, asked again with the move first: what its
+                // solver learnt in the first pass serves (session 45).
+                Some((k, Some(shared))) if *k == key => shared.ask(mv, &mut memo.budget),
+                _ => crate::plan::relax::refutes(&child, &mut memo.budget),
             })
         };
         match answer {
