@@ -82,12 +82,6 @@ pub(crate) struct Memo {
     /// Whether the last relaxation asked in a listing's first pass found a model of the
     /// rest of the turn (replayed or not; see [`TilingRider::planned`]).
     relax_model: bool,
-    /// Whether the last relaxation asked in a listing's first pass was cut short by its
-    /// slice (see [`TilingRider::planned`]).
-    relax_cut: bool,
-    /// Whether a witness of this question came from the planner or from a relaxation's
-    /// replayed model, not from the search alone (see [`TilingRider::planned`]).
-    planned_witness: bool,
     /// The budget's work when the question began (see [`QUESTION_SEARCH_UNITS`]).
     started: u64,
 }
@@ -194,8 +188,8 @@ pub(crate) const FIRST_RELAX_AFTER: u64 = 100_000;
 /// its round) and that listing is undecided (tiling-rider/RULES.md, the seventeenth
 /// round). Since session 45 the rounds ask the listing's shared relaxation (the formula
 /// of the first pass, its solver keeping what it learnt) rather than a fresh formula:
-/// 2258 628,188 units, 1811 `w 5/44` 524,482, 2107 `b 1/24` 383,863 (the nineteenth
-/// round).
+/// 2258 628,188 units, 1811 `w 5/44` 504,481, 2107 `b 1/24` (undecided before) 364,162
+/// (the nineteenth round).
 pub(crate) const ROUND_RELAX_SHARE: u64 = 4;
 
 /// The further planner units a listing's first-pass question gets, after its
@@ -208,10 +202,10 @@ pub(crate) const ROUND_RELAX_SHARE: u64 = 4;
 /// 512,017 with 20,000; 0 (deferred at once) 891,706, 30,000 701,182, 40,000 1,229,399,
 /// 60,000 1,099,432; deferring every question the relaxation left open (not only those
 /// with a model) lost `wheeler` 2258 `b 4/28` (tiling-rider/RULES.md, the eighteenth
-/// round). Since session 45 a question whose relaxation was cut short is deferred too
-/// once a plan of the listing came from the planner or a relaxation (2258's plans were
-/// all the search's): `wheeler` 2107 `b 1/24` 800,001 undecided -> 663,524 units (the
-/// nineteenth round).
+/// round). Deferring a question whose relaxation was cut short too, once a plan came from
+/// the planner or a relaxation, decided 2107 `b 1/24` (663,524 units) but was dropped in
+/// session 45 when the rounds came to reuse the shared relaxation, which decides it alone
+/// in 364,162 (the nineteenth round).
 pub(crate) const FIRST_DEFER_SLICE: u64 = 20_000;
 
 /// The moves (points) left in a turn from which a listing's first pass asks the shared
@@ -251,8 +245,6 @@ impl Memo {
             relaxed_any: false,
             deferred: Vec::new(),
             relax_model: false,
-            relax_cut: false,
-            planned_witness: false,
             started,
         }
     }
@@ -474,7 +466,6 @@ impl TilingRider {
                 return verdict;
             }
             memo.relax_model = false;
-            memo.relax_cut = false;
             if let Some(verdict) = self.relaxation_decides(mv, memo) {
                 return verdict;
             }
@@ -482,12 +473,8 @@ impl TilingRider {
             // not replay (the move is likely legal, its plan hard to find) and the listing
             // has a plan already: a plan found for a later move may prove it by replay. The
             // planner gets a further FIRST_DEFER_SLICE first; the rest of its first slice
-            // comes after the first pass (`TilingRider::decide_deferred`). Also (session
-            // 45) when the relaxation was cut short and a plan of the listing came from the
-            // planner or a relaxation (its hard moves are not all refutations found after
-            // search-only witnesses: `wheeler` 2107 decided, 2258 kept).
-            let cut_deferred = memo.relax_cut && memo.planned_witness;
-            if (memo.relax_model || cut_deferred) && !memo.witnesses.is_empty() {
+            // comes after the first pass (`TilingRider::decide_deferred`).
+            if memo.relax_model && !memo.witnesses.is_empty() {
                 if let Some(verdict) =
                     self.planner_question(i, first, Some(FIRST_DEFER_SLICE), memo)
                 {
@@ -585,13 +572,9 @@ impl TilingRider {
                 let line = self.candidate_line(Some(mv), &events)?;
                 let witness = self.shortened(line);
                 memo.keep_witness(witness);
-                memo.planned_witness = true;
                 Some(Verdict::Yes)
             }
-            Answer::Undecided => {
-                memo.relax_cut = true;
-                None
-            }
+            Answer::Undecided => None,
         }
     }
 
@@ -617,7 +600,6 @@ impl TilingRider {
                 let line = self.candidate_line(None, &events)?;
                 let witness = self.shortened(line);
                 memo.keep_witness(witness);
-                memo.planned_witness = true;
                 Some(Verdict::Yes)
             }
             Answer::Undecided => None,
@@ -679,7 +661,6 @@ impl TilingRider {
         }
         let witness = self.shortened(plan);
         memo.keep_witness(witness);
-        memo.planned_witness = true;
         Verdict::Yes
     }
 

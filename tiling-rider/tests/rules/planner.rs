@@ -331,12 +331,11 @@ fn a_rounds_relaxation_leaves_the_planner_its_slice() {
 /// Found by random game 2107 (`wheeler`, seed 572655674; session 43, `corpus/stops-s43.tsv`):
 /// Black 1 point into a 24-point turn, a listing the default 800,000 units left with
 /// `n14-n15` undecided (its shared relaxation cut short, the planner refuting it after
-/// about 860,000 units of its own). Session 45 defers such a first-pass question once a
-/// plan of the listing came from the planner or a relaxation (663,524 units), and the
-/// rounds ask the listing's shared relaxation again rather than a fresh formula (383,863
-/// units when measured).
+/// about 860,000 units of its own). Since session 45 the rounds ask the listing's shared
+/// relaxation again rather than a fresh formula, and it refutes `n14-n15` in the first
+/// round with what its solver learnt in the first pass (364,162 units when measured).
 #[test]
-fn a_cut_short_question_is_deferred_and_the_rounds_reuse_the_shared_relaxation() {
+fn the_rounds_reuse_the_shared_relaxation() {
     let text = "wgw1ww1gkk1wfgw1gw/f1fwgff1kkgng1gw1f/ww3nw2gwgfww1f1/4g2N1fwn2f2w/\
                 ggf2f4f4g1f/1N1f4f2g3f1n/1nn11N3/4n4n1n3n2/N4nF5g1F2F/1G4G5G5/4F2N9N/\
                 6F1WN4n1FG/W2WG1GW1G1F1WF1F1/1F1F2G2FN2W2GW/FWWNF2GKKG1GFWGN1/\
