@@ -66,7 +66,7 @@ pub(crate) struct Memo {
     /// (see [`TilingRider::decide_in_rounds`]); `None`: the whole budget.
     pub(crate) plan_slice: Option<u64>,
     /// The moves whose continuations the ordered relaxation could not refute in this
-    /// question (see [`TilingRider::relaxation_refutes`]): it is asked once a move.
+    /// question (see [`TilingRider::relaxation_decides`]): it is asked once a move.
     relaxed: Vec<Move>,
     /// The ordered relaxation of the position listed, shared by its moves' first-pass
     /// questions (see [`TilingRider::relaxation_decides`]), with its memo key (`None`:

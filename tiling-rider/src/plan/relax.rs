@@ -29,7 +29,7 @@
 //!   the units it passes and its target emptied of ours and of the enemy's;
 //! - the king ends on one unit of its possible ones, our giant ferz likewise, each on a
 //!   unit with none of our small pieces;
-//! - the moves (points) spent are at most those left ([`Cnf::at_most`]);
+//! - the moves (points) spent are at most those left (`Cnf::at_most` in `plan.rs`);
 //! - the goal: the king's end unit unattacked ([`Enc::unattacked`] at time 1).
 //!
 //! Alone (session 39) it refuted 1 of 181 planner questions of the stop positions: its
