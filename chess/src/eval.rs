@@ -701,6 +701,12 @@ impl Chess {
         if self.bits(color, Role::Bishop).count_ones() >= 2 {
             t.pair(w::F_BISHOP_PAIR, 1);
         }
+        for (r, role) in Role::ALL[..5].iter().enumerate() {
+            let count = self.bits(color, *role).count_ones() as i32;
+            if count != 0 {
+                t.pair(w::F_MATERIAL + 2 * r, count);
+            }
+        }
     }
 }
 
@@ -1131,6 +1137,7 @@ mod tests {
             (w::F_THREAT_BY_ROOK, "threat_by_rook_pawn_mg"),
             (w::F_HANGING, "hanging_mg"),
             (w::F_TEMPO, "tempo"),
+            (w::F_MATERIAL, "material_pawn_mg"),
         ] {
             assert_eq!(w::NAMES[f], name);
         }
