@@ -8,7 +8,8 @@
 //! eighth rank first (index 0 is a8): White's piece on square `s` (a1 = 0) reads entry
 //! `s ^ 56`, Black's reads entry `s` (the board mirrored). They stay Rust constants: they are
 //! already tuned by Texel's method (the tuner sees their sums as two frozen features,
-//! `psqt_mg` and `psqt_eg`, of weight 1).
+//! `psqt_mg` and `psqt_eg`, of weight 1); the material values are corrected by ten weights
+//! of the file, `material_<role>_*` (session 45), summed into the piece-square table.
 //!
 //! The other weights (mobility, pawn structure, passed pawns, rooks on open files, the
 //! bishop pair, the pawn shelter and storm, the king danger's scale, threats, the tempo) are
