@@ -54,8 +54,23 @@ const KING_FLANK: [u64; 8] = {
 /// Each colour's camp: its first five ranks.
 const CAMP: [u64; 2] = [0x0000_00ff_ffff_ffff, 0xffff_ffff_ff00_0000];
 
-/// Material plus piece-square values by colour, role and square (a1 = 0), signed for
-/// White (Black's negative): what [`Chess`] keeps summed as its pieces move.
+/// The fitted corrections of PeSTO's material values (`material_<role>_*` of the weight
+/// file; the king's 0), by role.
+const MATERIAL_CORRECTION: [Pair; 6] = {
+    let mut c = [(0, 0); 6];
+    let mut r = 0;
+    while r < 5 {
+        c[r] = w::pair(w::F_MATERIAL + 2 * r);
+        r += 1;
+    }
+    c
+};
+
+/// Material (PeSTO's values plus [`MATERIAL_CORRECTION`]) plus piece-square values by
+/// colour, role and square (a1 = 0), signed for White (Black's negative): what [`Chess`]
+/// keeps summed as its pieces move. The corrections are summed here, so that the search's
+/// evaluation pays nothing for them; the tuner's features take them out of `psqt_*` and
+/// count them apart.
 pub(crate) const PSQT: [[[Pair; 64]; 6]; 2] = {
     let mut table = [[[(0, 0); 64]; 6]; 2];
     let mut r = 0;
@@ -63,6 +78,7 @@ pub(crate) const PSQT: [[[Pair; 64]; 6]; 2] = {
         let mut s = 0;
         while s < 64 {
             let (m, e) = w::MATERIAL[r];
+            let (m, e) = (m + MATERIAL_CORRECTION[r].0, e + MATERIAL_CORRECTION[r].1);
             let white = s ^ 56;
             table[0][r][s] = (m + w::PST_MG[r][white], e + w::PST_EG[r][white]);
             table[1][r][s] = (-(m + w::PST_MG[r][s]), -(e + w::PST_EG[r][s]));
@@ -130,6 +146,9 @@ fn pair_bits<S: Sink>(t: &mut S, f: usize, bits: u64) {
 /// Where the evaluation's terms go, by feature number of [`w::NAMES`]: summed with their
 /// weights ([`Terms`], the search) or counted ([`Counts`], the tuner).
 trait Sink: Default {
+    /// Whether the sink counts the features for the tuner (the material corrections,
+    /// summed into the piece-square values for the search, are counted only then).
+    const COUNTS: bool = false;
     /// A term with a middlegame and an endgame weight (the features `f` and `f + 1`),
     /// `times` times.
     fn pair(&mut self, f: usize, times: i32);
@@ -180,6 +199,8 @@ impl Default for Counts {
 }
 
 impl Sink for Counts {
+    const COUNTS: bool = true;
+
     fn pair(&mut self, f: usize, times: i32) {
         self.0[f] += times;
         self.0[f + 1] += times;
@@ -701,6 +722,14 @@ impl Chess {
         if self.bits(color, Role::Bishop).count_ones() >= 2 {
             t.pair(w::F_BISHOP_PAIR, 1);
         }
+        if S::COUNTS {
+            for (r, role) in Role::ALL[..5].iter().enumerate() {
+                let count = self.bits(color, *role).count_ones() as i32;
+                if count != 0 {
+                    t.pair(w::F_MATERIAL + 2 * r, count);
+                }
+            }
+        }
     }
 }
 
@@ -860,8 +889,17 @@ impl Features for Chess {
                 sink.add(f, sign * count * share);
             }
         }
-        sink.add(w::F_PSQT, sign * self.psqt.0 * mg);
-        sink.add(w::F_PSQT + 1, sign * self.psqt.1 * eg);
+        // PeSTO's sums alone: the material corrections kept in `psqt` taken out (they
+        // are the features `material_<role>_*`).
+        let (mut psqt_mg, mut psqt_eg) = self.psqt;
+        for (r, role) in Role::ALL[..5].iter().enumerate() {
+            let count = self.bits(Color::White, *role).count_ones() as i32
+                - self.bits(Color::Black, *role).count_ones() as i32;
+            psqt_mg -= MATERIAL_CORRECTION[r].0 * count;
+            psqt_eg -= MATERIAL_CORRECTION[r].1 * count;
+        }
+        sink.add(w::F_PSQT, sign * psqt_mg * mg);
+        sink.add(w::F_PSQT + 1, sign * psqt_eg * eg);
         let (w_danger, b_danger) = (
             self.king_danger(Color::White, &white, &black),
             self.king_danger(Color::Black, &black, &white),
@@ -1131,6 +1169,7 @@ mod tests {
             (w::F_THREAT_BY_ROOK, "threat_by_rook_pawn_mg"),
             (w::F_HANGING, "hanging_mg"),
             (w::F_TEMPO, "tempo"),
+            (w::F_MATERIAL, "material_pawn_mg"),
         ] {
             assert_eq!(w::NAMES[f], name);
         }

@@ -8,7 +8,8 @@
 //! eighth rank first (index 0 is a8): White's piece on square `s` (a1 = 0) reads entry
 //! `s ^ 56`, Black's reads entry `s` (the board mirrored). They stay Rust constants: they are
 //! already tuned by Texel's method (the tuner sees their sums as two frozen features,
-//! `psqt_mg` and `psqt_eg`, of weight 1).
+//! `psqt_mg` and `psqt_eg`, of weight 1); the material values are corrected by ten weights
+//! of the file, `material_<role>_*` (session 45), summed into the piece-square table.
 //!
 //! The other weights (mobility, pawn structure, passed pawns, rooks on open files, the
 //! bishop pair, the pawn shelter and storm, the king danger's scale, threats, the tempo) are
@@ -255,6 +256,9 @@ pub const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 7, 13, 0];
 ///   when it is a queen or unguarded; `hanging_*`: an enemy piece other than a pawn or king
 ///   attacked and not guarded.
 /// - `tempo`: the side to move's bonus (not tapered).
+/// - `material_<role>_*`: per pawn, knight, bishop, rook or queen, added to PeSTO's
+///   material value of it ([`MATERIAL`], in `psqt_mg` and `psqt_eg`): a fitted correction
+///   of PeSTO's values (0: as published).
 pub const NAMES: &[&str] = &[
     "psqt_mg",
     "psqt_eg",
@@ -347,10 +351,20 @@ pub const NAMES: &[&str] = &[
     "hanging_mg",
     "hanging_eg",
     "tempo",
+    "material_pawn_mg",
+    "material_pawn_eg",
+    "material_knight_mg",
+    "material_knight_eg",
+    "material_bishop_mg",
+    "material_bishop_eg",
+    "material_rook_mg",
+    "material_rook_eg",
+    "material_queen_mg",
+    "material_queen_eg",
 ];
 
 /// How many features.
-pub const FEATURE_COUNT: usize = 91;
+pub const FEATURE_COUNT: usize = 101;
 
 /// The weights of the weight file, in the order of [`NAMES`], read at compile time.
 pub const WEIGHTS: [i32; FEATURE_COUNT] = parse(include_str!("weights.txt"));
@@ -449,6 +463,16 @@ pub const LEGACY: [i32; FEATURE_COUNT] = [
     15,  // hanging_mg
     10,  // hanging_eg
     10,  // tempo
+    0,   // material_pawn_mg
+    0,   // material_pawn_eg
+    0,   // material_knight_mg
+    0,   // material_knight_eg
+    0,   // material_bishop_mg
+    0,   // material_bishop_eg
+    0,   // material_rook_mg
+    0,   // material_rook_eg
+    0,   // material_queen_mg
+    0,   // material_queen_eg
 ];
 
 /// Where each group of features starts in [`NAMES`] (a pair `_mg`, `_eg` takes two).
@@ -491,6 +515,8 @@ pub const F_THREAT_BY_ROOK: usize = 78;
 pub const F_HANGING: usize = 88;
 /// The tempo.
 pub const F_TEMPO: usize = 90;
+/// Corrections of PeSTO's material values, by role pawn to queen: a pair each.
+pub const F_MATERIAL: usize = 91;
 
 /// The side to move's bonus.
 pub const TEMPO: i32 = WEIGHTS[F_TEMPO];
