@@ -320,12 +320,7 @@ fn a_rounds_relaxation_leaves_the_planner_its_slice() {
                 f2fg5f5w1/6w5N2n2/2f1Wfnn4n5/N5N8f1N/15ng1/5n4n1G5/2N1FG3N2F2N2/\
                 4FF2F6nN1/F1GFG1W2F1W1F1G1F/GF3W1NW2GW1W1WW/WW2FGGFKK1GG1GF1F/\
                 G1W1WW1GKKGWFWGWG1 b 4/28 p8,p9,c13,f13 24 1 13";
-    let pos = TilingRider::from_text(text, Rules::Wheeler).expect("the position reads");
-    let (mut legal, mut open) = (Vec::new(), Vec::new());
-    pos.legal_moves_within(&mut legal, &mut open, &mut Budget::nodes(800_000));
-    assert!(open.is_empty(), "undecided: {open:?}");
-    let mv = pos.parse_move("g15-f16").expect("the move reads");
-    assert!(!legal.contains(&mv), "g15-f16 is refuted");
+    assert_listed_within_default_budget_refuting(text, "g15-f16");
 }
 
 /// Found by random game 2107 (`wheeler`, seed 572655674; session 43, `corpus/stops-s43.tsv`):
@@ -340,10 +335,16 @@ fn the_rounds_reuse_the_shared_relaxation() {
                 ggf2f4f4g1f/1N1f4f2g3f1n/1nn11N3/4n4n1n3n2/N4nF5g1F2F/1G4G5G5/4F2N9N/\
                 6F1WN4n1FG/W2WG1GW1G1F1WF1F1/1F1F2G2FN2W2GW/FWWNF2GKKG1GFWGN1/\
                 WGNGW1W1KKWWG2WW1 b 1/24 f14 20 1 10";
+    assert_listed_within_default_budget_refuting(text, "n14-n15");
+}
+
+/// The `wheeler` position `text` is listed within the default budget (800,000 units), every
+/// move decided, and `refuted` is not among its legal moves.
+fn assert_listed_within_default_budget_refuting(text: &str, refuted: &str) {
     let pos = TilingRider::from_text(text, Rules::Wheeler).expect("the position reads");
     let (mut legal, mut open) = (Vec::new(), Vec::new());
     pos.legal_moves_within(&mut legal, &mut open, &mut Budget::nodes(800_000));
     assert!(open.is_empty(), "undecided: {open:?}");
-    let mv = pos.parse_move("n14-n15").expect("the move reads");
-    assert!(!legal.contains(&mv), "n14-n15 is refuted");
+    let mv = pos.parse_move(refuted).expect("the move reads");
+    assert!(!legal.contains(&mv), "{refuted} is refuted");
 }
