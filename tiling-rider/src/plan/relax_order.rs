@@ -7,22 +7,32 @@
 //! - a lone move onto or through a square of ours: its piece left it before (its lone
 //!   move, or a ride from its unit); an elongated move: the enemy pieces on its two
 //!   squares captured before, and a piece that landed on its first half before it ridden
-//!   away before it; a move onto the king's first unit: the king's step before it;
+//!   away between its landing and the move; a move onto the king's first unit: the
+//!   king's step before it;
 //! - a ride: each square of its unit holds a piece of its kind that stood there and did
 //!   not move alone, or one a lone move brought before it; a lone move of a piece first in
 //!   its unit comes before it; the squares it passes and lands on emptied of ours before
 //!   it, the enemy pieces on those it passes captured before it, a piece that lands on
-//!   one of them after it (on its path) or ridden away before it;
+//!   one of them after it (on its path) or ridden away between its landing and the ride;
 //! - the king's step: its new unit emptied of ours before it (a piece that landed there
-//!   ridden away before it), and (session 41) every enemy small piece attacking that unit
-//!   from outside it, and the enemy giant ferz diagonally next to it, captured before it
-//!   (the step is judged when it is made);
+//!   ridden away between its landing and the step), and (session 41) every enemy small
+//!   piece attacking that unit from outside it, and the enemy giant ferz diagonally next
+//!   to it, captured before it (the step is judged when it is made);
 //! - our giant ferz's step (session 41): its new unit emptied of ours before it, moves
 //!   onto its first unit after it; its captures count as captures before later events;
-//! - two lone moves onto one square (session 41): a ride from its unit before one of them;
+//! - two lone moves onto one square (session 41): a ride from its unit between them;
 //! - a lone move onto or through a square of the unit our king or giant ferz ends on, and a
 //!   ride through or onto that unit (session 43): before that piece's step (it then stands
 //!   there to the end of the turn).
+//!
+//! "Ridden away between" (session 46; "before the later event" until then): a piece that
+//! moved alone never moves alone again, so it leaves the square it landed on only when a
+//! ride from that unit carries it, and the ride comes after the landing. The weaker form
+//! let a ride leave the unit *before* the piece landed, so a model could land a piece on
+//! a square a later ride had to pass (standard random game 3007: `d14-e14` onto the path
+//! of the guards' ride `c13-k13`, "ridden away" by the knights' ride from `e13` made
+//! before it); its models did not replay, and the illegal moves were left to the step
+//! planner.
 //!
 //! Every continuation satisfies these with each event's level its place in the sequence
 //! (at most `d` events happen: each costs a move or more), so the formula stays true of
@@ -42,6 +52,7 @@ pub(super) struct Order {
     g: Vec<Vec<Lit>>,
     lt: HashMap<(usize, usize), Lit>,
     prec: HashMap<(Lit, usize, usize), Lit>,
+    between: HashMap<(Lit, usize, usize, usize), Lit>,
     /// Rides (indices) leaving each unit.
     pub(super) from: Vec<Vec<usize>>,
     n: usize,
@@ -75,6 +86,7 @@ impl Order {
             g,
             lt: HashMap::new(),
             prec: HashMap::new(),
+            between: HashMap::new(),
             from,
             n,
             king,
@@ -150,6 +162,23 @@ impl Order {
         enc.cnf.add(&[-p, lt]);
         self.prec.insert((lit, x, y), p);
         p
+    }
+
+    /// A literal implying `lit` and level(a) < level(x) < level(y).
+    pub(super) fn between(&mut self, enc: &mut Enc, lit: Lit, a: usize, x: usize, y: usize) -> Lit {
+        if lit == FALSE || a == x || x == y {
+            return FALSE;
+        }
+        if let Some(&p) = self.between.get(&(lit, a, x, y)) {
+            return p;
+        }
+        let p = self.prec(enc, lit, x, y);
+        let after = self.lt(enc, a, x);
+        let b = enc.cnf.var();
+        enc.cnf.add(&[-b, p]);
+        enc.cnf.add(&[-b, after]);
+        self.between.insert((lit, a, x, y), b);
+        b
     }
 }
 
@@ -267,7 +296,8 @@ impl Relax {
 
     /// Two lone moves onto one square (session 41): the first piece to land was carried
     /// away by a ride from the square's unit before the second landed (a piece that moved
-    /// alone leaves only so), so some ride from that unit comes before one of the two.
+    /// alone leaves only so), so some ride from that unit comes between the two (session
+    /// 46; before one of the two until then).
     /// (The unordered relaxation asks only that a ride leaves the unit, so a ride after
     /// both satisfied it.)
     fn ordered_landings(&self, enc: &mut Enc, st: &Statics, o: &mut Order) {
@@ -289,8 +319,9 @@ impl Relax {
                     }
                     let mut cl = vec![-a, -b];
                     for &r in &rides {
-                        for y in [o.piece(p), o.piece(q)] {
-                            cl.push(o.prec(enc, self.rides[r], o.ride(r), y));
+                        let (x, y) = (o.piece(p), o.piece(q));
+                        for (first, second) in [(x, y), (y, x)] {
+                            cl.push(o.between(enc, self.rides[r], first, o.ride(r), second));
                         }
                     }
                     enc.cnf.add(&cl);
@@ -324,7 +355,7 @@ impl Relax {
                         }
                         let mut cl = vec![-a, -b, o.lt(enc, y, o.piece(q))];
                         for r in o.from[m.unit().index()].clone() {
-                            cl.push(o.prec(enc, self.rides[r], o.ride(r), y));
+                            cl.push(o.between(enc, self.rides[r], o.piece(q), o.ride(r), y));
                         }
                         enc.cnf.add(&cl);
                     }
@@ -418,7 +449,7 @@ impl Relax {
                     cl.push(o.lt(enc, y, o.piece(i)));
                 }
                 for r2 in o.from[w.index()].clone() {
-                    cl.push(o.prec(enc, self.rides[r2], o.ride(r2), y));
+                    cl.push(o.between(enc, self.rides[r2], o.piece(i), o.ride(r2), y));
                 }
                 enc.cnf.add(&cl);
             }
@@ -537,7 +568,8 @@ impl Relax {
     }
 
     /// Event `y` (implied by `l`) enters unit `x` (the king's or the giant ferz's step):
-    /// `x` emptied of ours before it (a piece that landed there ridden away before it).
+    /// `x` emptied of ours before it (a piece that landed there ridden away between its
+    /// landing and `y`).
     fn unit_entered(
         &self,
         enc: &mut Enc,
@@ -550,10 +582,10 @@ impl Relax {
             let mut cl = vec![-l];
             cl.extend(self.vacated_before(enc, st, o, q, y));
             enc.cnf.add(&cl);
-            for (_, b) in self.arrivals_on(st, q) {
+            for (i, b) in self.arrivals_on(st, q) {
                 let mut cl = vec![-l, -b];
                 for r in o.from[x.index()].clone() {
-                    cl.push(o.prec(enc, self.rides[r], o.ride(r), y));
+                    cl.push(o.between(enc, self.rides[r], o.piece(i), o.ride(r), y));
                 }
                 enc.cnf.add(&cl);
             }

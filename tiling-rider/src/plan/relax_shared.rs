@@ -155,6 +155,14 @@ mod tests {
         asked
     }
 
+    /// Standard random game 3007's stop (`corpus/stops-s45.tsv`): Black 2 moves into a
+    /// 20-move turn, in check.
+    const S3007: &str = "w2w1gwgkk2gfw1ww/1gfgw1fnkk1w2gf1f/wfwfng1w4ww1g2/1gffwn1f2N6w/1gn5g3f2gfn/n5g2f1f6/2f4N2N2F2n1/9fn1g5/G3n4GN2f4/6N3F4F1F/2G1n2F2N3n3/1F7G5G2/N2nN1NFWG2W1NWW1/WF2GF1G3GWN3G/WGFWW1W1KKNW1FGF1F/1W1GWGWFKKGGNW1WGW b 2/20 c10,n14 19 1 27";
+
+    /// `wheeler` random game 2925's stop (`corpus/stops-s44.tsv`): Black at the start of
+    /// a 52-point turn.
+    const W2925: &str = "1n1ng1ggkkwf1wg2f/wwf1w2gkkw1g2f2/w1g3w2wg2nw1wn/4f2N3g2wwwf/1w1f1gn3gN4f1/f2g1ngGf9/2gn4N2W3N2/3nF8fg3/2F1n1G1n3f4N/F11G5/N1G3G5N2NN1/3FFW1GF3F2N1W/3W4GFW1F2G2/3GWWGF1G2WF4/W2W1G1NKK1W1WWGW1/1WGW4KKGF1F2FW b 0/52 - 48 1 19";
+
     /// The stop positions of the relaxation's own tests, every legal move, asked in the
     /// order of the listing on one formula (what one move's solving learns stays).
     #[test]
@@ -204,6 +212,27 @@ mod tests {
             for mv in moves {
                 let m = pos.parse_move(mv).expect("a move");
                 let answer = shared.ask(m, &mut Budget::nodes(200_000));
+                assert!(matches!(answer, Answer::NoPlan), "{mv} refuted");
+            }
+        }
+    }
+
+    /// A piece that moved alone leaves its square only with a later ride from its unit
+    /// (session 46): the illegal moves of standard random game 3007 and `wheeler` 2925
+    /// (`corpus/stops-s45.tsv`, `stops-s44.tsv`), whose models landed a piece on a later
+    /// ride's path "ridden away" by a ride made before it landed, are refuted on the
+    /// shared formula, one after the other.
+    #[test]
+    fn the_shared_relaxation_refutes_a_landing_ridden_away_before_it() {
+        for (text, rules, moves) in [
+            (S3007, Rules::Standard, &["a16-b16", "d16-c16"][..]),
+            (W2925, Rules::Wheeler, &["b15-b13", "b12-b14"]),
+        ] {
+            let pos = TilingRider::from_text(text, rules).expect("reads");
+            let mut shared = SharedRelax::new(&pos, &mut Budget::unlimited()).expect("built");
+            for mv in moves {
+                let m = pos.parse_move(mv).expect("a move");
+                let answer = shared.ask(m, &mut Budget::nodes(400_000));
                 assert!(matches!(answer, Answer::NoPlan), "{mv} refuted");
             }
         }
