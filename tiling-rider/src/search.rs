@@ -82,6 +82,9 @@ pub(crate) struct Memo {
     /// Whether the last relaxation asked in a listing's first pass found a model of the
     /// rest of the turn (replayed or not; see [`TilingRider::planned`]).
     relax_model: bool,
+    /// How many first-pass questions in a row the shared relaxation refuted (see
+    /// [`PROBE_AFTER_REFUTATIONS`]).
+    relax_refuted: u32,
     /// The budget's work when the question began (see [`QUESTION_SEARCH_UNITS`]).
     started: u64,
 }
@@ -208,6 +211,17 @@ pub(crate) const ROUND_RELAX_SHARE: u64 = 4;
 /// in 364,162 (the nineteenth round).
 pub(crate) const FIRST_DEFER_SLICE: u64 = 20_000;
 
+/// How many first-pass questions in a row the shared relaxation must have refuted before
+/// a listing's first pass asks it before the planner's [`FIRST_PROBE_SLICE`] rather than
+/// after (session 46). Where the relaxation refutes move after move, the probe is work
+/// that decides nothing: standard 22 `b 1/14` (`corpus/stops-s36.tsv`) spent 118 probes,
+/// 234,781 units, beside 115 refutations. The probe still follows a question the
+/// relaxation leaves open, and any answer but a refutation ends the run. Alone it decides
+/// none of the stops; with a first-pass question whose relaxation found no model left to
+/// the rounds (see [`TilingRider::planned`]) every stop is decided (tiling-rider/RULES.md,
+/// the twentieth round).
+pub(crate) const PROBE_AFTER_REFUTATIONS: u32 = 2;
+
 /// The moves (points) left in a turn from which a listing's first pass asks the shared
 /// relaxation at once (see [`FIRST_RELAX_AFTER`]).
 pub(crate) const LONG_TURN: u8 = 10;
@@ -245,6 +259,7 @@ impl Memo {
             relaxed_any: false,
             deferred: Vec::new(),
             relax_model: false,
+            relax_refuted: 0,
             started,
         }
     }
@@ -462,12 +477,32 @@ impl TilingRider {
         if let (Some(mv), true) = (first, shared_due) {
             // The first pass: the planner for a few units (most of its questions need no
             // more), then the position's shared relaxation, then the rest of the slice.
-            if let Some(verdict) = self.planner_question(i, first, Some(FIRST_PROBE_SLICE), memo) {
-                return verdict;
+            // Once the relaxation has refuted PROBE_AFTER_REFUTATIONS questions in a row,
+            // it comes first and the probe only after it (session 46).
+            let probe_after = memo.relax_refuted >= PROBE_AFTER_REFUTATIONS;
+            if !probe_after {
+                if let Some(verdict) =
+                    self.planner_question(i, first, Some(FIRST_PROBE_SLICE), memo)
+                {
+                    memo.relax_refuted = 0;
+                    return verdict;
+                }
             }
             memo.relax_model = false;
             if let Some(verdict) = self.relaxation_decides(mv, memo) {
+                memo.relax_refuted = match verdict {
+                    Verdict::No => memo.relax_refuted + 1,
+                    _ => 0,
+                };
                 return verdict;
+            }
+            memo.relax_refuted = 0;
+            if probe_after {
+                if let Some(verdict) =
+                    self.planner_question(i, first, Some(FIRST_PROBE_SLICE), memo)
+                {
+                    return verdict;
+                }
             }
             // Deferred (session 44) when the relaxation's model of the rest of the turn did
             // not replay (the move is likely legal, its plan hard to find) and the listing
@@ -481,6 +516,17 @@ impl TilingRider {
                     return verdict;
                 }
                 memo.deferred.push(mv);
+                return Verdict::Undecided;
+            }
+            if !memo.relax_model {
+                // The relaxation found no model (it was cut short): the move is left to
+                // the rounds (session 46), where the shared relaxation is asked again
+                // first, its solver keeping what it learnt on the moves between, rather
+                // than the planner getting the rest of its first slice now. A refutation
+                // that needs more than one slice of solving is paid for once, across the
+                // listing's questions: standard 22 `b 1/14`'s shared relaxation refutes
+                // its first move in 539,450 units when asked alone, the next in 10,000-
+                // 46,000 each.
                 return Verdict::Undecided;
             }
             slice = Some(FIRST_PLAN_SLICE - FIRST_PROBE_SLICE);

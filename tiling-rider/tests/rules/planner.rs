@@ -343,7 +343,8 @@ fn the_rounds_reuse_the_shared_relaxation() {
 /// with `a16-b16` and `d16-c16` undecided (the shared relaxation's models did not replay;
 /// the planner refuted them only at 4 M). Since session 46 a piece that moved alone is
 /// ridden away from a later ride's path only by a ride made after it landed, and the
-/// relaxation refutes both (391,825 units for the listing when measured).
+/// relaxation refutes both (391,825 units for the listing when measured; 205,810 with
+/// the first pass of `a_relaxation_cut_short_is_asked_again_in_the_rounds`).
 #[test]
 fn a_landing_is_ridden_away_only_after_it() {
     let text = "w2w1gwgkk2gfw1ww/1gfgw1fnkk1w2gf1f/wfwfng1w4ww1g2/1gffwn1f2N6w/1gn5g3f2gfn/\
@@ -351,6 +352,27 @@ fn a_landing_is_ridden_away_only_after_it() {
                 N2nN1NFWG2W1NWW1/WF2GF1G3GWN3G/WGFWW1W1KKNW1FGF1F/1W1GWGWFKKGGNW1WGW \
                 b 2/20 c10,n14 19 1 27";
     assert_listed_within_default_budget_refuting(text, Rules::Standard, &["a16-b16", "d16-c16"]);
+}
+
+/// Found by random game 22 (standard, seed 572653589; session 36, `corpus/stops-s36.tsv`):
+/// Black 1 move into a 14-move turn, the one stop left undecided within the default
+/// budget until session 46. Its first moves' shared relaxation needs about 600,000 units
+/// of solving once (then 10,000-46,000 a move): the first pass gave three moves each the
+/// probe, a relaxation slice and the planner's rest of the first slice, all cut short.
+/// Since session 46 a move whose relaxation found no model waits for the rounds, and the
+/// relaxation is asked before the probe once it has refuted two moves in a row (567,767
+/// units for the listing when measured).
+#[test]
+fn a_relaxation_cut_short_is_asked_again_in_the_rounds() {
+    let text = "wg1wwgwgkkgwgwnwgw/fnfgfnf1kknfnf3f/w1ww2Nfwggwggfwn1/f1g1g5g1nwf1gw/\
+                6fn2f2f2fg/2ffng7n3n/18/n3N6n5n/2N6N4FF2/11nG5/2N10NFN2/1FF8GFn1NNN/\
+                1NW1F2G1F2N1WG1G/W1GW1GWF1WFWNG2WW/FNFGF1FNKKNG1FNFGF/\
+                WGWGWGWGKK1WGWGW1W b 1/14 h12 13 1 9";
+    assert_listed_within_default_budget_refuting(
+        text,
+        Rules::Standard,
+        &["a14-b13", "a14-b14", "c14-b13"],
+    );
 }
 
 /// The position `text` is listed within the default budget (800,000 units), every move
