@@ -99,3 +99,22 @@ fn the_whole_turn_search_keeps_the_wins_the_action_search_proves() {
     let r = Engine::new().search(&game, &Limits::depth(7)).unwrap();
     assert_eq!(r.score, chimera_engine::Score::WinIn(6), "{r:?}");
 }
+
+/// A `standard` position from session 46's match at 0.1 s a turn (game 34 of `chimera match
+/// tiling-rider --a time=0.1s --b time=0.1s --games 100 --openings 2 --seed 146`): White to
+/// move at the start of a 20-move turn, where no move is proven legal within 0.1 s.
+const SLOW_ROOT: &str = "1gwgwgwgkkgwg1gwgw/w1f1f1fnkknf3f1f/3g1g1gwg2w1g1g1/gf6fg7w/1w9f6/\
+f3w6wg2f2/1N16/4fw6Nw4/2fwW2F10/W1W9W5/5W7W2W1/8G2n6/3GG4N1G6/GGG1G1n1WGn1G1G1G1/\
+FWF1F1FNKKNF1F1F1F/2W1W1WGKKGWGWGWGW w 0/20 - 19 1 13";
+
+#[test]
+fn a_root_list_the_clock_cuts_before_any_move_is_proven_is_made_again_on_its_node_budget() {
+    // Seven of that match's 100 games were adjudicated draws because the clock cut the
+    // root's list with every move undecided and the search gave no move. A move is owed:
+    // the list is made again on the root's node budget alone, and a proven move is played.
+    let game = Game::new(TilingRider::from_text(SLOW_ROOT, Default::default()).unwrap());
+    let limits = Limits::time(std::time::Duration::from_millis(1));
+    let r = Engine::new().search(&game, &limits).unwrap();
+    let mut after = game.clone();
+    after.play(r.best_move).unwrap();
+}
