@@ -66,11 +66,28 @@ const MATERIAL_CORRECTION: [Pair; 6] = {
     c
 };
 
-/// Material (PeSTO's values plus [`MATERIAL_CORRECTION`]) plus piece-square values by
-/// colour, role and square (a1 = 0), signed for White (Black's negative): what [`Chess`]
-/// keeps summed as its pieces move. The corrections are summed here, so that the search's
-/// evaluation pays nothing for them; the tuner's features take them out of `psqt_*` and
-/// count them apart.
+/// The fitted corrections of PeSTO's piece-square tables (`pst_<role>_<square>_*` of the
+/// weight file), by role and square from the side's point of view (a1 = 0: White's a1,
+/// Black's a8).
+const PST_CORRECTION: [[Pair; 64]; 6] = {
+    let mut c = [[(0, 0); 64]; 6];
+    let mut r = 0;
+    while r < 6 {
+        let mut s = 0;
+        while s < 64 {
+            c[r][s] = w::pair(w::F_PST_CORRECTION + 2 * (64 * r + s));
+            s += 1;
+        }
+        r += 1;
+    }
+    c
+};
+
+/// Material (PeSTO's values plus [`MATERIAL_CORRECTION`]) plus piece-square values
+/// (PeSTO's plus [`PST_CORRECTION`]) by colour, role and square (a1 = 0), signed for White
+/// (Black's negative): what [`Chess`] keeps summed as its pieces move. The corrections are
+/// summed here, so that the search's evaluation pays nothing for them; the tuner's
+/// features take them out of `psqt_*` and count them apart.
 pub(crate) const PSQT: [[[Pair; 64]; 6]; 2] = {
     let mut table = [[[(0, 0); 64]; 6]; 2];
     let mut r = 0;
@@ -79,9 +96,17 @@ pub(crate) const PSQT: [[[Pair; 64]; 6]; 2] = {
         while s < 64 {
             let (m, e) = w::MATERIAL[r];
             let (m, e) = (m + MATERIAL_CORRECTION[r].0, e + MATERIAL_CORRECTION[r].1);
-            let white = s ^ 56;
-            table[0][r][s] = (m + w::PST_MG[r][white], e + w::PST_EG[r][white]);
-            table[1][r][s] = (-(m + w::PST_MG[r][s]), -(e + w::PST_EG[r][s]));
+            let (white, black) = (s ^ 56, s);
+            // White's piece on `s` is on its own `s`, Black's on its own `s ^ 56`.
+            let (wc, bc) = (PST_CORRECTION[r][s], PST_CORRECTION[r][s ^ 56]);
+            table[0][r][s] = (
+                m + w::PST_MG[r][white] + wc.0,
+                e + w::PST_EG[r][white] + wc.1,
+            );
+            table[1][r][s] = (
+                -(m + w::PST_MG[r][black] + bc.0),
+                -(e + w::PST_EG[r][black] + bc.1),
+            );
             s += 1;
         }
         r += 1;
@@ -890,13 +915,27 @@ impl Features for Chess {
             }
         }
         // PeSTO's sums alone: the material corrections kept in `psqt` taken out (they
-        // are the features `material_<role>_*`).
+        // are the features `material_<role>_*`), and the piece-square corrections (the
+        // features `pst_<role>_<square>_*`, counted here piece by piece).
         let (mut psqt_mg, mut psqt_eg) = self.psqt;
         for (r, role) in Role::ALL[..5].iter().enumerate() {
             let count = self.bits(Color::White, *role).count_ones() as i32
                 - self.bits(Color::Black, *role).count_ones() as i32;
             psqt_mg -= MATERIAL_CORRECTION[r].0 * count;
             psqt_eg -= MATERIAL_CORRECTION[r].1 * count;
+        }
+        for (color, side, flip) in [(Color::White, 1, 0), (Color::Black, -1, 56)] {
+            for (r, role) in Role::ALL.iter().enumerate() {
+                for s in squares(self.bits(color, *role)) {
+                    let own = s ^ flip;
+                    let (c_mg, c_eg) = PST_CORRECTION[r][own];
+                    psqt_mg -= side * c_mg;
+                    psqt_eg -= side * c_eg;
+                    let f = w::F_PST_CORRECTION + 2 * (64 * r + own);
+                    sink.add(f, sign * side * mg);
+                    sink.add(f + 1, sign * side * eg);
+                }
+            }
         }
         sink.add(w::F_PSQT, sign * psqt_mg * mg);
         sink.add(w::F_PSQT + 1, sign * psqt_eg * eg);
@@ -1170,6 +1209,12 @@ mod tests {
             (w::F_HANGING, "hanging_mg"),
             (w::F_TEMPO, "tempo"),
             (w::F_MATERIAL, "material_pawn_mg"),
+            (w::F_PST_CORRECTION, "pst_pawn_a1_mg"),
+            (w::F_PST_CORRECTION + 2 * (64 + 28), "pst_knight_e4_mg"),
+            (
+                w::F_PST_CORRECTION + 2 * (64 * 5 + 63) + 1,
+                "pst_king_h8_eg",
+            ),
         ] {
             assert_eq!(w::NAMES[f], name);
         }
@@ -1182,6 +1227,62 @@ mod tests {
                 w::NAMES[f]
             );
         }
+    }
+
+    #[test]
+    fn the_piece_square_corrections_are_summed_into_the_table_mirrored_for_black() {
+        assert_eq!(w::NAMES.len(), w::F_PST_CORRECTION + 768);
+        for f in (w::F_PST_CORRECTION..w::FEATURE_COUNT).step_by(2) {
+            assert!(w::NAMES[f].starts_with("pst_") && w::NAMES[f].ends_with("_mg"));
+            assert_eq!(w::NAMES[f].replace("_mg", "_eg"), w::NAMES[f + 1]);
+        }
+        for r in 0..6 {
+            let material = (
+                w::MATERIAL[r].0 + MATERIAL_CORRECTION[r].0,
+                w::MATERIAL[r].1 + MATERIAL_CORRECTION[r].1,
+            );
+            for s in 0..64 {
+                let f = w::F_PST_CORRECTION + 2 * (64 * r + s);
+                let correction = (w::WEIGHTS[f], w::WEIGHTS[f + 1]);
+                assert_eq!(PST_CORRECTION[r][s], correction);
+                // White's piece on `s`: PeSTO's diagram entry `s ^ 56` plus the correction
+                // of its own square `s`.
+                assert_eq!(
+                    PSQT[0][r][s],
+                    (
+                        material.0 + w::PST_MG[r][s ^ 56] + correction.0,
+                        material.1 + w::PST_EG[r][s ^ 56] + correction.1
+                    )
+                );
+                // Black's piece on the mirrored square counts the same against White.
+                assert_eq!(PSQT[1][r][s ^ 56], (-PSQT[0][r][s].0, -PSQT[0][r][s].1));
+            }
+        }
+    }
+
+    #[test]
+    fn the_piece_square_features_count_each_piece_on_its_own_square() {
+        use chimera_kit::tune::Dense;
+        let feature = |r: usize, s: usize| w::F_PST_CORRECTION + 2 * (64 * r + s);
+        let (e2, e4) = (12, 28);
+        // Start: every piece of one side cancels the other's on the mirrored square.
+        let start = Chess::start(Default::default());
+        let mut dense = Dense::new(w::FEATURE_COUNT);
+        start.features(&mut dense);
+        assert!(dense.values()[w::F_PST_CORRECTION..]
+            .iter()
+            .all(|&x| x == 0));
+        // After 1. e4, Black to move: White's pawn counts on e4, Black's (on its own e2)
+        // is alone on e2; at the full phase, the middlegame's share is 24 and the
+        // endgame's 0.
+        let pos = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let mut dense = Dense::new(w::FEATURE_COUNT);
+        pos.features(&mut dense);
+        let x = dense.values();
+        assert_eq!((x[feature(0, e4)], x[feature(0, e4) + 1]), (-24, 0));
+        assert_eq!((x[feature(0, e2)], x[feature(0, e2) + 1]), (24, 0));
+        let nonzero = x[w::F_PST_CORRECTION..].iter().filter(|&&v| v != 0).count();
+        assert_eq!(nonzero, 2);
     }
 
     #[test]

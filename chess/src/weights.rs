@@ -9,7 +9,8 @@
 //! `s ^ 56`, Black's reads entry `s` (the board mirrored). They stay Rust constants: they are
 //! already tuned by Texel's method (the tuner sees their sums as two frozen features,
 //! `psqt_mg` and `psqt_eg`, of weight 1); the material values are corrected by ten weights
-//! of the file, `material_<role>_*` (session 45), summed into the piece-square table.
+//! of the file, `material_<role>_*` (session 45), and the tables by 768,
+//! `pst_<role>_<square>_*` (session 46), all summed into the incremental piece-square table.
 //!
 //! The other weights (mobility, pawn structure, passed pawns, rooks on open files, the
 //! bishop pair, the pawn shelter and storm, the king danger's scale, threats, the tempo) are
@@ -221,6 +222,25 @@ pub const PAWNLESS_FLANK: Pair = (11, 44);
 /// change of it).
 pub const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 7, 13, 0];
 
+/// The list of names given, followed by the names of the piece-square corrections
+/// (`pst_<role>_<square>_mg`, `…_eg`) in the order [`NAMES`] describes.
+macro_rules! with_tables {
+    ($($name:literal,)*) => {
+        with_tables!(@role [$($name,)*] [pawn knight bishop rook queen king]
+            [a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2 e2 f2 g2 h2
+             a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4
+             a5 b5 c5 d5 e5 f5 g5 h5 a6 b6 c6 d6 e6 f6 g6 h6
+             a7 b7 c7 d7 e7 f7 g7 h7 a8 b8 c8 d8 e8 f8 g8 h8])
+    };
+    (@role [$($done:expr,)*] [] [$($square:ident)*]) => { &[$($done,)*] };
+    (@role [$($done:expr,)*] [$role:ident $($rest:ident)*] [$($square:ident)*]) => {
+        with_tables!(@role [$($done,)* $(
+            concat!("pst_", stringify!($role), "_", stringify!($square), "_mg"),
+            concat!("pst_", stringify!($role), "_", stringify!($square), "_eg"),
+        )*] [$($rest)*] [$($square)*])
+    };
+}
+
 /// The features of the evaluation, in the order of the weight file. A name ending in `_mg`
 /// counts with the middlegame share of the phase, `_eg` with the endgame share; each is the
 /// side to move's count less the opponent's.
@@ -259,7 +279,13 @@ pub const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 7, 13, 0];
 /// - `material_<role>_*`: per pawn, knight, bishop, rook or queen, added to PeSTO's
 ///   material value of it ([`MATERIAL`], in `psqt_mg` and `psqt_eg`): a fitted correction
 ///   of PeSTO's values (0: as published).
-pub const NAMES: &[&str] = &[
+/// - `pst_<role>_<square>_*` (since session 46): per piece of that role on that square,
+///   the square named from its side's point of view (White's e2 is Black's e7), added to
+///   PeSTO's piece-square value ([`PST_MG`], [`PST_EG`], in `psqt_mg` and `psqt_eg`): a
+///   fitted correction of PeSTO's tables (0: as published). In the order of
+///   [`crate::Role::ALL`], squares a1, b1, …, h8, a pair (`_mg`, `_eg`) each: the one of
+///   role `r` on square `s` (a1 = 0) is [`F_PST_CORRECTION`]` + 2 * (64 * r + s)`.
+pub const NAMES: &[&str] = with_tables![
     "psqt_mg",
     "psqt_eg",
     "mobility_knight_mg",
@@ -364,14 +390,25 @@ pub const NAMES: &[&str] = &[
 ];
 
 /// How many features.
-pub const FEATURE_COUNT: usize = 101;
+pub const FEATURE_COUNT: usize = 101 + 768;
 
 /// The weights of the weight file, in the order of [`NAMES`], read at compile time.
 pub const WEIGHTS: [i32; FEATURE_COUNT] = parse(include_str!("weights.txt"));
 
 /// The weights of the evaluation before tuning (hand-set; commit 5b3ce83), as the weight
-/// file listed them then.
-pub const LEGACY: [i32; FEATURE_COUNT] = [
+/// file listed them then (the corrections added since, 0).
+pub const LEGACY: [i32; FEATURE_COUNT] = {
+    let mut legacy = [0; FEATURE_COUNT];
+    let mut f = 0;
+    while f < LEGACY_LISTED.len() {
+        legacy[f] = LEGACY_LISTED[f];
+        f += 1;
+    }
+    legacy
+};
+
+/// [`LEGACY`]'s weights up to the piece-square corrections.
+const LEGACY_LISTED: [i32; F_PST_CORRECTION] = [
     1,   // psqt_mg
     1,   // psqt_eg
     4,   // mobility_knight_mg
@@ -517,6 +554,9 @@ pub const F_HANGING: usize = 88;
 pub const F_TEMPO: usize = 90;
 /// Corrections of PeSTO's material values, by role pawn to queen: a pair each.
 pub const F_MATERIAL: usize = 91;
+/// Corrections of PeSTO's piece-square tables, by role (pawn to king) and square from the
+/// side's point of view (a1 = 0): a pair each.
+pub const F_PST_CORRECTION: usize = 101;
 
 /// The side to move's bonus.
 pub const TEMPO: i32 = WEIGHTS[F_TEMPO];

@@ -43,6 +43,10 @@ fn tune_holds_out_games_plays_out_captures_and_reports_the_weights_moves() {
         "10",
         "--l2",
         "0.01",
+        "--l2-for",
+        "c*=0.5",
+        "--freeze",
+        "fort*",
         "--quiet",
     ]);
     let text = stdout(&out);
@@ -57,13 +61,22 @@ fn tune_holds_out_games_plays_out_captures_and_reports_the_weights_moves() {
     assert!(text.lines().any(|l| l.contains(" -> ")), "{text}");
     let file = std::fs::read_to_string(weights).unwrap();
     assert!(
-        file.contains("--holdout 0.25 --patience 10 --l2 0.01 --quiet"),
+        file.contains("--holdout 0.25 --patience 10 --l2 0.01 --l2-for c*=0.5 --quiet"),
         "{file}"
     );
     assert!(file.contains("positions held out: "), "{file}");
     let names = chimera_tune::weight_set("turnover").unwrap().names();
     assert!(chimera_kit::tune::parse_weights(&file, names).is_ok());
-    for (option, value) in [("--holdout", "0.95"), ("--l2", "nan")] {
+    // The frozen `fort` and `fortress` (`fort*`) did not move.
+    assert!(!text.lines().any(|l| l.starts_with("fort")), "{text}");
+    for (option, value) in [
+        ("--holdout", "0.95"),
+        ("--l2", "nan"),
+        ("--l2-for", "c*"),
+        ("--l2-for", "c*=-1"),
+        ("--l2-for", "queen*=0.1"),
+        ("--freeze", "queen*"),
+    ] {
         let out = chimera(&["tune", "turnover", data, "--output", weights, option, value]);
         assert_eq!(out.status.code(), Some(2), "{option} {value}");
         assert!(stderr(&out).contains(option), "{}", stderr(&out));

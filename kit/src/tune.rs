@@ -289,11 +289,21 @@ pub fn write_weights(names: &[&str], weights: &[i32], header: &str) -> String {
     text
 }
 
-/// Positions' feature vectors with the game results for their side to move.
+/// Positions' feature vectors with the game results for their side to move, stored sparse:
+/// each position keeps only its nonzero features (index and value), so that an evaluation
+/// of many features of which few are nonzero at a time (piece-square tables) costs memory
+/// and time by its nonzero ones. The sums over a position run over its nonzero features in
+/// the order of the features, so they are the dense sums exactly (a zero term adds
+/// nothing).
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {
     features: usize,
+    /// The feature numbers of the nonzero values, position after position.
+    index: Vec<u32>,
+    /// The nonzero values.
     x: Vec<f32>,
+    /// Where each position's nonzero values end in `index` and `x`.
+    ends: Vec<usize>,
     y: Vec<f32>,
 }
 
@@ -309,9 +319,13 @@ impl Dataset {
     /// Adds a position: its features (extra ones ignored, missing ones 0) and the result
     /// for its side to move (1 a win, 0.5 a draw, 0 a loss).
     pub fn push(&mut self, features: &[i32], result: f32) {
-        for i in 0..self.features {
-            self.x.push(features.get(i).copied().unwrap_or(0) as f32);
+        for (i, &value) in features.iter().enumerate().take(self.features) {
+            if value != 0 {
+                self.index.push(i as u32);
+                self.x.push(value as f32);
+            }
         }
+        self.ends.push(self.x.len());
         self.y.push(result);
     }
 
@@ -325,21 +339,37 @@ impl Dataset {
         self.y.is_empty()
     }
 
+    /// How many nonzero feature values all the positions hold.
+    pub fn nonzero(&self) -> usize {
+        self.x.len()
+    }
+
     /// Splits the data set in two at position `at`: this keeps the first `at` positions,
     /// the one returned holds the rest (all of them past the end: none).
     pub fn split_off(&mut self, at: usize) -> Dataset {
         let at = at.min(self.len());
+        let offset = if at == 0 { 0 } else { self.ends[at - 1] };
         Dataset {
             features: self.features,
-            x: self.x.split_off(at * self.features),
+            index: self.index.split_off(offset),
+            x: self.x.split_off(offset),
+            ends: self
+                .ends
+                .split_off(at)
+                .into_iter()
+                .map(|e| e - offset)
+                .collect(),
             y: self.y.split_off(at),
         }
     }
 
-    fn rows(&self) -> impl Iterator<Item = (&[f32], f32)> {
-        self.x
-            .chunks_exact(self.features.max(1))
+    /// Each position's nonzero features (their numbers and values) and result.
+    fn rows(&self) -> impl Iterator<Item = (&[u32], &[f32], f32)> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(self.ends.iter().copied())
             .zip(self.y.iter().copied())
+            .map(|((start, end), y)| (&self.index[start..end], &self.x[start..end], y))
     }
 }
 
@@ -347,10 +377,11 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn score(row: &[f32], weights: &[f64]) -> f64 {
-    row.iter()
-        .zip(weights)
-        .map(|(&x, &w)| f64::from(x) * w)
+fn score(index: &[u32], row: &[f32], weights: &[f64]) -> f64 {
+    index
+        .iter()
+        .zip(row)
+        .map(|(&i, &x)| f64::from(x) * weights.get(i as usize).copied().unwrap_or(0.0))
         .sum()
 }
 
@@ -361,8 +392,8 @@ pub fn error(data: &Dataset, weights: &[f64], k: f64) -> f64 {
     }
     let total: f64 = data
         .rows()
-        .map(|(row, y)| {
-            let d = f64::from(y) - sigmoid(k * score(row, weights));
+        .map(|(index, row, y)| {
+            let d = f64::from(y) - sigmoid(k * score(index, row, weights));
             d * d
         })
         .sum();
@@ -409,6 +440,9 @@ pub struct Fit {
     /// pawn) costs as much as `l2` of error. Weights the data hardly sees stay near their
     /// start instead of drifting. 0: no pull.
     pub l2: f64,
+    /// Features whose pull is their own instead of [`Fit::l2`] (by index, with their
+    /// `l2`): e.g. many weights of one kind, each seen in few positions, pulled harder.
+    pub l2_of: Vec<(usize, f64)>,
     /// With a held-out set: stop after this many steps without a lower held-out error and
     /// keep the weights of the lowest (early stopping); 0: run every step, still keeping
     /// the weights of the lowest held-out error.
@@ -422,6 +456,7 @@ impl Default for Fit {
             rate: 1.0,
             frozen: Vec::new(),
             l2: 0.0,
+            l2_of: Vec::new(),
             patience: 0,
         }
     }
@@ -451,12 +486,14 @@ pub fn fit_weights(data: &Dataset, initial: &[f64], k: f64, fit: &Fit) -> Vec<f6
 /// The gradient of the mean squared error at `w`, written to `grad`.
 fn gradient(data: &Dataset, w: &[f64], k: f64, grad: &mut [f64]) {
     grad.iter_mut().for_each(|g| *g = 0.0);
-    for (row, y) in data.rows() {
-        let p = sigmoid(k * score(row, w));
+    for (index, row, y) in data.rows() {
+        let p = sigmoid(k * score(index, row, w));
         // d/dw of (y - p)^2 = -2 (y - p) p (1 - p) k x
         let common = -2.0 * (f64::from(y) - p) * p * (1.0 - p) * k;
-        for (g, &x) in grad.iter_mut().zip(row) {
-            *g += common * f64::from(x);
+        for (&i, &x) in index.iter().zip(row) {
+            if let Some(g) = grad.get_mut(i as usize) {
+                *g += common * f64::from(x);
+            }
         }
     }
     let scale = 1.0 / data.len().max(1) as f64;
@@ -478,6 +515,18 @@ pub fn descend(
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12);
     let mut grad = vec![0.0; n];
+    let mut frozen = vec![false; n];
+    let mut l2 = vec![fit.l2; n];
+    for &j in &fit.frozen {
+        if let Some(f) = frozen.get_mut(j) {
+            *f = true;
+        }
+    }
+    for &(j, pull) in &fit.l2_of {
+        if let Some(l) = l2.get_mut(j) {
+            *l = pull;
+        }
+    }
     let mut best = Descent {
         weights: w.clone(),
         iteration: 0,
@@ -487,11 +536,11 @@ pub fn descend(
     for t in 1..=fit.iterations {
         gradient(data, &w, k, &mut grad);
         for j in 0..n {
-            if fit.frozen.contains(&j) {
+            if frozen[j] {
                 continue;
             }
             // d/dw of l2 ((w - w0) / 100)^2
-            let g = grad[j] + fit.l2 * 2.0 * (w[j] - initial[j]) / 1e4;
+            let g = grad[j] + l2[j] * 2.0 * (w[j] - initial[j]) / 1e4;
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
             let mh = m[j] / (1.0 - b1.powi(t as i32));
@@ -631,6 +680,89 @@ mod tests {
             data.push(&[a, b], if u < sigmoid(logit(a, b)) { 1.0 } else { 0.0 });
         }
         data
+    }
+
+    #[test]
+    fn the_sparse_sums_are_the_dense_sums_exactly() {
+        // Positions of 40 features, most of them 0; the error and gradient over the
+        // nonzero ones against the sums over every feature, as a dense set computes them.
+        let mut rng = chimera_core::SplitMix64::new(7);
+        let mut data = Dataset::new(40);
+        let mut dense = Vec::new();
+        for _ in 0..500 {
+            let row: Vec<i32> = (0..40)
+                .map(|_| match rng.below(5) {
+                    0 => rng.below(301) as i32 - 150,
+                    _ => 0,
+                })
+                .collect();
+            let y = rng.below(3) as f32 / 2.0;
+            data.push(&row, y);
+            dense.push((row, y));
+        }
+        let weights: Vec<f64> = (0..40).map(|i| f64::from(i) / 7.0 - 2.5).collect();
+        let k = 0.004;
+        let mut total = 0.0;
+        let mut expected = vec![0.0; 40];
+        for (row, y) in &dense {
+            let s: f64 = row
+                .iter()
+                .zip(&weights)
+                .map(|(&x, &w)| f64::from(x as f32) * w)
+                .sum();
+            let p = sigmoid(k * s);
+            let d = f64::from(*y) - p;
+            total += d * d;
+            let common = -2.0 * d * p * (1.0 - p) * k;
+            for (g, &x) in expected.iter_mut().zip(row) {
+                *g += common * f64::from(x as f32);
+            }
+        }
+        assert!(data.nonzero() < 500 * 40 / 3, "{}", data.nonzero());
+        assert_eq!(error(&data, &weights, k), total / 500.0);
+        let mut grad = vec![0.0; 40];
+        gradient(&data, &weights, k, &mut grad);
+        let expected: Vec<f64> = expected.iter().map(|g| g * (1.0 / 500.0)).collect();
+        assert_eq!(grad, expected);
+        // Split, each half keeps its own positions.
+        let rest = data.split_off(200);
+        assert_eq!((data.len(), rest.len()), (200, 300));
+        let tail: Vec<(Vec<i32>, f32)> = dense.split_off(200);
+        let mut again = Dataset::new(40);
+        for (row, y) in &tail {
+            again.push(row, *y);
+        }
+        assert_eq!(error(&rest, &weights, k), error(&again, &weights, k));
+        assert_eq!(rest.nonzero() + data.nonzero(), {
+            let mut all = data.clone();
+            all.x.extend(&rest.x);
+            all.x.len()
+        });
+    }
+
+    #[test]
+    fn a_feature_pulled_harder_moves_less() {
+        let data = noisy_rare_feature();
+        let fit = Fit {
+            iterations: 400,
+            rate: 1.0,
+            l2: 0.0,
+            ..Fit::default()
+        };
+        let loose = fit_weights(&data, &[1.0, 0.0], 0.01, &fit);
+        let pulled = fit_weights(
+            &data,
+            &[1.0, 0.0],
+            0.01,
+            &Fit {
+                l2_of: vec![(1, 0.05)],
+                ..fit
+            },
+        );
+        assert!(
+            pulled[1].abs() < loose[1].abs() / 3.0,
+            "{pulled:?} {loose:?}"
+        );
     }
 
     #[test]

@@ -24,7 +24,9 @@ pub struct TuneArgs {
     /// The step size (Adam), in units of a weight.
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
-    /// Features whose weights stay as they are, by name, separated by commas.
+    /// Features whose weights stay as they are, by name, separated by commas; a name
+    /// ending in `*` stands for every feature whose name starts with what precedes it
+    /// (`pst_*`).
     #[arg(long, value_name = "NAMES", default_value = "")]
     pub freeze: String,
     /// Start from this weight file instead of the weights the program was built with
@@ -42,6 +44,10 @@ pub struct TuneArgs {
     /// mean squared error.
     #[arg(long, default_value_t = 0.0)]
     pub l2: f64,
+    /// A pull of their own for some features, as `NAMES=L2` (names as for --freeze, `*`
+    /// included), instead of --l2; repeatable (the last that names a feature counts).
+    #[arg(long = "l2-for", value_name = "NAMES=L2")]
+    pub l2_for: Vec<String>,
     /// Fit each position's quiescence leaf (noisy moves played out while they gain), and
     /// leave out positions in check.
     #[arg(long)]
@@ -64,13 +70,24 @@ pub fn run(io: &mut Io<'_>, args: &TuneArgs) -> Result<(), Failure> {
     let names = chimera_tune::weight_set(&args.variant)
         .map_err(Failure::input)?
         .names();
-    let mut frozen = Vec::new();
-    for name in args.freeze.split(',').filter(|n| !n.is_empty()) {
-        let index = names
-            .iter()
-            .position(|n| *n == name)
-            .ok_or_else(|| Failure::input(format!("--freeze: no feature `{name}`")))?;
-        frozen.push(index);
+    let frozen = features_named(names, &args.freeze)
+        .map_err(|e| Failure::input(format!("--freeze: {e}")))?;
+    let mut l2_of = Vec::new();
+    for given in &args.l2_for {
+        let (list, l2) = given
+            .split_once('=')
+            .ok_or_else(|| Failure::input(format!("--l2-for `{given}`: expected NAMES=L2")))?;
+        let l2 = match l2.trim().parse::<f64>() {
+            Ok(l2) if l2.is_finite() && l2 >= 0.0 => l2,
+            _ => {
+                return Err(Failure::input(format!(
+                    "--l2-for `{given}`: the pull must be a number of 0 or more"
+                )))
+            }
+        };
+        let features =
+            features_named(names, list).map_err(|e| Failure::input(format!("--l2-for: {e}")))?;
+        l2_of.extend(features.into_iter().map(|f| (f, l2)));
     }
     let options = TuneOptions {
         fit: Fit {
@@ -78,6 +95,7 @@ pub fn run(io: &mut Io<'_>, args: &TuneArgs) -> Result<(), Failure> {
             rate: args.rate,
             frozen,
             l2: args.l2,
+            l2_of,
             patience: args.patience as usize,
         },
         holdout: args.holdout,
@@ -158,8 +176,59 @@ fn options_text(args: &TuneArgs) -> String {
     if args.l2 > 0.0 {
         text.push_str(&format!(" --l2 {}", args.l2));
     }
+    for given in &args.l2_for {
+        text.push_str(&format!(" --l2-for {given}"));
+    }
     if args.quiet {
         text.push_str(" --quiet");
     }
     text
+}
+
+/// The features of `list` (names separated by commas; a name ending in `*` every feature
+/// whose name starts with what precedes it), by index, in the order given.
+fn features_named(names: &[&str], list: &str) -> Result<Vec<usize>, String> {
+    let mut features = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let before = features.len();
+        match name.strip_suffix('*') {
+            Some(prefix) => features.extend(
+                names
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| n.starts_with(prefix))
+                    .map(|(i, _)| i),
+            ),
+            None => features.extend(names.iter().position(|n| *n == name)),
+        }
+        if features.len() == before {
+            return Err(format!("no feature `{name}`"));
+        }
+    }
+    Ok(features)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::features_named;
+
+    #[test]
+    fn features_are_named_one_by_one_or_by_prefix() {
+        let names = [
+            "psqt_mg",
+            "psqt_eg",
+            "pst_pawn_a1_mg",
+            "pst_pawn_a1_eg",
+            "tempo",
+        ];
+        assert_eq!(features_named(&names, ""), Ok(vec![]));
+        assert_eq!(features_named(&names, "tempo,psqt_mg"), Ok(vec![4, 0]));
+        assert_eq!(features_named(&names, "pst_*"), Ok(vec![2, 3]));
+        assert_eq!(features_named(&names, "ps*"), Ok(vec![0, 1, 2, 3]));
+        assert_eq!(features_named(&names, "*").map(|f| f.len()), Ok(5));
+        assert!(features_named(&names, "tempo,rook")
+            .unwrap_err()
+            .contains("`rook`"));
+        assert!(features_named(&names, "queen_*").is_err());
+    }
 }
