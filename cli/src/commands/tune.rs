@@ -72,23 +72,7 @@ pub fn run(io: &mut Io<'_>, args: &TuneArgs) -> Result<(), Failure> {
         .names();
     let frozen = features_named(names, &args.freeze)
         .map_err(|e| Failure::input(format!("--freeze: {e}")))?;
-    let mut l2_of = Vec::new();
-    for given in &args.l2_for {
-        let (list, l2) = given
-            .split_once('=')
-            .ok_or_else(|| Failure::input(format!("--l2-for `{given}`: expected NAMES=L2")))?;
-        let l2 = match l2.trim().parse::<f64>() {
-            Ok(l2) if l2.is_finite() && l2 >= 0.0 => l2,
-            _ => {
-                return Err(Failure::input(format!(
-                    "--l2-for `{given}`: the pull must be a number of 0 or more"
-                )))
-            }
-        };
-        let features =
-            features_named(names, list).map_err(|e| Failure::input(format!("--l2-for: {e}")))?;
-        l2_of.extend(features.into_iter().map(|f| (f, l2)));
-    }
+    let l2_of = l2_of(names, &args.l2_for)?;
     let options = TuneOptions {
         fit: Fit {
             iterations: args.iterations as usize,
@@ -159,6 +143,28 @@ pub fn run(io: &mut Io<'_>, args: &TuneArgs) -> Result<(), Failure> {
         chimera_tune::weight_moves(names, &tuned.start, &tuned.weights)
     )?;
     Ok(())
+}
+
+/// `--l2-for NAMES=L2 …`: each named feature with its own pull.
+fn l2_of(names: &[&str], given: &[String]) -> Result<Vec<(usize, f64)>, Failure> {
+    let mut l2_of = Vec::new();
+    for given in given {
+        let (list, l2) = given
+            .split_once('=')
+            .ok_or_else(|| Failure::input(format!("--l2-for `{given}`: expected NAMES=L2")))?;
+        let l2 = match l2.trim().parse::<f64>() {
+            Ok(l2) if l2.is_finite() && l2 >= 0.0 => l2,
+            _ => {
+                return Err(Failure::input(format!(
+                    "--l2-for `{given}`: the pull must be a number of 0 or more"
+                )))
+            }
+        };
+        let features =
+            features_named(names, list).map_err(|e| Failure::input(format!("--l2-for: {e}")))?;
+        l2_of.extend(features.into_iter().map(|f| (f, l2)));
+    }
+    Ok(l2_of)
 }
 
 /// The options beyond --iterations and --rate, as given, for the weight file's header.
