@@ -433,8 +433,12 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if !current.selective_moves(&mut self.legal) {
             let mut budget = self.legality_budget(ply);
             current.legal_moves_within(&mut self.legal, &mut self.undecided, &mut budget);
-            let cut_by_clock = self.deadline.is_some() && budget.used() < ROOT_LEGALITY_NODES;
-            if ply == 0 && self.legal.is_empty() && !self.undecided.is_empty() && cut_by_clock {
+            if ply == 0
+                && self.legal.is_empty()
+                && !self.undecided.is_empty()
+                && self.deadline.is_some()
+                && budget.used() < ROOT_LEGALITY_NODES
+            {
                 // The clock cut the root's list before any move was proven (Tiling Rider
                 // at a short time a turn): a move is owed, so the list is made again on
                 // the root's node budget alone (bounded; the stop flag still cuts it),
